@@ -1,0 +1,87 @@
+/** Builds the Fastify app around a store: the function endpoint, staff sign-in, live streams, the client. */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { Config } from './config.js';
+import type { Store } from './storage/port.js';
+import type { Deps } from './http/deps.js';
+import { errorHandler } from './http/envelope.js';
+import { registerOriginCheck } from './http/origin-check.js';
+import { registerFunctionRoutes, type FunctionTable } from './http/function-routes.js';
+import { registerStaffRoutes } from './http/staff-routes.js';
+import { registerStaticClient } from './http/static-client.js';
+import { createLiveHub } from './live/hub.js';
+import { registerLiveRoutes } from './live/routes.js';
+import { patientTokens } from './auth/patient-tokens.js';
+import { loadOrCreateSecret, randomSecret } from './auth/secrets.js';
+import { lineLogin } from './line/line-login.js';
+import { createWebPush } from './push/web-push.js';
+import { queueFunctions } from './functions/queue.js';
+import { identityFunctions } from './functions/identity.js';
+import { receptionFunctions } from './functions/reception.js';
+import { messagingFunctions } from './functions/messaging.js';
+
+export interface AppOptions {
+  config: Config;
+  store: Store;
+  /** Where the built client lives; absent in API-only tests. */
+  clientDir?: string;
+  logger?: boolean;
+}
+
+const functionTable: FunctionTable = {
+  ...queueFunctions,
+  ...identityFunctions,
+  ...receptionFunctions,
+  ...messagingFunctions,
+};
+
+export async function buildApp({ config, store, clientDir, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    bodyLimit: 16 * 1024,
+    trustProxy: config.TRUST_PROXY,
+    return503OnClosing: true,
+  });
+  // Function calls are JSON only: a form or text body cannot be forged cross-site into a call.
+  app.removeContentTypeParser('text/plain');
+  app.setErrorHandler(errorHandler);
+  await app.register(fastifyCookie);
+
+  const secret = config.TOKEN_SECRET ?? loadOrCreateSecret(config.DATA_DIR, 'token-secret', randomSecret);
+  const deps: Deps = {
+    config,
+    store,
+    tokens: patientTokens(secret, config.PATIENT_TOKEN_HOURS),
+    lineLogin: lineLogin({
+      channelId: config.LINE_LOGIN_CHANNEL_ID,
+      channelSecret: config.LINE_LOGIN_CHANNEL_SECRET,
+      apiBaseUrl: config.LINE_API_BASE_URL,
+    }),
+    webPush: createWebPush({
+      dataDir: config.DATA_DIR,
+      subject: config.VAPID_SUBJECT,
+      publicKey: config.VAPID_PUBLIC_KEY,
+      privateKey: config.VAPID_PRIVATE_KEY,
+    }),
+    log: app.log,
+  };
+
+  const hub = createLiveHub(store, app.log);
+  // Streams end before the server waits for open connections, or shutdown would hang on them.
+  app.addHook('preClose', async () => hub.close());
+
+  registerOriginCheck(app, config.TRUST_PROXY);
+  registerFunctionRoutes(app, deps, functionTable);
+  registerStaffRoutes(app, deps);
+  registerLiveRoutes(app, deps, hub);
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await store.ping();
+      return { status: 'ok', store: store.dialect };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', store: store.dialect });
+    }
+  });
+  await registerStaticClient(app, clientDir ?? '');
+  return app;
+}

@@ -1,0 +1,63 @@
+/** Staff accounts (argon2id, memory-hard) and their cookie sessions (random token, stored hashed). */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import type { Store } from '../storage/port.js';
+
+export interface Staff {
+  id: string;
+  username: string;
+}
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export async function addStaffAccount(store: Store, username: string, password: string): Promise<Staff> {
+  if (!USERNAME_PATTERN.test(username)) throw new Error('username: letters, digits, . _ - only (1–64)');
+  if (password.length < 8) throw new Error('password: at least 8 characters');
+  const account = { id: randomUUID(), username };
+  await store.db
+    .insertInto('staff_accounts')
+    .values({ ...account, password_hash: await hash(password), created_at: new Date().toISOString() })
+    .execute();
+  return account;
+}
+
+// Verifying against a real hash when the user is unknown keeps both answers equally slow.
+let dummyHash: Promise<string> | undefined;
+
+export async function checkStaffPassword(store: Store, username: string, password: string): Promise<Staff | null> {
+  const row = await store.db.selectFrom('staff_accounts').selectAll().where('username', '=', username).executeTakeFirst();
+  dummyHash ??= hash(randomBytes(16).toString('hex'));
+  const ok = await verify(row?.password_hash ?? (await dummyHash), password).catch(() => false);
+  return row && ok ? { id: row.id, username: row.username } : null;
+}
+
+export async function openStaffSession(store: Store, staff: Staff, hours: number, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await store.db
+    .insertInto('staff_sessions')
+    .values({
+      token_hash: sha256(token),
+      staff_id: staff.id,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + hours * 3600_000).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+export async function findStaffSession(store: Store, token: string, now = new Date()): Promise<Staff | null> {
+  const row = await store.db
+    .selectFrom('staff_sessions')
+    .innerJoin('staff_accounts', 'staff_accounts.id', 'staff_sessions.staff_id')
+    .select(['staff_accounts.id', 'staff_accounts.username'])
+    .where('staff_sessions.token_hash', '=', sha256(token))
+    .where('staff_sessions.expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function closeStaffSession(store: Store, token: string): Promise<void> {
+  await store.db.deleteFrom('staff_sessions').where('token_hash', '=', sha256(token)).execute();
+}

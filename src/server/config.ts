@@ -1,0 +1,60 @@
+/**
+ * Every setting comes from the environment (and `.env`), checked once at start with one schema, so a
+ * clinic's IT person gets a clear message at 7 a.m. instead of a crash at the first patient.
+ */
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const url = (fallback: string) => z.url().default(fallback).transform((v) => v.replace(/\/+$/, ''));
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://').optional(),
+  ),
+  PG_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TOKEN_SECRET: optionalText.pipe(z.string().min(32, 'TOKEN_SECRET must be at least 32 characters').optional()),
+  PATIENT_TOKEN_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  STAFF_SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  CLINIC_NAME: z.string().default('クリニック'),
+  LINE_LOGIN_CHANNEL_ID: optionalText,
+  LINE_LOGIN_CHANNEL_SECRET: optionalText,
+  LINE_API_BASE_URL: url('https://api.line.me'),
+  LINE_MESSAGING_CHANNEL_ACCESS_TOKEN: optionalText,
+  VAPID_SUBJECT: optionalText.pipe(
+    z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// URI').optional(),
+  ),
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError listing every bad variable at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
+  return config;
+}
+
+export const lineLoginConfigured = (c: Config) => Boolean(c.LINE_LOGIN_CHANNEL_ID && c.LINE_LOGIN_CHANNEL_SECRET);
+export const lineMessagingConfigured = (c: Config) => Boolean(c.LINE_MESSAGING_CHANNEL_ACCESS_TOKEN);
+export const pushConfigured = (c: Config) => Boolean(c.VAPID_SUBJECT);

@@ -1,0 +1,17 @@
+/** A patient's own reservation with the people ahead of them, as the public queue counts them. */
+import type { MyReservation } from '../../shared/schemas/functions.js';
+import { ownReservation, publicQueue } from '../../shared/queue/rules.js';
+import type { QueueState } from './queue-state.js';
+
+export function myReservation(state: QueueState, ownerId: string): MyReservation | null {
+  const slot = ownReservation(state.slots, ownerId);
+  if (!slot || !slot.reservedAt) return null;
+  const row = publicQueue(state.slots).find((r) => r.slotId === slot.id);
+  return {
+    slotId: slot.id,
+    reservationNumber: slot.reservationNumber,
+    reservedAt: slot.reservedAt,
+    ahead: row?.ahead ?? null,
+    hold: slot.hold,
+  };
+}

@@ -1,0 +1,53 @@
+/** Reads the current reception session as one consistent state: what both live streams are built from. */
+import type { Runtime, Slot } from '../../shared/queue/slot.js';
+import { ADMIN_LIST_LIMIT } from '../../shared/queue/slot.js';
+import { publicQueue, waitCount } from '../../shared/queue/rules.js';
+import type { Store } from '../storage/port.js';
+import { rowToSlot } from '../storage/slot-row.js';
+
+export interface QueueState {
+  runtime: Runtime;
+  /** Reserved slots of the current session in number order (at most ADMIN_LIST_LIMIT). */
+  slots: Slot[];
+  nextFreeNumber: number | null;
+  version: number;
+}
+
+export async function loadQueueState(store: Store): Promise<QueueState> {
+  return store.read(async (tx) => {
+    const rt = await tx.selectFrom('runtime').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+    const sessionId = rt.current_session_id;
+    const rows = sessionId
+      ? await tx
+          .selectFrom('reservation_slots')
+          .selectAll()
+          .where('session_id', '=', sessionId)
+          .where('is_reserved', '=', 1)
+          .orderBy('reservation_number')
+          .limit(ADMIN_LIST_LIMIT)
+          .execute()
+      : [];
+    const free =
+      sessionId && rt.inhouse_on
+        ? await tx
+            .selectFrom('reservation_slots')
+            .select('reservation_number')
+            .where('session_id', '=', sessionId)
+            .where('is_reserved', '=', 0)
+            .orderBy('reservation_number')
+            .limit(1)
+            .executeTakeFirst()
+        : undefined;
+    const slots = rows.map(rowToSlot);
+    return {
+      runtime: {
+        inhouseOn: rt.inhouse_on === 1,
+        onlineOn: rt.online_on === 1,
+        currentWaitCount: waitCount(publicQueue(slots)),
+      },
+      slots,
+      nextFreeNumber: free?.reservation_number ?? null,
+      version: rt.version,
+    };
+  });
+}

@@ -1,0 +1,23 @@
+/** Patients prove who they are: a PWA install id, or a LINE Login code. Both get a signed bearer token. */
+import type { FunctionSet } from '../http/function-def.js';
+
+export const identityFunctions: FunctionSet<'exchangePwaInstallation' | 'exchangeLineCode'> = {
+  exchangePwaInstallation: {
+    async run({ installId }, _request, deps) {
+      const uid = `PWA_${installId.toLowerCase()}`;
+      await deps.store.db
+        .insertInto('pwa_users')
+        .values({ uid, created_at: new Date().toISOString() })
+        .onConflict((oc) => oc.column('uid').doNothing())
+        .execute();
+      return { customToken: await deps.tokens.issue({ uid, channel: 'PWA' }), uid };
+    },
+  },
+  exchangeLineCode: {
+    async run({ code, redirectUri, codeVerifier, nonce }, _request, deps) {
+      const profile = await deps.lineLogin.exchangeCode({ code, redirectUri, codeVerifier, nonce });
+      const customToken = await deps.tokens.issue({ uid: profile.userId, channel: 'LINE' });
+      return { profile, customToken };
+    },
+  },
+};

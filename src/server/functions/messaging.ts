@@ -1,0 +1,77 @@
+/** Web Push sign-up and test, and the staff recall. Each says what to configure when it cannot work. */
+import { AppError } from '../errors.js';
+import { lineMessagingConfigured } from '../config.js';
+import { requestRecall } from '../domain/request-recall.js';
+import { requirePatient, requireStaff } from '../http/caller.js';
+import type { FunctionSet } from '../http/function-def.js';
+import type { Deps } from '../http/deps.js';
+
+function requirePush(deps: Deps) {
+  if (!deps.webPush.configured) throw new AppError('FAILED_PRECONDITION', 'error.pushNotConfigured');
+}
+
+export const messagingFunctions: FunctionSet<
+  'getWebPushPublicKey' | 'saveSafariSubscription' | 'sendWebpushTest' | 'sendReservationMessageBySlot'
+> = {
+  getWebPushPublicKey: {
+    async run(_payload, _request, deps) {
+      requirePush(deps);
+      return { publicKey: deps.webPush.publicKey };
+    },
+  },
+  saveSafariSubscription: {
+    async run({ subscription }, request, deps) {
+      const patient = await requirePatient(request, deps);
+      if (patient.channel !== 'PWA') throw new AppError('PERMISSION_DENIED', 'error.channelMismatch');
+      const now = new Date().toISOString();
+      const row = { uid: patient.uid, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth };
+      await deps.store.db
+        .insertInto('pwa_users')
+        .values({ uid: patient.uid, created_at: now })
+        .onConflict((oc) => oc.column('uid').doNothing())
+        .execute();
+      // One endpoint belongs to one browser: a reinstall hands it to the new uid.
+      await deps.store.db
+        .insertInto('push_subscriptions')
+        .values({ endpoint: subscription.endpoint, created_at: now, ...row })
+        .onConflict((oc) => oc.column('endpoint').doUpdateSet(row))
+        .execute();
+      return { ok: true as const };
+    },
+  },
+  sendWebpushTest: {
+    async run({ subscription, title, body, link }, request, deps) {
+      const patient = await requirePatient(request, deps);
+      requirePush(deps);
+      // Only to the caller's own saved subscription: the server is nobody's free push relay.
+      const saved = await deps.store.db
+        .selectFrom('push_subscriptions')
+        .selectAll()
+        .where('endpoint', '=', subscription.endpoint)
+        .where('uid', '=', patient.uid)
+        .executeTakeFirst();
+      if (!saved) throw new AppError('NOT_FOUND', 'error.pushSubscriptionUnknown');
+      const outcome = await deps.webPush.send(
+        { endpoint: saved.endpoint, keys: { p256dh: saved.p256dh, auth: saved.auth } },
+        { title, body, link },
+        { ttlSeconds: 300 },
+      );
+      if (outcome.kind === 'gone') {
+        await deps.store.db.deleteFrom('push_subscriptions').where('endpoint', '=', saved.endpoint).execute();
+        throw new AppError('NOT_FOUND', 'error.pushSubscriptionGone');
+      }
+      if (outcome.kind === 'failed') throw new AppError('UNAVAILABLE', 'error.pushSendFailed');
+      return { ok: true as const };
+    },
+  },
+  sendReservationMessageBySlot: {
+    async run({ slotId }, request, deps) {
+      await requireStaff(request, deps);
+      return requestRecall({
+        store: deps.store,
+        slotId,
+        channelReady: (channel) => (channel === 'LINE' ? lineMessagingConfigured(deps.config) : deps.webPush.configured),
+      });
+    },
+  },
+};

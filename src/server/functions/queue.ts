@@ -1,0 +1,35 @@
+/** Patients and staff take numbers; patients cancel and read their own reservation. */
+import { AppError } from '../errors.js';
+import { allocateSlot } from '../domain/allocate-slot.js';
+import { cancelReservation } from '../domain/cancel-reservation.js';
+import { loadQueueState } from '../domain/queue-state.js';
+import { myReservation } from '../domain/my-reservation.js';
+import { requirePatient, requireStaff } from '../http/caller.js';
+import type { FunctionSet } from '../http/function-def.js';
+
+export const queueFunctions: FunctionSet<'allocateNextSlot' | 'cancelReservation' | 'getMyReservation'> = {
+  allocateNextSlot: {
+    async run({ reservedType }, request, deps) {
+      if (reservedType === 'ADMIN') {
+        await requireStaff(request, deps);
+        return allocateSlot({ store: deps.store, reservedType, ownerId: null });
+      }
+      const patient = await requirePatient(request, deps);
+      if (patient.channel !== reservedType) throw new AppError('PERMISSION_DENIED', 'error.channelMismatch');
+      return allocateSlot({ store: deps.store, reservedType, ownerId: patient.uid });
+    },
+  },
+  cancelReservation: {
+    async run({ slotId, reservationNumber, canceledBy }, request, deps) {
+      const patient = await requirePatient(request, deps);
+      if (patient.channel !== canceledBy) throw new AppError('PERMISSION_DENIED', 'error.channelMismatch');
+      return cancelReservation({ store: deps.store, ownerId: patient.uid, channel: patient.channel, slotId, reservationNumber });
+    },
+  },
+  getMyReservation: {
+    async run(_payload, request, deps) {
+      const patient = await requirePatient(request, deps);
+      return { reservation: myReservation(await loadQueueState(deps.store), patient.uid) };
+    },
+  },
+};

@@ -1,0 +1,16 @@
+/** What every handler may use. Built once in app.ts; tests build it with a real store and fakes at the HTTP edge. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { PatientTokens } from '../auth/patient-tokens.js';
+import type { Store } from '../storage/port.js';
+import type { LineLogin } from '../line/line-login.js';
+import type { WebPush } from '../push/web-push.js';
+
+export interface Deps {
+  config: Config;
+  store: Store;
+  tokens: PatientTokens;
+  lineLogin: LineLogin;
+  webPush: WebPush;
+  log: FastifyBaseLogger;
+}

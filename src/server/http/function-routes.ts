@@ -1,0 +1,24 @@
+/** POST /api/fn/<name>: the envelope of DESIGN.md around every function of the table. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { envelopeSchema, type FunctionName, functionPayloads } from '../../shared/schemas/functions.js';
+import { AppError } from '../errors.js';
+import type { Deps } from './deps.js';
+import type { FunctionDef } from './function-def.js';
+
+export type FunctionTable = { [N in FunctionName]: FunctionDef<N> };
+
+export function registerFunctionRoutes(app: FastifyInstance, deps: Deps, table: FunctionTable) {
+  app.post<{ Params: { name: string } }>('/api/fn/:name', async (request) => {
+    const name = request.params.name;
+    if (!Object.hasOwn(functionPayloads, name)) throw new AppError('NOT_FOUND', 'error.unknownFunction');
+    const fnName = name as FunctionName;
+    const envelope = envelopeSchema.safeParse(request.body);
+    if (!envelope.success) throw new AppError('INVALID_ARGUMENT', 'error.invalidArgument');
+    const payload = (functionPayloads[fnName] as z.ZodType).safeParse(envelope.data.data ?? {});
+    if (!payload.success) throw new AppError('INVALID_ARGUMENT', 'error.invalidArgument');
+    const def = table[fnName] as FunctionDef<FunctionName>;
+    const result = await def.run(payload.data as never, request, deps);
+    return { result };
+  });
+}

@@ -1,0 +1,40 @@
+/** Staff sign in and out. The session lives in an HttpOnly, SameSite=Strict cookie. */
+import type { FastifyInstance } from 'fastify';
+import { staffLoginSchema } from '../../shared/schemas/functions.js';
+import { AppError } from '../errors.js';
+import { checkStaffPassword, closeStaffSession, openStaffSession } from '../auth/staff-accounts.js';
+import { currentStaff, STAFF_COOKIE } from './caller.js';
+import type { Deps } from './deps.js';
+
+export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    path: '/',
+    secure: 'auto' as const,
+  };
+
+  app.post('/api/staff/login', async (request, reply) => {
+    const body = staffLoginSchema.safeParse(request.body);
+    if (!body.success) throw new AppError('INVALID_ARGUMENT', 'error.invalidArgument');
+    const staff = await checkStaffPassword(deps.store, body.data.username, body.data.password);
+    if (!staff) throw new AppError('UNAUTHENTICATED', 'error.loginFailed');
+    const hours = deps.config.STAFF_SESSION_HOURS;
+    const token = await openStaffSession(deps.store, staff, hours);
+    reply.setCookie(STAFF_COOKIE, token, { ...cookieOptions, maxAge: hours * 3600 });
+    return { result: { username: staff.username } };
+  });
+
+  app.post('/api/staff/logout', async (request, reply) => {
+    const token = request.cookies[STAFF_COOKIE];
+    if (token) await closeStaffSession(deps.store, token);
+    reply.clearCookie(STAFF_COOKIE, cookieOptions);
+    return { result: { ok: true } };
+  });
+
+  app.get('/api/staff/me', async (request) => {
+    const staff = await currentStaff(request, deps);
+    if (!staff) throw new AppError('UNAUTHENTICATED', 'error.staffOnly');
+    return { result: { username: staff.username } };
+  });
+}

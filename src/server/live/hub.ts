@@ -1,0 +1,95 @@
+/**
+ * Fans committed changes out to every open stream. Whatever the number of viewers, a change costs one
+ * read of the store and one serialisation per stream kind: every viewer gets the same pre-built frame.
+ * Changes that arrive while a refresh runs are coalesced into one more refresh.
+ */
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { LIVE_EVENTS } from '../../shared/schemas/live.js';
+import { loadQueueState } from '../domain/queue-state.js';
+import type { Store } from '../storage/port.js';
+import { adminSnapshot, queueSnapshot } from './snapshots.js';
+import { SSE_HEARTBEAT, sseFrame } from './sse.js';
+
+export type StreamKind = keyof typeof LIVE_EVENTS;
+
+interface Frames {
+  queue: string;
+  admin: string;
+}
+
+export interface LiveHub {
+  /** Adds a viewer; it receives the current snapshot at once and every later one. */
+  attach(kind: StreamKind, res: ServerResponse): Promise<void>;
+  viewerCount(): number;
+  close(): void;
+}
+
+export function createLiveHub(store: Store, log: FastifyBaseLogger, heartbeatMs = 25_000): LiveHub {
+  const viewers: Record<StreamKind, Set<ServerResponse>> = { queue: new Set(), admin: new Set() };
+  let frames: Frames | null = null;
+  let running: Promise<void> | null = null;
+  let dirty = false;
+
+  async function build(): Promise<Frames> {
+    const state = await loadQueueState(store);
+    return {
+      queue: sseFrame(LIVE_EVENTS.queue, queueSnapshot(state), state.version),
+      admin: sseFrame(LIVE_EVENTS.admin, adminSnapshot(state), state.version),
+    };
+  }
+
+  function broadcast(next: Frames) {
+    for (const kind of ['queue', 'admin'] as const) {
+      for (const res of viewers[kind]) res.write(next[kind]);
+    }
+  }
+
+  /** Rebuilds the frames and sends them; concurrent calls fold into one follow-up run. */
+  function refresh(): Promise<void> {
+    if (running) {
+      dirty = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        dirty = false;
+        try {
+          frames = await build();
+          broadcast(frames);
+        } catch (err) {
+          // The store is away (restart, network). Viewers keep the last snapshot; the next change retries.
+          log.warn({ err }, 'live snapshot failed');
+          frames = null;
+        }
+      } while (dirty);
+      running = null;
+    })();
+    return running;
+  }
+
+  const unsubscribe = store.onChange(() => void refresh());
+  const heartbeat = setInterval(() => {
+    for (const kind of ['queue', 'admin'] as const) for (const res of viewers[kind]) res.write(SSE_HEARTBEAT);
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  return {
+    async attach(kind, res) {
+      viewers[kind].add(res);
+      res.on('close', () => viewers[kind].delete(res));
+      if (frames && !running) res.write(frames[kind]);
+      else await refresh(); // the refresh sends this viewer its first snapshot
+      if (!frames) res.end(); // could not read the store: EventSource reconnects by itself
+    },
+    viewerCount: () => viewers.queue.size + viewers.admin.size,
+    close() {
+      unsubscribe();
+      clearInterval(heartbeat);
+      for (const kind of ['queue', 'admin'] as const) {
+        for (const res of viewers[kind]) res.end();
+        viewers[kind].clear();
+      }
+    },
+  };
+}

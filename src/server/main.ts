@@ -1,0 +1,45 @@
+/** The server process: check the configuration, open the store, serve, and shut down cleanly. */
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from './config.js';
+import { openStore } from './storage/open-store.js';
+import { buildApp } from './app.js';
+
+async function main() {
+  try {
+    process.loadEnvFile();
+  } catch {
+    // no .env: the environment alone is fine
+  }
+  const config = loadConfig();
+  const store = await openStore(config);
+  const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
+  const app = await buildApp({ config, store, clientDir });
+  app.addHook('onClose', async () => store.close());
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info({ store: store.dialect, port: config.PORT }, 'clinic queue ready');
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,111 @@
+/**
+ * Versioned migrations, applied at start. Written with Kysely's schema builder in the subset both
+ * dialects share; never edit one that has shipped, add the next.
+ */
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+
+const migrations: Record<string, Migration> = {
+  '0001_queue': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('runtime')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('inhouse_on', 'integer', (c) => c.notNull())
+        .addColumn('online_on', 'integer', (c) => c.notNull())
+        .addColumn('current_session_id', 'text')
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .execute();
+      await sql`insert into runtime (id, inhouse_on, online_on, current_session_id, version)
+                values (1, 0, 0, null, 0)`.execute(db);
+
+      await db.schema
+        .createTable('reception_sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('opened_at', 'text', (c) => c.notNull())
+        .addColumn('closed_at', 'text')
+        .execute();
+
+      await db.schema
+        .createTable('reservation_slots')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('session_id', 'text', (c) => c.notNull().references('reception_sessions.id'))
+        .addColumn('reservation_number', 'integer', (c) => c.notNull())
+        .addColumn('is_reserved', 'integer', (c) => c.notNull())
+        .addColumn('canceled', 'integer', (c) => c.notNull())
+        .addColumn('canceled_at', 'text')
+        .addColumn('is_reception_accepted', 'integer', (c) => c.notNull())
+        .addColumn('reception_accepted_at', 'text')
+        .addColumn('reserved_type', 'text')
+        .addColumn('reserved_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('owner_id', 'text')
+        .addColumn('hold', 'integer', (c) => c.notNull())
+        .addColumn('hold_at', 'text')
+        .addColumn('canceled_line_at', 'text')
+        .addColumn('canceled_pwa_at', 'text')
+        .addColumn('notified_ahead_at', 'text')
+        .addColumn('notified_at', 'text')
+        .addColumn('ahead5_skipped_at', 'text')
+        .addColumn('ahead5_skipped_reason', 'text')
+        .addColumn('admin_confirmed_at', 'text')
+        .addColumn('admin_beep_announced', 'integer', (c) => c.notNull())
+        .addUniqueConstraint('slots_session_number', ['session_id', 'reservation_number'])
+        .execute();
+      // The free-number search walks this index.
+      await db.schema
+        .createIndex('slots_free')
+        .on('reservation_slots')
+        .columns(['session_id', 'is_reserved', 'reservation_number'])
+        .execute();
+      // The last line of defence for "no patient ever holds two active reservations".
+      await db.schema
+        .createIndex('slots_one_active_per_owner')
+        .on('reservation_slots')
+        .column('owner_id')
+        .unique()
+        .where(sql<boolean>`owner_id is not null and canceled = 0 and is_reception_accepted = 0`)
+        .execute();
+
+      await db.schema
+        .createTable('pwa_users')
+        .addColumn('uid', 'text', (c) => c.primaryKey())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('push_subscriptions')
+        .addColumn('endpoint', 'text', (c) => c.primaryKey())
+        .addColumn('uid', 'text', (c) => c.notNull().references('pwa_users.uid'))
+        .addColumn('p256dh', 'text', (c) => c.notNull())
+        .addColumn('auth', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('push_subscriptions_uid').on('push_subscriptions').column('uid').execute();
+
+      await db.schema
+        .createTable('staff_accounts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('username', 'text', (c) => c.notNull().unique())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('staff_sessions')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('staff_id', 'text', (c) => c.notNull().references('staff_accounts.id'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The storage port: what the domain needs from a store, whichever dialect is behind it. Writes are
+ * serialised through the runtime row (one writer at a time, on both dialects), which is what makes
+ * "lowest free number, exactly once" and the reception-switch rules hold under any burst.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, RuntimeTable } from './schema.js';
+
+export type DomainEventType =
+  | 'slotAllocated'
+  | 'slotCanceled'
+  | 'slotMarked'
+  | 'beepClaimed'
+  | 'receptionSwitched'
+  | 'recallRequested';
+
+export interface DomainEvent {
+  type: DomainEventType;
+  slotId?: string;
+}
+
+/** Published after a write commits; in PostgreSQL it reaches every server process. */
+export interface ChangeNotice {
+  version: number;
+  events: DomainEvent[];
+}
+
+export interface WriteContext {
+  tx: Transaction<Database>;
+  /** The runtime row, locked for this transaction, version already bumped. */
+  runtime: RuntimeTable;
+  /** Records an event; published only if the transaction commits. */
+  emit(event: DomainEvent): void;
+  now: string;
+}
+
+export interface Store {
+  readonly dialect: 'sqlite' | 'postgres';
+  /** For simple reads and for tables outside the queue (staff, sessions, subscriptions). */
+  readonly db: Kysely<Database>;
+  /** Runs one serialised write transaction; retried on transient conflicts, at most 5 attempts. */
+  write<T>(fn: (ctx: WriteContext) => Promise<T>): Promise<T>;
+  /** Runs reads that must see one consistent state. */
+  read<T>(fn: (tx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /** Listens to committed changes (from any process sharing the store). Returns an unsubscribe. */
+  onChange(listener: (notice: ChangeNotice) => void): () => void;
+  isUniqueViolation(err: unknown): boolean;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

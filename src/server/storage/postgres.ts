@@ -1,0 +1,95 @@
+/**
+ * The production store: PostgreSQL shared by several server processes. Committed changes travel between
+ * processes as NOTIFY on one channel; every process (the writer too) learns of them from its LISTEN.
+ */
+import pg from 'pg';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import type { Database } from './schema.js';
+import type { ChangeNotice, Store } from './port.js';
+import { createStoreFromAdapter, type StoreOptions } from './store.js';
+
+const CHANNEL = 'clinic_queue_changes';
+/** Serialization failure, deadlock, lock not available. */
+const TRANSIENT = new Set(['40001', '40P01', '55P03']);
+/** Connection exceptions, admin shutdown, cannot connect now, too many connections. */
+const UNAVAILABLE = /^(08...|57P0[1-3]|53300)$/;
+const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
+
+export interface PostgresOptions extends StoreOptions {
+  poolSize?: number;
+}
+
+export async function openPostgresStore(url: string, options: PostgresOptions = {}): Promise<Store> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+
+  return createStoreFromAdapter(
+    {
+      dialect: 'postgres',
+      db,
+      async publishInTransaction(tx, notice) {
+        await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(notice)})`.execute(tx);
+      },
+      subscribe: (deliver) => listen(url, deliver),
+      afterCommit() {},
+      isUniqueViolation: (err) => pgCode(err) === '23505',
+      isTransient: (err) => TRANSIENT.has(pgCode(err)),
+      isUnavailable: (err) => UNAVAILABLE.test(pgCode(err)) || NETWORK.has(pgCode(err)) || isPoolTimeout(err),
+      destroy: () => db.destroy(),
+    },
+    options,
+  );
+}
+
+/** A dedicated LISTEN connection that reconnects by itself when the server goes away. */
+async function listen(url: string, deliver: (notice: ChangeNotice) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      deliver(JSON.parse(msg.payload) as ChangeNotice);
+    });
+    next.on('error', () => reconnect(next));
+    next.on('end', () => reconnect(next));
+    await next.connect();
+    await next.query(`listen ${CHANNEL}`);
+    client = next;
+  }
+
+  function reconnect(dead: pg.Client): void {
+    if (stopped || client !== dead) return;
+    client = null;
+    dead.removeAllListeners('end');
+    const attempt = () => {
+      if (stopped) return;
+      connect().then(
+        // Changes made while we were away were missed: tell listeners to resynchronise.
+        () => deliver({ version: 0, events: [] }),
+        () => (retry = setTimeout(attempt, 500)),
+      );
+    };
+    retry = setTimeout(attempt, 200);
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+}
+
+function pgCode(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
+}
+
+function isPoolTimeout(err: unknown): boolean {
+  return err instanceof Error && /timeout exceeded when trying to connect|Connection terminated/i.test(err.message);
+}

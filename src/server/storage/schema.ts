@@ -1,0 +1,87 @@
+/**
+ * The tables as Kysely sees them. Booleans are integers 0/1 and times ISO-8601 UTC text in both dialects,
+ * so one set of queries serves SQLite and PostgreSQL (docs/decisions/0003-one-schema-two-dialects.md).
+ */
+import type { Generated } from 'kysely';
+
+export interface RuntimeTable {
+  id: number;
+  inhouse_on: number;
+  online_on: number;
+  current_session_id: string | null;
+  /** Bumped by every write; the live streams carry it so clients can order snapshots. */
+  version: number;
+}
+
+export interface ReceptionSessionTable {
+  id: string;
+  opened_at: string;
+  closed_at: string | null;
+}
+
+export interface SlotTable {
+  id: string;
+  session_id: string;
+  reservation_number: number;
+  is_reserved: number;
+  canceled: number;
+  canceled_at: string | null;
+  is_reception_accepted: number;
+  reception_accepted_at: string | null;
+  reserved_type: string | null;
+  reserved_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The patient: a LINE userId or a PWA uid (lineId / pwaId by reserved_type). */
+  owner_id: string | null;
+  hold: number;
+  hold_at: string | null;
+  canceled_line_at: string | null;
+  canceled_pwa_at: string | null;
+  notified_ahead_at: string | null;
+  notified_at: string | null;
+  ahead5_skipped_at: string | null;
+  ahead5_skipped_reason: string | null;
+  admin_confirmed_at: string | null;
+  admin_beep_announced: number;
+}
+
+export interface PwaUserTable {
+  uid: string;
+  created_at: string;
+}
+
+export interface PushSubscriptionTable {
+  endpoint: string;
+  uid: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
+export interface StaffAccountTable {
+  id: string;
+  username: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface StaffSessionTable {
+  token_hash: string;
+  staff_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface Database {
+  runtime: RuntimeTable;
+  reception_sessions: ReceptionSessionTable;
+  reservation_slots: SlotTable;
+  pwa_users: PwaUserTable;
+  push_subscriptions: PushSubscriptionTable;
+  staff_accounts: StaffAccountTable;
+  staff_sessions: StaffSessionTable;
+}
+
+// Kept for future tables with generated keys.
+export type { Generated };

@@ -1,0 +1,62 @@
+/** Maps reservation_slots rows to the domain Slot of src/shared and back. */
+import type { ReservedType, Slot } from '../../shared/queue/slot.js';
+import type { SlotTable } from './schema.js';
+
+export function rowToSlot(row: SlotTable): Slot {
+  const type = row.reserved_type as ReservedType | null;
+  return {
+    id: row.id,
+    sessionId: row.session_id,
+    reservationNumber: row.reservation_number,
+    isReserved: row.is_reserved === 1,
+    canceled: row.canceled === 1,
+    canceledAt: row.canceled_at,
+    isReceptionAccepted: row.is_reception_accepted === 1,
+    receptionAcceptedAt: row.reception_accepted_at,
+    reservedType: type,
+    reservedAt: row.reserved_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    lineId: type === 'LINE' ? row.owner_id : null,
+    pwaId: type === 'PWA' ? row.owner_id : null,
+    hold: row.hold === 1,
+    holdAt: row.hold_at,
+    canceledLineAt: row.canceled_line_at,
+    canceledPwaAt: row.canceled_pwa_at,
+    notifiedAheadAt: row.notified_ahead_at,
+    notifiedAt: row.notified_at,
+    ahead5SkippedAt: row.ahead5_skipped_at,
+    ahead5SkippedReason: row.ahead5_skipped_reason === 'adminConfirmed' ? 'adminConfirmed' : null,
+    adminConfirmedAt: row.admin_confirmed_at,
+    adminBeepAnnounced: row.admin_beep_announced === 1,
+  };
+}
+
+/** A fresh, unreserved slot of a reception session. */
+export function freshSlotRow(sessionId: string, reservationNumber: number, id: string, now: string): SlotTable {
+  return {
+    id,
+    session_id: sessionId,
+    reservation_number: reservationNumber,
+    is_reserved: 0,
+    canceled: 0,
+    canceled_at: null,
+    is_reception_accepted: 0,
+    reception_accepted_at: null,
+    reserved_type: null,
+    reserved_at: null,
+    created_at: now,
+    updated_at: now,
+    owner_id: null,
+    hold: 0,
+    hold_at: null,
+    canceled_line_at: null,
+    canceled_pwa_at: null,
+    notified_ahead_at: null,
+    notified_at: null,
+    ahead5_skipped_at: null,
+    ahead5_skipped_reason: null,
+    admin_confirmed_at: null,
+    admin_beep_announced: 0,
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * The one Store implementation. The dialect adapters (sqlite.ts, postgres.ts) supply the Kysely dialect
+ * and the few things that really differ: how a committed change reaches listeners, and how their
+ * drivers spell a unique violation or a transient conflict.
+ */
+import { EventEmitter } from 'node:events';
+import { type Kysely, type Transaction } from 'kysely';
+import { AppError } from '../errors.js';
+import type { Database } from './schema.js';
+import type { ChangeNotice, DomainEvent, Store, WriteContext } from './port.js';
+import { migrateToLatest } from './migrations.js';
+
+/** SPEC.md §9: transaction max attempts. */
+export const MAX_WRITE_ATTEMPTS = 5;
+
+export interface DialectAdapter {
+  readonly dialect: Store['dialect'];
+  readonly db: Kysely<Database>;
+  /** Called inside the write transaction: PostgreSQL queues a NOTIFY that fires on commit. */
+  publishInTransaction(tx: Transaction<Database>, notice: ChangeNotice): Promise<void>;
+  /** Starts delivering committed changes to `deliver`; returns a stopper. */
+  subscribe(deliver: (notice: ChangeNotice) => void): Promise<() => Promise<void>>;
+  /** Called after commit: SQLite delivers in-process here. */
+  afterCommit(notice: ChangeNotice): void;
+  isUniqueViolation(err: unknown): boolean;
+  isTransient(err: unknown): boolean;
+  /** The store cannot be reached (connection refused, server restarting). */
+  isUnavailable(err: unknown): boolean;
+  destroy(): Promise<void>;
+}
+
+export interface StoreOptions {
+  clock?: () => Date;
+}
+
+export async function createStoreFromAdapter(adapter: DialectAdapter, options: StoreOptions = {}): Promise<Store> {
+  const clock = options.clock ?? (() => new Date());
+  const { db } = adapter;
+  await migrateToLatest(db as Kysely<unknown>);
+
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const stopListening = await adapter.subscribe((notice) => emitter.emit('change', notice));
+
+  async function attemptWrite<T>(fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
+    const events: DomainEvent[] = [];
+    let version = 0;
+    const result = await db.transaction().execute(async (tx) => {
+      // Taking the runtime row first serialises writers on both dialects.
+      const runtime = await tx
+        .updateTable('runtime')
+        .set((eb) => ({ version: eb('version', '+', 1) }))
+        .where('id', '=', 1)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      version = runtime.version;
+      const value = await fn({ tx, runtime, emit: (e) => events.push(e), now: clock().toISOString() });
+      if (events.length > 0) await adapter.publishInTransaction(tx, { version, events });
+      return value;
+    });
+    if (events.length > 0) adapter.afterCommit({ version, events });
+    return result;
+  }
+
+  return {
+    dialect: adapter.dialect,
+    db,
+    async write(fn) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await attemptWrite(fn);
+        } catch (err) {
+          if (!adapter.isTransient(err)) throw translate(err);
+          if (attempt >= MAX_WRITE_ATTEMPTS) throw new AppError('ABORTED', 'error.busy');
+        }
+      }
+    },
+    async read(fn) {
+      try {
+        return await db.transaction().execute(fn);
+      } catch (err) {
+        throw translate(err);
+      }
+    },
+    onChange(listener) {
+      emitter.on('change', listener);
+      return () => emitter.off('change', listener);
+    },
+    isUniqueViolation: (err) => adapter.isUniqueViolation(err),
+    async ping() {
+      await db.selectFrom('runtime').select('id').executeTakeFirstOrThrow();
+    },
+    async close() {
+      await stopListening();
+      emitter.removeAllListeners();
+      await adapter.destroy();
+    },
+  };
+
+  function translate(err: unknown): unknown {
+    if (err instanceof AppError) return err;
+    if (adapter.isUnavailable(err)) return new AppError('UNAVAILABLE', 'error.unavailable');
+    return err;
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * The queue rules of SPEC.md §4 as pure functions over plain slots. Server and client both use them,
+ * so what staff see, what patients see and what the server decides can never disagree.
+ */
+import type { Slot } from './slot.js';
+
+export type SlotStatus = 'canceled' | 'serving' | 'hold' | 'waiting';
+
+/** Status as shown to staff: canceled, then serving, then hold, else waiting. */
+export function slotStatus(slot: Pick<Slot, 'canceled' | 'isReceptionAccepted' | 'holdAt'>): SlotStatus {
+  if (slot.canceled) return 'canceled';
+  if (slot.isReceptionAccepted) return 'serving';
+  if (slot.holdAt !== null) return 'hold';
+  return 'waiting';
+}
+
+function canceledByChannel(slot: Pick<Slot, 'canceledLineAt' | 'canceledPwaAt'>): boolean {
+  return slot.canceledLineAt !== null || slot.canceledPwaAt !== null;
+}
+
+const byNumber = (a: Slot, b: Slot) => a.reservationNumber - b.reservationNumber;
+
+/**
+ * Waiting rank for the staff list: among reserved rows whose status is waiting and that the patient did
+ * not cancel, in number order, rank 1 is next. Rows that are not waiting get no rank.
+ */
+export function waitingRanks(slots: readonly Slot[]): Map<string, number> {
+  const ranks = new Map<string, number>();
+  let rank = 0;
+  for (const slot of [...slots].sort(byNumber)) {
+    if (!slot.isReserved || canceledByChannel(slot) || slotStatus(slot) !== 'waiting') continue;
+    ranks.set(slot.id, ++rank);
+  }
+  return ranks;
+}
+
+/** A row of the public queue: no owner, `ahead` null on held rows. */
+export interface PublicQueueRow {
+  slotId: string;
+  reservationNumber: number;
+  ahead: number | null;
+  hold: boolean;
+}
+
+/** True for a slot that still stands in the queue (reserved, not cancelled, not yet started). */
+export function isActive(slot: Slot): boolean {
+  return slot.isReserved && !slot.canceled && !slot.isReceptionAccepted && !canceledByChannel(slot);
+}
+
+/**
+ * The public queue: active rows in number order, held rows moved after the others; people-ahead counts
+ * only for non-held rows (0 for the first).
+ */
+export function publicQueue(slots: readonly Slot[]): PublicQueueRow[] {
+  const active = slots.filter(isActive).sort(byNumber);
+  const notHeld = active.filter((s) => !s.hold);
+  const held = active.filter((s) => s.hold);
+  return [
+    ...notHeld.map((s, i) => ({ slotId: s.id, reservationNumber: s.reservationNumber, ahead: i, hold: false })),
+    ...held.map((s) => ({ slotId: s.id, reservationNumber: s.reservationNumber, ahead: null, hold: true })),
+  ];
+}
+
+/** Number of people waiting: the non-held rows of the public queue (also the monitor's fallback). */
+export function waitCount(queue: readonly PublicQueueRow[]): number {
+  return queue.filter((row) => !row.hold).length;
+}
+
+/** A patient's own reservation: their active slot with the lowest number, or null. */
+export function ownReservation(slots: readonly Slot[], ownerId: string): Slot | null {
+  const mine = slots
+    .filter((s) => isActive(s) && (s.lineId === ownerId || s.pwaId === ownerId))
+    .sort(byNumber);
+  return mine[0] ?? null;
+}
+
+/** Online booking is open only when both switches are on. */
+export function isOnlineOpen(runtime: { inhouseOn: boolean; onlineOn: boolean }): boolean {
+  return runtime.inhouseOn && runtime.onlineOn;
+}
+
+export type SwitchName = 'startInhouse' | 'endInhouse' | 'startOnline' | 'endOnline';
+
+export type SwitchRefusal = 'inhouseStopped' | 'onlineOpen' | 'reservationsExist';
+
+/**
+ * Whether a reception switch may happen (SPEC.md §4): online cannot start while in-house is stopped;
+ * in-house cannot end while online is open or active reservations remain. Returns the refusal or null.
+ * Switching to the state already in force is allowed (and changes nothing).
+ */
+export function switchRefusal(
+  name: SwitchName,
+  state: { inhouseOn: boolean; onlineOn: boolean; activeReservations: number },
+): SwitchRefusal | null {
+  switch (name) {
+    case 'startOnline':
+      return state.inhouseOn ? null : 'inhouseStopped';
+    case 'endInhouse':
+      if (!state.inhouseOn) return null;
+      if (state.onlineOn) return 'onlineOpen';
+      return state.activeReservations > 0 ? 'reservationsExist' : null;
+    case 'startInhouse':
+    case 'endOnline':
+      return null;
+  }
+}

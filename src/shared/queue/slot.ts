@@ -1,0 +1,42 @@
+/** The reservation slot as every layer sees it: the fields of SPEC.md §3, times as ISO-8601 strings. */
+export const RESERVED_TYPES = ['LINE', 'PWA', 'ADMIN'] as const;
+export type ReservedType = (typeof RESERVED_TYPES)[number];
+export type PatientChannel = Exclude<ReservedType, 'ADMIN'>;
+
+export interface Slot {
+  id: string;
+  sessionId: string;
+  reservationNumber: number;
+  isReserved: boolean;
+  canceled: boolean;
+  canceledAt: string | null;
+  isReceptionAccepted: boolean;
+  receptionAcceptedAt: string | null;
+  reservedType: ReservedType | null;
+  reservedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  lineId: string | null;
+  pwaId: string | null;
+  hold: boolean;
+  holdAt: string | null;
+  canceledLineAt: string | null;
+  canceledPwaAt: string | null;
+  notifiedAheadAt: string | null;
+  notifiedAt: string | null;
+  ahead5SkippedAt: string | null;
+  ahead5SkippedReason: 'adminConfirmed' | null;
+  adminConfirmedAt: string | null;
+  adminBeepAnnounced: boolean;
+}
+
+/** Runtime settings (SPEC.md §3 admin/runtime). currentWaitCount is derived, never stored. */
+export interface Runtime {
+  inhouseOn: boolean;
+  onlineOn: boolean;
+  currentWaitCount: number;
+}
+
+export const SLOTS_PER_SESSION = 200;
+export const ADMIN_LIST_LIMIT = 500;
+export const AHEAD_NOTICE_THRESHOLD = 5;

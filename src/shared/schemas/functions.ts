@@ -1,0 +1,96 @@
+/**
+ * Payload schemas of every function at `POST /api/fn/<name>` (SPEC.md §7 plus the staff functions of
+ * DESIGN.md). Strict objects: an unknown field is a malformed request, not something to ignore.
+ */
+import { z } from 'zod';
+
+const id = z.string().min(1).max(100);
+const none = z.strictObject({});
+
+/** A Web Push subscription as `PushSubscription.toJSON()` gives it. */
+export const pushSubscriptionSchema = z.strictObject({
+  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.strictObject({
+    p256dh: z.string().min(1).max(200),
+    auth: z.string().min(1).max(100),
+  }),
+});
+export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
+
+export const MARK_ACTIONS = ['start', 'undoStart', 'delete', 'undoDelete', 'hold', 'undoHold', 'confirm'] as const;
+export type MarkAction = (typeof MARK_ACTIONS)[number];
+
+export const functionPayloads = {
+  allocateNextSlot: z.strictObject({ reservedType: z.enum(['LINE', 'PWA', 'ADMIN']) }),
+  cancelReservation: z.strictObject({
+    slotId: id,
+    reservationNumber: z.number().int().min(1).max(100_000),
+    canceledBy: z.enum(['LINE', 'PWA']),
+  }),
+  getMyReservation: none,
+  exchangePwaInstallation: z.strictObject({ installId: z.uuidv4() }),
+  exchangeLineCode: z.strictObject({
+    code: z.string().min(1).max(512),
+    state: z.string().min(1).max(256),
+    redirectUri: z.url({ protocol: /^https?$/ }).max(2048),
+    // PKCE and nonce travel with the code so the server can finish what the browser started.
+    codeVerifier: z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/).optional(),
+    nonce: z.string().min(1).max(256).optional(),
+  }),
+  getWebPushPublicKey: none,
+  saveSafariSubscription: z.strictObject({ subscription: pushSubscriptionSchema }),
+  sendWebpushTest: z.strictObject({
+    subscription: pushSubscriptionSchema,
+    title: z.string().min(1).max(200),
+    body: z.string().max(1000),
+    link: z.string().startsWith('/').max(500),
+  }),
+  sendReservationMessageBySlot: z.strictObject({ slotId: id, kind: z.literal('recall') }),
+  startInhouseReception: none,
+  endInhouseReception: none,
+  startOnlineReception: none,
+  endOnlineReception: none,
+  markSlot: z.strictObject({ slotId: id, action: z.enum(MARK_ACTIONS) }),
+  claimAdminBeep: z.strictObject({ slotId: id }),
+} as const;
+
+export type FunctionName = keyof typeof functionPayloads;
+export type FunctionPayload<N extends FunctionName> = z.infer<(typeof functionPayloads)[N]>;
+
+export const FUNCTION_NAMES = Object.keys(functionPayloads) as FunctionName[];
+
+/** Results, as the server answers them inside `{"result": ...}`. */
+export interface FunctionResults {
+  allocateNextSlot: { ok: true; slotId: string; reservationNumber: number };
+  cancelReservation: { ok: true };
+  getMyReservation: { reservation: MyReservation | null };
+  exchangePwaInstallation: { customToken: string; uid: string };
+  exchangeLineCode: { profile: { userId: string; displayName: string }; customToken: string };
+  getWebPushPublicKey: { publicKey: string };
+  saveSafariSubscription: { ok: true };
+  sendWebpushTest: { ok: true };
+  sendReservationMessageBySlot: { ok: true };
+  startInhouseReception: { ok: true; changed: boolean };
+  endInhouseReception: { ok: true; changed: boolean };
+  startOnlineReception: { ok: true; changed: boolean };
+  endOnlineReception: { ok: true; changed: boolean };
+  markSlot: { ok: true };
+  claimAdminBeep: { claimed: boolean };
+}
+
+export interface MyReservation {
+  slotId: string;
+  reservationNumber: number;
+  reservedAt: string;
+  ahead: number | null;
+  hold: boolean;
+}
+
+/** The request envelope: `{"data": {...}}`; `data` may be left out for functions without a payload. */
+export const envelopeSchema = z.strictObject({ data: z.unknown().optional() });
+
+export const staffLoginSchema = z.strictObject({
+  username: z.string().min(1).max(64),
+  password: z.string().min(1).max(256),
+});

@@ -1,0 +1,2 @@
+// Placeholder replaced by the PostgreSQL harness below.
+export default async function setup() {}
