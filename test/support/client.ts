@@ -1,0 +1,48 @@
+/** A tiny client for the wire contract: calls functions as outside clients do, over real HTTP. */
+import { randomUUID } from 'node:crypto';
+import type { ErrorBody } from '../../src/shared/errors.js';
+
+export type FnAnswer<T = unknown> = { status: number; body: { result: T } | ErrorBody };
+
+export async function callFn<T = unknown>(
+  baseUrl: string,
+  name: string,
+  data: unknown = {},
+  auth: { token?: string; cookie?: string } = {},
+): Promise<FnAnswer<T>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (auth.token) headers.authorization = `Bearer ${auth.token}`;
+  if (auth.cookie) headers.cookie = auth.cookie;
+  const response = await fetch(`${baseUrl}/api/fn/${name}`, { method: 'POST', headers, body: JSON.stringify({ data }) });
+  return { status: response.status, body: (await response.json()) as FnAnswer<T>['body'] };
+}
+
+/** The result, or a thrown error naming the refusal. */
+export async function mustCall<T = unknown>(...args: Parameters<typeof callFn>): Promise<T> {
+  const answer = await callFn<T>(...args);
+  if ('error' in answer.body) throw new Error(`${args[1]} refused: ${JSON.stringify(answer.body.error)}`);
+  return answer.body.result;
+}
+
+export async function pwaPatient(baseUrl: string): Promise<{ uid: string; token: string }> {
+  const result = await mustCall<{ uid: string; customToken: string }>(baseUrl, 'exchangePwaInstallation', {
+    installId: randomUUID(),
+  });
+  return { uid: result.uid, token: result.customToken };
+}
+
+/** Creates a staff account straight in the store and signs in over HTTP; returns the cookie header. */
+export async function staffCookie(baseUrl: string, store: import('../../src/server/storage/port.js').Store): Promise<string> {
+  const { addStaffAccount } = await import('../../src/server/auth/staff-accounts.js');
+  const username = `staff-${randomUUID().slice(0, 8)}`;
+  await addStaffAccount(store, username, 'correct horse battery');
+  const response = await fetch(`${baseUrl}/api/staff/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'correct horse battery' }),
+  });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('qs_staff='));
+  if (!cookie) throw new Error('no staff cookie');
+  return cookie.split(';')[0];
+}

@@ -1,0 +1,51 @@
+/**
+ * A real server on a free port over a real store, for tests. Nothing of ours is faked: only the outside
+ * world (LINE, push services) is, by pointing base URLs at local fake servers through `env`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { type Config, loadConfig } from '../../src/server/config.js';
+import type { Store } from '../../src/server/storage/port.js';
+import { openSqliteStore } from '../../src/server/storage/sqlite.js';
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  store: Store;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Environment variables on top of the defaults (e.g. LINE_API_BASE_URL of a fake). */
+  env?: Record<string, string>;
+  /** A store to use (e.g. a PostgreSQL one); by default a fresh SQLite file in a temp dir. */
+  store?: Store;
+  clientDir?: string;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cq-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...options.env });
+  const store = options.store ?? (await openSqliteStore(join(dataDir, 'test.sqlite')));
+  const app = await buildApp({ config, store, clientDir: options.clientDir, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    app,
+    store,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
