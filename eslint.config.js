@@ -38,7 +38,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['./*', '!./*.js'], message: 'function route sets do not import each other' }] },
+        {
+          patterns: [
+            { group: ['**/client/**'], message: 'the server does not import client code' },
+            { group: ['./*'], message: 'function route sets do not import each other' },
+          ],
+        },
       ],
     },
   },
