@@ -1,15 +1,39 @@
-// `npm start`: build whatever is missing (first run on a fresh clone), then run the server.
-import { existsSync } from 'node:fs';
+// `npm start`: install and build whatever is missing or older than the sources (a fresh clone, or a
+// `git pull` on the clinic's machine), then run the server.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-const run = (args) => {
-  const result = spawnSync('npm', ['run', ...args], { stdio: 'inherit' });
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
-};
-if (!existsSync('node_modules')) {
-  const install = spawnSync('npm', ['ci'], { stdio: 'inherit' });
-  if (install.status !== 0) process.exit(install.status ?? 1);
 }
-if (!existsSync('dist/server/main.js')) run(['build:server']);
-if (!existsSync('dist/client/index.html')) run(['build:client']);
+
+/** Newest modification time under the given files and folders. */
+function newest(paths) {
+  let latest = 0;
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) latest = Math.max(latest, newest([join(path, entry)]));
+    } else {
+      latest = Math.max(latest, stat.mtimeMs);
+    }
+  }
+  return latest;
+}
+
+const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+
+if (!existsSync('node_modules') || mtime('package-lock.json') > mtime('node_modules/.package-lock.json')) {
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+const common = ['src/shared', 'package-lock.json'];
+if (newest(['src/server', 'tsconfig.json', 'tsconfig.server.json', ...common]) > mtime('dist/server/main.js')) {
+  run('npm', ['run', 'build:server']);
+}
+if (newest(['src/client', 'index.html', 'public', 'vite.config.ts', ...common]) > mtime('dist/client/index.html')) {
+  run('npm', ['run', 'build:client']);
+}
 await import('../dist/server/main.js');

@@ -2,23 +2,34 @@
  * The client entry: picks the route set by the first path segment (SPEC.md §2) and loads only its chunk,
  * so @line/liff is fetched under /line and nowhere else.
  */
-import { StrictMode, lazy, Suspense, type ComponentType } from 'react';
+import { StrictMode, Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
+import './ui/global.css';
+import { ErrorBoundary } from './ui/ErrorBoundary.js';
+import { Loading } from './ui/Loading.js';
+import { lazyChunk } from './ui/lazy-chunk.js';
 import { NotInstalled } from './ui/NotInstalled.js';
 
-const routeSets: Record<string, () => Promise<{ default: ComponentType }>> = {};
+const routeSets: Record<string, () => Promise<{ default: ComponentType }>> = {
+  line: () => import('./line/LineApp.js'),
+  pwa: () => import('./pwa/PwaApp.js'),
+  web: () => import('./web/WebApp.js'),
+  admin: () => import('./admin/AdminApp.js'),
+};
 
 function pick(): ComponentType {
   const first = window.location.pathname.split('/')[1] ?? '';
-  const load = routeSets[first];
-  return load ? lazy(load) : NotInstalled;
+  const load = Object.hasOwn(routeSets, first) ? routeSets[first] : undefined;
+  return load ? lazyChunk(load) : NotInstalled;
 }
 
 const Screen = pick();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Suspense fallback={null}>
-      <Screen />
-    </Suspense>
+    <ErrorBoundary>
+      <Suspense fallback={<Loading />}>
+        <Screen />
+      </Suspense>
+    </ErrorBoundary>
   </StrictMode>,
 );

@@ -61,6 +61,11 @@ export const ja = {
   'errorScreen.reload': '再読み込み',
   'errorScreen.back': '戻る',
   'errorScreen.copy': '詳細をコピー',
+  'errorScreen.error': 'エラー内容',
+  'errorScreen.url': 'URL',
+  'errorScreen.time': '発生時刻',
+  'errorScreen.userAgent': 'ユーザーエージェント',
+  'errorScreen.copied': 'コピーしました',
   'error.chunk': '画面の読み込みに失敗しました（Loading chunk failed）',
   loading: '読み込み中…',
   // errors answered by the server (SPEC.md §8)

@@ -1,0 +1,6 @@
+/** The /admin route set. Placeholder until its issue builds the screens. */
+import { NotInstalled } from '../ui/NotInstalled.js';
+
+export default function AdminApp() {
+  return <NotInstalled />;
+}

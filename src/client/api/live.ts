@@ -1,0 +1,45 @@
+/**
+ * Follows a live stream. EventSource reconnects by itself after a dropped connection (the server sends
+ * `retry: 3000`); when the browser gives up (server down, 401) we open a new one with a growing delay.
+ * Meanwhile the last snapshot stays on screen and `status` says "reconnecting".
+ */
+import { useEffect, useState } from 'react';
+
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
+
+export function useLive<T>(url: string, event: string): { data: T | null; status: LiveStatus } {
+  const [data, setData] = useState<T | null>(null);
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let delay = 1000;
+    let stopped = false;
+
+    const open = () => {
+      source = new EventSource(url);
+      source.addEventListener(event, (message) => {
+        delay = 1000;
+        setStatus('live');
+        setData(JSON.parse((message as MessageEvent<string>).data) as T);
+      });
+      source.onerror = () => {
+        setStatus('reconnecting');
+        if (source?.readyState === EventSource.CLOSED && !stopped) {
+          source.close();
+          retryTimer = setTimeout(open, delay);
+          delay = Math.min(delay * 2, 30_000);
+        }
+      };
+    };
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      source?.close();
+    };
+  }, [url, event]);
+
+  return { data, status };
+}
