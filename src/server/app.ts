@@ -9,6 +9,7 @@ import { registerOriginCheck } from './http/origin-check.js';
 import { registerFunctionRoutes, type FunctionTable } from './http/function-routes.js';
 import { registerStaffRoutes } from './http/staff-routes.js';
 import { registerStaticClient } from './http/static-client.js';
+import { registerClientConfigRoute } from './http/client-config-route.js';
 import { createLiveHub } from './live/hub.js';
 import { registerLiveRoutes } from './live/routes.js';
 import { patientTokens } from './auth/patient-tokens.js';
@@ -73,6 +74,7 @@ export async function buildApp({ config, store, clientDir, logger = true }: AppO
   registerOriginCheck(app, config.TRUST_PROXY);
   registerFunctionRoutes(app, deps, functionTable);
   registerStaffRoutes(app, deps);
+  registerClientConfigRoute(app, config);
   registerLiveRoutes(app, deps, hub);
   app.get('/healthz', async (_request, reply) => {
     try {

@@ -27,6 +27,11 @@ const schema = z.object({
   LINE_LOGIN_CHANNEL_ID: optionalText,
   LINE_LOGIN_CHANNEL_SECRET: optionalText,
   LINE_API_BASE_URL: url('https://api.line.me'),
+  LINE_ACCESS_BASE_URL: url('https://access.line.me'),
+  LINE_LIFF_ID: optionalText,
+  LINE_OFFICIAL_ACCOUNT_URL: optionalText.pipe(z.url().optional()),
+  LINE_BOT_PROMPT: z.enum(['normal', 'aggressive', 'none']).default('aggressive'),
+  CLINIC_SITE_URL: optionalText.pipe(z.url().optional()),
   LINE_MESSAGING_CHANNEL_ACCESS_TOKEN: optionalText,
   VAPID_SUBJECT: optionalText.pipe(
     z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// URI').optional(),

@@ -1,7 +1,7 @@
 /** Patients prove who they are: a PWA install id, or a LINE Login code. Both get a signed bearer token. */
 import type { FunctionSet } from '../http/function-def.js';
 
-export const identityFunctions: FunctionSet<'exchangePwaInstallation' | 'exchangeLineCode'> = {
+export const identityFunctions: FunctionSet<'exchangePwaInstallation' | 'exchangeLineCode' | 'exchangeLineIdToken'> = {
   exchangePwaInstallation: {
     async run({ installId }, _request, deps) {
       const uid = `PWA_${installId.toLowerCase()}`;
@@ -18,6 +18,12 @@ export const identityFunctions: FunctionSet<'exchangePwaInstallation' | 'exchang
       const profile = await deps.lineLogin.exchangeCode({ code, redirectUri, codeVerifier, nonce });
       const customToken = await deps.tokens.issue({ uid: profile.userId, channel: 'LINE' });
       return { profile, customToken };
+    },
+  },
+  exchangeLineIdToken: {
+    async run({ idToken }, _request, deps) {
+      const profile = await deps.lineLogin.verifyIdToken(idToken);
+      return { profile, customToken: await deps.tokens.issue({ uid: profile.userId, channel: 'LINE' }) };
     },
   },
 };

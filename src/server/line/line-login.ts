@@ -19,6 +19,8 @@ export interface LineCodeExchange {
 export interface LineLogin {
   readonly configured: boolean;
   exchangeCode(input: LineCodeExchange): Promise<LineProfile>;
+  /** Verifies a LIFF ID token at LINE and returns who it names. */
+  verifyIdToken(idToken: string): Promise<LineProfile>;
 }
 
 export interface LineLoginSettings {
@@ -49,8 +51,23 @@ export function lineLogin(settings: LineLoginSettings): LineLogin {
   const form = (fields: Record<string, string | undefined>) =>
     new URLSearchParams(Object.entries(fields).filter((e): e is [string, string] => e[1] !== undefined));
 
+  async function verify(idToken: string, nonce?: string): Promise<{ sub: string; name: string }> {
+    const verified = await call('/oauth2/v2.1/verify', {
+      method: 'POST',
+      body: form({ id_token: idToken, client_id: channelId, nonce }),
+    });
+    const { sub, aud, name } = verified.body;
+    if (verified.status !== 200 || typeof sub !== 'string' || aud !== channelId) throw failed();
+    return { sub, name: typeof name === 'string' ? name : '' };
+  }
+
   return {
     configured: Boolean(channelId && channelSecret),
+    async verifyIdToken(idToken) {
+      if (!channelId || !channelSecret) throw new AppError('FAILED_PRECONDITION', 'error.lineNotConfigured');
+      const { sub, name } = await verify(idToken);
+      return { userId: sub, displayName: name };
+    },
     async exchangeCode({ code, redirectUri, codeVerifier, nonce }) {
       if (!channelId || !channelSecret) throw new AppError('FAILED_PRECONDITION', 'error.lineNotConfigured');
       const token = await call('/oauth2/v2.1/token', {
@@ -68,12 +85,7 @@ export function lineLogin(settings: LineLoginSettings): LineLogin {
       const idToken = token.body.id_token;
       if (token.status !== 200 || typeof accessToken !== 'string' || typeof idToken !== 'string') throw failed();
 
-      const verified = await call('/oauth2/v2.1/verify', {
-        method: 'POST',
-        body: form({ id_token: idToken, client_id: channelId, nonce }),
-      });
-      const subject = verified.body.sub;
-      if (verified.status !== 200 || typeof subject !== 'string' || verified.body.aud !== channelId) throw failed();
+      const { sub: subject } = await verify(idToken, nonce);
 
       const profile = await call('/v2/profile', { headers: { authorization: `Bearer ${accessToken}` } });
       const { userId, displayName } = profile.body;

@@ -38,6 +38,8 @@ export const functionPayloads = {
     codeVerifier: z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/).optional(),
     nonce: z.string().min(1).max(256).optional(),
   }),
+  /** Inside LINE (LIFF): the raw ID token from liff.getIDToken(), verified by the server at LINE. */
+  exchangeLineIdToken: z.strictObject({ idToken: z.string().min(20).max(4096) }),
   getWebPushPublicKey: none,
   saveSafariSubscription: z.strictObject({ subscription: pushSubscriptionSchema }),
   sendWebpushTest: z.strictObject({
@@ -67,6 +69,7 @@ export interface FunctionResults {
   getMyReservation: { reservation: MyReservation | null };
   exchangePwaInstallation: { customToken: string; uid: string };
   exchangeLineCode: { profile: { userId: string; displayName: string }; customToken: string };
+  exchangeLineIdToken: { profile: { userId: string; displayName: string }; customToken: string };
   getWebPushPublicKey: { publicKey: string };
   saveSafariSubscription: { ok: true };
   sendWebpushTest: { ok: true };
@@ -94,3 +97,16 @@ export const staffLoginSchema = z.strictObject({
   username: z.string().min(1).max(64),
   password: z.string().min(1).max(256),
 });
+
+/** What the server tells the client about itself: an explicit list, nothing secret (GET /api/client-config). */
+export interface ClientConfig {
+  clinicName: string;
+  clinicSiteUrl: string | null;
+  line: {
+    channelId: string | null;
+    liffId: string | null;
+    accessBaseUrl: string;
+    officialAccountUrl: string | null;
+    botPrompt: 'normal' | 'aggressive' | 'none';
+  };
+}

@@ -1,0 +1,25 @@
+/** GET /api/client-config: the few settings the browser needs, listed one by one so no secret slips out. */
+import type { FastifyInstance } from 'fastify';
+import type { ClientConfig } from '../../shared/schemas/functions.js';
+import type { Config } from '../config.js';
+
+export function clientConfig(config: Config): ClientConfig {
+  return {
+    clinicName: config.CLINIC_NAME,
+    clinicSiteUrl: config.CLINIC_SITE_URL ?? null,
+    line: {
+      channelId: config.LINE_LOGIN_CHANNEL_ID ?? null,
+      liffId: config.LINE_LIFF_ID ?? null,
+      accessBaseUrl: config.LINE_ACCESS_BASE_URL,
+      officialAccountUrl: config.LINE_OFFICIAL_ACCOUNT_URL ?? null,
+      botPrompt: config.LINE_BOT_PROMPT,
+    },
+  };
+}
+
+export function registerClientConfigRoute(app: FastifyInstance, config: Config) {
+  const body = JSON.stringify(clientConfig(config));
+  app.get('/api/client-config', async (_request, reply) =>
+    reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').send(body),
+  );
+}
