@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { describeBrowser, launchBrowser, PHONES, screenshotPath } from './support/browser.js';
 
@@ -9,7 +8,7 @@ describeBrowser('client shell', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startTestServer({ clientDir: join(process.cwd(), 'dist/client') });
+    server = await startTestServer({ clientDir: inject('clientDir') });
     browser = await launchBrowser();
   });
   afterAll(async () => {
