@@ -20,6 +20,9 @@ import { queueFunctions } from './functions/queue.js';
 import { identityFunctions } from './functions/identity.js';
 import { receptionFunctions } from './functions/reception.js';
 import { messagingFunctions } from './functions/messaging.js';
+import { lineSender } from './notify/line-sender.js';
+import { createDeliverer } from './notify/deliverer.js';
+import { startNotifyWorker } from './notify/worker.js';
 
 export interface AppOptions {
   config: Config;
@@ -64,12 +67,22 @@ export async function buildApp({ config, store, clientDir, logger = true }: AppO
       publicKey: config.VAPID_PUBLIC_KEY,
       privateKey: config.VAPID_PRIVATE_KEY,
     }),
+    lineSender: lineSender({ channelAccessToken: config.LINE_MESSAGING_CHANNEL_ACCESS_TOKEN, baseUrl: config.LINE_API_BASE_URL }),
     log: app.log,
   };
 
   const hub = createLiveHub(store, app.log);
   // Streams end before the server waits for open connections, or shutdown would hang on them.
   app.addHook('preClose', async () => hub.close());
+  const worker = startNotifyWorker({
+    store,
+    deliverer: createDeliverer({ store, line: deps.lineSender, webPush: deps.webPush, clinicName: config.CLINIC_NAME }),
+    log: app.log,
+    leaseMs: config.NOTIFY_LEASE_SECONDS * 1000,
+    baseDelayMs: config.NOTIFY_RETRY_BASE_MS,
+    pollMs: config.NOTIFY_POLL_MS,
+  });
+  app.addHook('onClose', async () => worker.stop());
 
   registerOriginCheck(app, config.TRUST_PROXY);
   registerFunctionRoutes(app, deps, functionTable);

@@ -38,6 +38,13 @@ const schema = z.object({
   ),
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .default('*.googleapis.com,*.push.apple.com,*.push.services.mozilla.com,*.notify.windows.com')
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+  NOTIFY_LEASE_SECONDS: z.coerce.number().positive().default(30),
+  NOTIFY_RETRY_BASE_MS: z.coerce.number().positive().default(5000),
+  NOTIFY_POLL_MS: z.coerce.number().positive().default(2000),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 });
@@ -63,3 +70,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export const lineLoginConfigured = (c: Config) => Boolean(c.LINE_LOGIN_CHANNEL_ID && c.LINE_LOGIN_CHANNEL_SECRET);
 export const lineMessagingConfigured = (c: Config) => Boolean(c.LINE_MESSAGING_CHANNEL_ACCESS_TOKEN);
 export const pushConfigured = (c: Config) => Boolean(c.VAPID_SUBJECT);
+
+/** Push endpoints must belong to a known push service: the server never posts to a URL a client made up. */
+export function pushHostAllowed(config: Config, endpoint: string): boolean {
+  const host = new URL(endpoint).hostname.toLowerCase();
+  return config.PUSH_ALLOWED_HOSTS.some((pattern) =>
+    pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) : host === pattern,
+  );
+}

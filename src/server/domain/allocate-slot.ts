@@ -2,6 +2,7 @@
 import type { ReservedType } from '../../shared/queue/slot.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
+import { enqueueAheadNotices } from '../notify/enqueue.js';
 
 export interface AllocateSlotOptions {
   store: Store;
@@ -12,7 +13,8 @@ export interface AllocateSlotOptions {
 
 export async function allocateSlot({ store, reservedType, ownerId }: AllocateSlotOptions) {
   try {
-    return await store.write(async ({ tx, runtime, emit, now }) => {
+    return await store.write(async (ctx) => {
+      const { tx, runtime, emit, now } = ctx;
       if (!runtime.inhouse_on || !runtime.current_session_id) {
         throw reservedType === 'ADMIN'
           ? new AppError('FAILED_PRECONDITION', 'admin.inhouseStopped')
@@ -46,6 +48,7 @@ export async function allocateSlot({ store, reservedType, ownerId }: AllocateSlo
         .where('id', '=', free.id)
         .execute();
       emit({ type: 'slotAllocated', slotId: free.id });
+      await enqueueAheadNotices(ctx);
       return { ok: true as const, slotId: free.id, reservationNumber: free.reservation_number };
     });
   } catch (err) {

@@ -2,6 +2,7 @@
 import type { PatientChannel } from '../../shared/queue/slot.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
+import { enqueueAheadNotices } from '../notify/enqueue.js';
 
 export interface CancelReservationOptions {
   store: Store;
@@ -12,7 +13,8 @@ export interface CancelReservationOptions {
 }
 
 export async function cancelReservation({ store, ownerId, channel, slotId, reservationNumber }: CancelReservationOptions) {
-  return store.write(async ({ tx, emit, now }) => {
+  return store.write(async (ctx) => {
+    const { tx, emit, now } = ctx;
     const slot = await tx
       .selectFrom('reservation_slots')
       .select(['id', 'reservation_number', 'owner_id'])
@@ -36,6 +38,7 @@ export async function cancelReservation({ store, ownerId, channel, slotId, reser
       .where('id', '=', slotId)
       .execute();
     emit({ type: 'slotCanceled', slotId });
+    await enqueueAheadNotices(ctx);
     return { ok: true as const };
   });
 }

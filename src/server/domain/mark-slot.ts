@@ -5,6 +5,7 @@
 import type { MarkAction } from '../../shared/schemas/functions.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
+import { enqueueAheadNotices } from '../notify/enqueue.js';
 import type { SlotTable } from '../storage/schema.js';
 
 type Change = Partial<Pick<SlotTable,
@@ -44,7 +45,8 @@ export function markChange(action: MarkAction, slot: SlotFlags, now: string): Ch
 
 export async function markSlot({ store, slotId, action }: { store: Store; slotId: string; action: MarkAction }) {
   try {
-    return await store.write(async ({ tx, emit, now }) => {
+    return await store.write(async (ctx) => {
+      const { tx, emit, now } = ctx;
       const slot = await tx
         .selectFrom('reservation_slots')
         .selectAll()
@@ -56,6 +58,7 @@ export async function markSlot({ store, slotId, action }: { store: Store; slotId
       if (change) {
         await tx.updateTable('reservation_slots').set({ ...change, updated_at: now }).where('id', '=', slotId).execute();
         emit({ type: 'slotMarked', slotId });
+        await enqueueAheadNotices(ctx);
       }
       return { ok: true as const };
     });

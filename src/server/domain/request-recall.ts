@@ -1,24 +1,26 @@
 /**
  * Staff recall (SPEC.md §4, §7 sendReservationMessageBySlot): once per LINE/PWA reservation, and only when
- * that channel can actually send. It records `notifiedAheadAt` and a `recallRequested` event in the same
- * transaction; delivery of the message itself belongs to the notification outbox.
+ * that channel can actually send. `notifiedAheadAt` and the outbox message are written in one transaction;
+ * the notify worker delivers it.
  */
 import type { PatientChannel } from '../../shared/queue/slot.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
+import { enqueueNotice } from '../notify/enqueue.js';
 
 export interface RequestRecallOptions {
   store: Store;
   slotId: string;
   /** Whether messages can go out through a channel (LINE token, VAPID subject configured). */
-  channelReady(channel: PatientChannel): boolean;
+  channelConfigured(channel: PatientChannel): boolean;
 }
 
-export async function requestRecall({ store, slotId, channelReady }: RequestRecallOptions) {
-  return store.write(async ({ tx, emit, now }) => {
+export async function requestRecall({ store, slotId, channelConfigured }: RequestRecallOptions) {
+  return store.write(async (ctx) => {
+    const { tx, emit, now, runtime } = ctx;
     const slot = await tx
       .selectFrom('reservation_slots')
-      .select(['reserved_type', 'notified_ahead_at', 'canceled'])
+      .selectAll()
       .where('id', '=', slotId)
       .where('is_reserved', '=', 1)
       .executeTakeFirst();
@@ -26,14 +28,16 @@ export async function requestRecall({ store, slotId, channelReady }: RequestReca
     const channel = slot.reserved_type;
     if (channel !== 'LINE' && channel !== 'PWA') throw new AppError('FAILED_PRECONDITION', 'error.slotNotChannel');
     if (slot.notified_ahead_at) throw new AppError('FAILED_PRECONDITION', 'error.recallAlreadySent');
-    if (!channelReady(channel)) {
+    if (!channelConfigured(channel)) {
       throw new AppError(
         'FAILED_PRECONDITION',
         channel === 'LINE' ? 'error.lineMessagingNotConfigured' : 'error.pushNotConfigured',
       );
     }
+    if (channel === 'LINE' && !runtime.line_recall_on) throw new AppError('FAILED_PRECONDITION', 'error.lineRecallOff');
     await tx.updateTable('reservation_slots').set({ notified_ahead_at: now, updated_at: now }).where('id', '=', slotId).execute();
     emit({ type: 'recallRequested', slotId });
+    await enqueueNotice(ctx, slot, 'recall');
     return { ok: true as const };
   });
 }

@@ -1,7 +1,9 @@
-/** Web Push sign-up and test, and the staff recall. Each says what to configure when it cannot work. */
+/** Web Push sign-up and test, the staff recall, and the clinic's messaging controls. */
 import { AppError } from '../errors.js';
-import { lineMessagingConfigured } from '../config.js';
+import { lineMessagingConfigured, pushHostAllowed } from '../config.js';
 import { requestRecall } from '../domain/request-recall.js';
+import { setNoticeSettings } from '../domain/notice-settings.js';
+import { messagingStatus } from '../notify/status.js';
 import { requirePatient, requireStaff } from '../http/caller.js';
 import type { FunctionSet } from '../http/function-def.js';
 import type { Deps } from '../http/deps.js';
@@ -11,7 +13,12 @@ function requirePush(deps: Deps) {
 }
 
 export const messagingFunctions: FunctionSet<
-  'getWebPushPublicKey' | 'saveSafariSubscription' | 'sendWebpushTest' | 'sendReservationMessageBySlot'
+  | 'getWebPushPublicKey'
+  | 'saveSafariSubscription'
+  | 'sendWebpushTest'
+  | 'sendReservationMessageBySlot'
+  | 'setNoticeSettings'
+  | 'getMessagingStatus'
 > = {
   getWebPushPublicKey: {
     async run(_payload, _request, deps) {
@@ -23,6 +30,9 @@ export const messagingFunctions: FunctionSet<
     async run({ subscription }, request, deps) {
       const patient = await requirePatient(request, deps);
       if (patient.channel !== 'PWA') throw new AppError('PERMISSION_DENIED', 'error.channelMismatch');
+      if (!pushHostAllowed(deps.config, subscription.endpoint)) {
+        throw new AppError('INVALID_ARGUMENT', 'error.pushEndpointNotAllowed');
+      }
       const now = new Date().toISOString();
       const row = { uid: patient.uid, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth };
       await deps.store.db
@@ -51,16 +61,16 @@ export const messagingFunctions: FunctionSet<
         .where('uid', '=', patient.uid)
         .executeTakeFirst();
       if (!saved) throw new AppError('NOT_FOUND', 'error.pushSubscriptionUnknown');
-      const outcome = await deps.webPush.send(
+      const result = await deps.webPush.send(
         { endpoint: saved.endpoint, keys: { p256dh: saved.p256dh, auth: saved.auth } },
         { title, body, link },
         { ttlSeconds: 300 },
       );
-      if (outcome.kind === 'gone') {
+      if (result.kind === 'gone') {
         await deps.store.db.deleteFrom('push_subscriptions').where('endpoint', '=', saved.endpoint).execute();
         throw new AppError('NOT_FOUND', 'error.pushSubscriptionGone');
       }
-      if (outcome.kind === 'failed') throw new AppError('UNAVAILABLE', 'error.pushSendFailed');
+      if (result.kind !== 'sent') throw new AppError('UNAVAILABLE', 'error.pushSendFailed');
       return { ok: true as const };
     },
   },
@@ -70,8 +80,21 @@ export const messagingFunctions: FunctionSet<
       return requestRecall({
         store: deps.store,
         slotId,
-        channelReady: (channel) => (channel === 'LINE' ? lineMessagingConfigured(deps.config) : deps.webPush.configured),
+        channelConfigured: (channel) =>
+          channel === 'LINE' ? lineMessagingConfigured(deps.config) : deps.webPush.configured,
       });
+    },
+  },
+  setNoticeSettings: {
+    async run(settings, request, deps) {
+      await requireStaff(request, deps);
+      return setNoticeSettings({ store: deps.store, settings });
+    },
+  },
+  getMessagingStatus: {
+    async run(_payload, request, deps) {
+      await requireStaff(request, deps);
+      return messagingStatus({ store: deps.store, line: deps.lineSender, pushConfigured: deps.webPush.configured });
     },
   },
 };

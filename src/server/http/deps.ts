@@ -5,6 +5,7 @@ import type { PatientTokens } from '../auth/patient-tokens.js';
 import type { Store } from '../storage/port.js';
 import type { LineLogin } from '../line/line-login.js';
 import type { WebPush } from '../push/web-push.js';
+import type { LineSender } from '../notify/line-sender.js';
 
 export interface Deps {
   config: Config;
@@ -12,5 +13,6 @@ export interface Deps {
   tokens: PatientTokens;
   lineLogin: LineLogin;
   webPush: WebPush;
+  lineSender: LineSender;
   log: FastifyBaseLogger;
 }

@@ -6,7 +6,8 @@ import fastifyStatic from '@fastify/static';
 import { AppError } from '../errors.js';
 
 export async function registerStaticClient(app: FastifyInstance, clientDir: string) {
-  const hasClient = existsSync(join(clientDir, 'index.html'));
+  // No client directory (API-only tests): never fall back to whatever index.html the working directory has.
+  const hasClient = clientDir !== '' && existsSync(join(clientDir, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,

@@ -1,10 +1,12 @@
 /**
- * Web Push through the `web-push` library (VAPID, aes128gcm). VAPID keys are generated into DATA_DIR when
- * not configured; the subject (a real mailto:/https: URI, PLATFORM.md) must be configured to send.
+ * Web Push: `web-push` builds the request (VAPID JWT, aes128gcm encryption) and we post it with fetch,
+ * which gives us a timeout and lets tests use a plain-HTTP fake push service. VAPID keys are generated
+ * into DATA_DIR when not configured; the subject (a real mailto:/https: URI, PLATFORM.md) must be set.
  */
 import webpush from 'web-push';
 import type { PushSubscriptionJson } from '../../shared/schemas/functions.js';
 import { loadOrCreateSecret } from '../auth/secrets.js';
+import { resultOfStatus, type SendResult, withTimeout } from '../notify/send-result.js';
 
 export interface PushMessage {
   title: string;
@@ -12,12 +14,16 @@ export interface PushMessage {
   link: string;
 }
 
-export type PushOutcome = { kind: 'sent' } | { kind: 'gone' } | { kind: 'failed'; status: number | null; reason: string };
+export interface PushOptions {
+  ttlSeconds: number;
+  /** Replaces an undelivered message with the same topic (RFC 8030): a re-send after a crash does not stack. */
+  topic?: string;
+}
 
 export interface WebPush {
   readonly configured: boolean;
   readonly publicKey: string;
-  send(subscription: PushSubscriptionJson, message: PushMessage, options?: { ttlSeconds?: number }): Promise<PushOutcome>;
+  send(subscription: PushSubscriptionJson, message: PushMessage, options: PushOptions): Promise<SendResult>;
 }
 
 export interface WebPushSettings {
@@ -25,6 +31,7 @@ export interface WebPushSettings {
   subject?: string;
   publicKey?: string;
   privateKey?: string;
+  timeoutMs?: number;
 }
 
 export function createWebPush(settings: WebPushSettings): WebPush {
@@ -34,26 +41,35 @@ export function createWebPush(settings: WebPushSettings): WebPush {
       : (JSON.parse(
           loadOrCreateSecret(settings.dataDir, 'vapid-keys.json', () => JSON.stringify(webpush.generateVAPIDKeys())),
         ) as { publicKey: string; privateKey: string });
-  const subject = settings.subject;
+  const { subject } = settings;
+  const timeoutMs = settings.timeoutMs ?? 10_000;
 
   return {
     configured: Boolean(subject),
     publicKey: keys.publicKey,
-    async send(subscription, message, options = {}) {
-      if (!subject) return { kind: 'failed', status: null, reason: 'VAPID_SUBJECT is not configured' };
+    async send(subscription, message, options) {
+      if (!subject) return { kind: 'fail', reason: 'VAPID_SUBJECT is not configured' };
+      const request = webpush.generateRequestDetails(subscription, JSON.stringify(message), {
+        vapidDetails: { subject, ...keys },
+        TTL: options.ttlSeconds,
+        urgency: 'high',
+        ...(options.topic ? { topic: options.topic } : {}),
+      });
       try {
-        await webpush.sendNotification(subscription, JSON.stringify(message), {
-          vapidDetails: { subject, ...keys },
-          TTL: options.ttlSeconds ?? 3600,
-          urgency: 'high',
-          timeout: 10_000,
-        });
-        return { kind: 'sent' };
+        const response = await withTimeout(
+          fetch(request.endpoint, {
+            method: request.method,
+            headers: request.headers as Record<string, string>,
+            body: request.body ? new Uint8Array(request.body) : null,
+          }),
+          timeoutMs,
+        );
+        const detail = await response.text().catch(() => '');
+        // 404/410: the browser dropped this subscription for good.
+        if (response.status === 404 || response.status === 410) return { kind: 'gone', reason: `HTTP ${response.status}` };
+        return resultOfStatus(response.status, detail);
       } catch (err) {
-        const status = (err as { statusCode?: number }).statusCode ?? null;
-        // 404/410: the browser dropped this subscription for good; the caller deletes it.
-        if (status === 404 || status === 410) return { kind: 'gone' };
-        return { kind: 'failed', status, reason: err instanceof Error ? err.message : String(err) };
+        return { kind: 'retry', reason: err instanceof Error ? err.message : String(err) };
       }
     },
   };

@@ -3,6 +3,7 @@
  * dialects share; never edit one that has shipped, add the next.
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { outboxMigration } from './migration-0002-outbox.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_outbox': outboxMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

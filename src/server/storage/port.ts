@@ -12,7 +12,10 @@ export type DomainEventType =
   | 'slotMarked'
   | 'beepClaimed'
   | 'receptionSwitched'
-  | 'recallRequested';
+  | 'recallRequested'
+  | 'noticeQueued'
+  | 'noticeFailed'
+  | 'settingsChanged';
 
 export interface DomainEvent {
   type: DomainEventType;

@@ -11,6 +11,9 @@ export interface RuntimeTable {
   current_session_id: string | null;
   /** Bumped by every write; the live streams carry it so clients can order snapshots. */
   version: number;
+  /** The clinic's choice: send the 5-ahead notice / the recall over LINE (each LINE push costs quota). */
+  line_ahead5_on: number;
+  line_recall_on: number;
 }
 
 export interface ReceptionSessionTable {
@@ -73,6 +76,29 @@ export interface StaffSessionTable {
   expires_at: string;
 }
 
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** One message to one recipient (a LINE user, or one push subscription), written with its cause. */
+export interface OutboxTable {
+  id: string;
+  kind: 'ahead5' | 'recall';
+  channel: 'LINE' | 'PWA';
+  slot_id: string;
+  reservation_number: number;
+  recipient: string;
+  endpoint: string | null;
+  /** X-Line-Retry-Key: the same on every attempt, so LINE accepts the message once. */
+  retry_key: string;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   runtime: RuntimeTable;
   reception_sessions: ReceptionSessionTable;
@@ -81,6 +107,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionTable;
   staff_accounts: StaffAccountTable;
   staff_sessions: StaffSessionTable;
+  outbox: OutboxTable;
 }
 
 // Kept for future tables with generated keys.

@@ -54,6 +54,8 @@ export const functionPayloads = {
   startOnlineReception: none,
   endOnlineReception: none,
   markSlot: z.strictObject({ slotId: id, action: z.enum(MARK_ACTIONS) }),
+  setNoticeSettings: z.strictObject({ lineAhead5: z.boolean(), lineRecall: z.boolean() }),
+  getMessagingStatus: none,
   claimAdminBeep: z.strictObject({ slotId: id }),
 } as const;
 
@@ -79,6 +81,8 @@ export interface FunctionResults {
   startOnlineReception: { ok: true; changed: boolean };
   endOnlineReception: { ok: true; changed: boolean };
   markSlot: { ok: true };
+  setNoticeSettings: { ok: true };
+  getMessagingStatus: MessagingStatus;
   claimAdminBeep: { claimed: boolean };
 }
 
@@ -88,6 +92,25 @@ export interface MyReservation {
   reservedAt: string;
   ahead: number | null;
   hold: boolean;
+}
+
+/** Messaging as staff see it (getMessagingStatus). */
+export interface MessagingStatus {
+  lineConfigured: boolean;
+  pushConfigured: boolean;
+  /** LINE messages this server sent since the start of the month, Tokyo time. */
+  lineSentThisMonth: number;
+  /** LINE's own figures when the Messaging API is configured: monthly limit (null = none) and usage. */
+  lineQuota: { limit: number | null; used: number } | null;
+  settings: { lineAhead5: boolean; lineRecall: boolean };
+  failures: {
+    slotId: string;
+    reservationNumber: number;
+    kind: 'ahead5' | 'recall';
+    channel: 'LINE' | 'PWA';
+    reason: string;
+    at: string;
+  }[];
 }
 
 /** The request envelope: `{"data": {...}}`; `data` may be left out for functions without a payload. */

@@ -1,0 +1,34 @@
+/** Turns an outbox row into a LINE push or a Web Push with the catalogue's wording. */
+import { t } from '../../shared/labels/ja.js';
+import type { Store } from '../storage/port.js';
+import type { LineSender } from './line-sender.js';
+import type { WebPush } from '../push/web-push.js';
+import type { Deliverer } from './worker.js';
+
+/** A recall is only worth showing while the patient can still come: keep it short-lived at push services. */
+const TTL_SECONDS = { recall: 10 * 60, ahead5: 60 * 60 } as const;
+
+export function noticeText(kind: 'ahead5' | 'recall', clinic: string, n: number): string {
+  return t(kind === 'ahead5' ? 'notice.ahead5' : 'notice.recall', { clinic, n });
+}
+
+export function createDeliverer(deps: { store: Store; line: LineSender; webPush: WebPush; clinicName: string }): Deliverer {
+  return {
+    async deliver(row) {
+      const text = noticeText(row.kind, deps.clinicName, row.reservation_number);
+      if (row.channel === 'LINE') return deps.line.push(row.recipient, text, row.retry_key);
+      const sub = row.endpoint
+        ? await deps.store.db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', row.endpoint).executeTakeFirst()
+        : undefined;
+      if (!sub || sub.uid !== row.recipient) return { kind: 'fail', reason: 'push subscription no longer exists' };
+      return deps.webPush.send(
+        { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+        { title: deps.clinicName, body: text, link: '/pwa/my' },
+        { ttlSeconds: TTL_SECONDS[row.kind], topic: `${row.kind}-${row.reservation_number}` },
+      );
+    },
+    async forget(row) {
+      if (row.endpoint) await deps.store.db.deleteFrom('push_subscriptions').where('endpoint', '=', row.endpoint).execute();
+    },
+  };
+}

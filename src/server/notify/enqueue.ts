@@ -1,0 +1,96 @@
+/**
+ * Writes notices into the outbox inside the transaction of the change that causes them, so a notice
+ * exists exactly when its cause committed (never lost, never invented by a rolled-back write).
+ */
+import { randomUUID } from 'node:crypto';
+import { AHEAD_NOTICE_THRESHOLD } from '../../shared/queue/slot.js';
+import { publicQueue } from '../../shared/queue/rules.js';
+import type { WriteContext } from '../storage/port.js';
+import type { OutboxTable, SlotTable } from '../storage/schema.js';
+import { rowToSlot } from '../storage/slot-row.js';
+
+type Kind = OutboxTable['kind'];
+
+/** Queues one message per recipient: the LINE user, or each of a PWA user's push subscriptions. */
+export async function enqueueNotice(ctx: WriteContext, slot: SlotTable, kind: Kind): Promise<void> {
+  const channel = slot.reserved_type;
+  if ((channel !== 'LINE' && channel !== 'PWA') || !slot.owner_id) return;
+  const owner = slot.owner_id;
+  const base = {
+    kind,
+    channel: channel as OutboxTable['channel'],
+    slot_id: slot.id,
+    reservation_number: slot.reservation_number,
+    recipient: owner,
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: ctx.now,
+    lease_until: null,
+    last_error: null,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+    sent_at: null,
+  };
+  const endpoints: (string | null)[] =
+    channel === 'LINE'
+      ? [null]
+      : (
+          await ctx.tx.selectFrom('push_subscriptions').select('endpoint').where('uid', '=', owner).execute()
+        ).map((s) => s.endpoint);
+  if (endpoints.length === 0) {
+    // Nowhere to send it: recorded as failed so staff see that this patient was not told.
+    await ctx.tx
+      .insertInto('outbox')
+      .values({ ...base, id: randomUUID(), endpoint: null, retry_key: randomUUID(), status: 'failed', last_error: 'no push subscription' })
+      .execute();
+    ctx.emit({ type: 'noticeFailed', slotId: slot.id });
+    return;
+  }
+  await ctx.tx
+    .insertInto('outbox')
+    .values(endpoints.map((endpoint) => ({ ...base, id: randomUUID(), endpoint, retry_key: randomUUID() })))
+    .execute();
+  ctx.emit({ type: 'noticeQueued', slotId: slot.id });
+}
+
+/**
+ * The 5-ahead notice (DESIGN.md): every LINE/PWA reservation that has 5 or fewer people ahead and was
+ * neither notified nor skipped gets it now, once. Patients staff already confirmed are skipped, with the
+ * reason recorded. Runs after every change to the queue, in that change's transaction.
+ */
+export async function enqueueAheadNotices(ctx: WriteContext): Promise<void> {
+  const sessionId = ctx.runtime.current_session_id;
+  if (!sessionId) return;
+  const rows = await ctx.tx
+    .selectFrom('reservation_slots')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .where('is_reserved', '=', 1)
+    .where('canceled', '=', 0)
+    .where('is_reception_accepted', '=', 0)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const entry of publicQueue(rows.map(rowToSlot))) {
+    if (entry.ahead === null || entry.ahead > AHEAD_NOTICE_THRESHOLD) continue;
+    const slot = byId.get(entry.slotId)!;
+    if (slot.reserved_type !== 'LINE' && slot.reserved_type !== 'PWA') continue;
+    if (slot.notified_at || slot.ahead5_skipped_at) continue;
+    if (slot.admin_confirmed_at) {
+      await ctx.tx
+        .updateTable('reservation_slots')
+        .set({ ahead5_skipped_at: ctx.now, ahead5_skipped_reason: 'adminConfirmed', updated_at: ctx.now })
+        .where('id', '=', slot.id)
+        .execute();
+      ctx.emit({ type: 'slotMarked', slotId: slot.id });
+      continue;
+    }
+    // The clinic chose not to spend LINE quota on this notice: leave it unsent and unmarked.
+    if (slot.reserved_type === 'LINE' && !ctx.runtime.line_ahead5_on) continue;
+    await ctx.tx
+      .updateTable('reservation_slots')
+      .set({ notified_at: ctx.now, updated_at: ctx.now })
+      .where('id', '=', slot.id)
+      .execute();
+    await enqueueNotice(ctx, slot, 'ahead5');
+  }
+}

@@ -1,0 +1,54 @@
+/** What staff see of messaging: LINE messages sent this month (Tokyo), LINE's quota, recent failures. */
+import type { MessagingStatus } from '../../shared/schemas/functions.js';
+import type { Store } from '../storage/port.js';
+import type { LineSender } from './line-sender.js';
+
+const TOKYO_OFFSET_MS = 9 * 3600_000; // Japan has no daylight saving time
+
+/** The first instant of the current month in Asia/Tokyo, as UTC ISO text. */
+export function tokyoMonthStart(now: Date): string {
+  const tokyo = new Date(now.getTime() + TOKYO_OFFSET_MS);
+  return new Date(Date.UTC(tokyo.getUTCFullYear(), tokyo.getUTCMonth(), 1) - TOKYO_OFFSET_MS).toISOString();
+}
+
+export async function messagingStatus(deps: {
+  store: Store;
+  line: LineSender;
+  pushConfigured: boolean;
+  now?: Date;
+}): Promise<MessagingStatus> {
+  const { store } = deps;
+  const [sent, runtime, failures, quota] = await Promise.all([
+    store.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('channel', '=', 'LINE')
+      .where('status', '=', 'sent')
+      .where('sent_at', '>=', tokyoMonthStart(deps.now ?? new Date()))
+      .executeTakeFirstOrThrow(),
+    store.db.selectFrom('runtime').select(['line_ahead5_on', 'line_recall_on']).where('id', '=', 1).executeTakeFirstOrThrow(),
+    store.db
+      .selectFrom('outbox')
+      .select(['slot_id', 'reservation_number', 'kind', 'channel', 'last_error', 'updated_at'])
+      .where('status', '=', 'failed')
+      .orderBy('updated_at', 'desc')
+      .limit(20)
+      .execute(),
+    deps.line.quota(),
+  ]);
+  return {
+    lineConfigured: deps.line.configured,
+    pushConfigured: deps.pushConfigured,
+    lineSentThisMonth: Number(sent.n),
+    lineQuota: quota,
+    settings: { lineAhead5: runtime.line_ahead5_on === 1, lineRecall: runtime.line_recall_on === 1 },
+    failures: failures.map((f) => ({
+      slotId: f.slot_id,
+      reservationNumber: f.reservation_number,
+      kind: f.kind,
+      channel: f.channel,
+      reason: f.last_error ?? '',
+      at: f.updated_at,
+    })),
+  };
+}
