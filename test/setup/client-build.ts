@@ -1,6 +1,6 @@
-// Browser tests run against the real built client. It is built once per run into a directory of its own
-// (parallel runs and `npm start` never overwrite each other's build), handed to tests as `clientDir`.
-import { execFileSync } from 'node:child_process';
+// Browser tests run against the real built client. Each run gets a directory of its own (parallel runs
+// and `npm start` never overwrite each other's build), handed to tests as `clientDir`. The build itself
+// happens on first use (test/support/client-build.ts), so runs without browser tests never pay for it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,10 +13,7 @@ declare module 'vitest' {
 }
 
 export default function setup(project: TestProject) {
-  const outDir = mkdtempSync(join(tmpdir(), 'cq-client-'));
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'], {
-    stdio: 'inherit',
-  });
-  project.provide('clientDir', outDir);
-  return () => rmSync(outDir, { recursive: true, force: true });
+  const root = mkdtempSync(join(tmpdir(), 'cq-client-'));
+  project.provide('clientDir', join(root, 'out'));
+  return () => rmSync(root, { recursive: true, force: true });
 }

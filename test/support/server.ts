@@ -10,6 +10,7 @@ import { buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { openSqliteStore } from '../../src/server/storage/sqlite.js';
+import { ensureClientBuilt } from './client-build.js';
 
 export interface TestServer {
   url: string;
@@ -29,6 +30,7 @@ export interface TestServerOptions {
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  if (options.clientDir) await ensureClientBuilt(options.clientDir);
   const dataDir = mkdtempSync(join(tmpdir(), 'cq-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...options.env });
   const store = options.store ?? (await openSqliteStore(join(dataDir, 'test.sqlite')));

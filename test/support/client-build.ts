@@ -1,0 +1,36 @@
+/**
+ * Builds the client into `outDir` once per test run, whichever test worker asks first; the others wait.
+ * A directory created with mkdir is the lock (atomic across processes).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export async function ensureClientBuilt(outDir: string): Promise<void> {
+  const root = dirname(outDir);
+  const done = join(root, 'build-done');
+  const failed = join(root, 'build-failed');
+  let owner = false;
+  try {
+    mkdirSync(join(root, 'build-lock'));
+    owner = true;
+  } catch {
+    // another worker is building
+  }
+  if (owner) {
+    try {
+      await run('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'], {
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      writeFileSync(done, '');
+    } catch (err) {
+      const e = err as { stderr?: string; message: string };
+      writeFileSync(failed, e.stderr || e.message);
+    }
+  }
+  while (!existsSync(done) && !existsSync(failed)) await new Promise((r) => setTimeout(r, 100));
+  if (existsSync(failed)) throw new Error(`client build failed:\n${readFileSync(failed, 'utf8')}`);
+}
