@@ -3,7 +3,7 @@
  * (mode 0600). Several server processes must share them: configure them, or share DATA_DIR.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export function loadOrCreateSecret(dataDir: string, name: string, create: () => string): string {
@@ -15,13 +15,18 @@ export function loadOrCreateSecret(dataDir: string, name: string, create: () => 
   }
   mkdirSync(dataDir, { recursive: true });
   const value = create();
+  // Written whole to a private temp file, then linked into place: the link either appears with the full
+  // contents or fails because another process won, so nobody ever reads a half-written secret.
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(temp, `${value}\n`, { mode: 0o600 });
   try {
-    // 'wx': if another process created it first, use theirs.
-    writeFileSync(file, `${value}\n`, { mode: 0o600, flag: 'wx' });
+    linkSync(temp, file);
     return value;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
     throw err;
+  } finally {
+    rmSync(temp, { force: true });
   }
 }
 

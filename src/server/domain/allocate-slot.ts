@@ -11,7 +11,38 @@ export interface AllocateSlotOptions {
   ownerId: string | null;
 }
 
-export async function allocateSlot({ store, reservedType, ownerId }: AllocateSlotOptions) {
+/**
+ * The refusals that need no lock, answered from a plain read: at opening time most of a burst is turned
+ * away (no numbers left, online closed, already booked) and must not queue behind the writers. Numbers are
+ * never freed, so "none left" cannot be wrong; the others are re-checked under the lock anyway.
+ */
+async function refuseEarly({ store, reservedType, ownerId }: AllocateSlotOptions): Promise<void> {
+  const runtime = await store.db.selectFrom('runtime').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  if (!runtime.inhouse_on || !runtime.current_session_id) return; // the locked check words this refusal
+  if (reservedType !== 'ADMIN' && !runtime.online_on) throw new AppError('FAILED_PRECONDITION', 'error.onlineStopped');
+  const free = await store.db
+    .selectFrom('reservation_slots')
+    .select('id')
+    .where('session_id', '=', runtime.current_session_id)
+    .where('is_reserved', '=', 0)
+    .limit(1)
+    .executeTakeFirst();
+  if (!free) throw new AppError('RESOURCE_EXHAUSTED', 'error.noFreeNumbers');
+  if (ownerId) {
+    const existing = await store.db
+      .selectFrom('reservation_slots')
+      .select('id')
+      .where('owner_id', '=', ownerId)
+      .where('canceled', '=', 0)
+      .where('is_reception_accepted', '=', 0)
+      .executeTakeFirst();
+    if (existing) throw new AppError('ALREADY_EXISTS', 'error.alreadyReserved');
+  }
+}
+
+export async function allocateSlot(options: AllocateSlotOptions) {
+  const { store, reservedType, ownerId } = options;
+  await refuseEarly(options);
   try {
     return await store.write(async (ctx) => {
       const { tx, runtime, emit, now } = ctx;

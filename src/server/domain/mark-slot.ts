@@ -52,6 +52,8 @@ export async function markSlot({ store, slotId, action }: { store: Store; slotId
         .selectAll()
         .where('id', '=', slotId)
         .where('is_reserved', '=', 1)
+        // Only the current session: a closed session's rows are history, not something to undo into.
+        .where('session_id', '=', ctx.runtime.current_session_id ?? '')
         .executeTakeFirst();
       if (!slot) throw new AppError('NOT_FOUND', 'error.slotNotFound');
       const change = markChange(action, slot, now);

@@ -23,6 +23,7 @@ export async function requestRecall({ store, slotId, channelConfigured }: Reques
       .selectAll()
       .where('id', '=', slotId)
       .where('is_reserved', '=', 1)
+      .where('session_id', '=', runtime.current_session_id ?? '')
       .executeTakeFirst();
     if (!slot || slot.canceled) throw new AppError('NOT_FOUND', 'error.slotNotFound');
     const channel = slot.reserved_type;

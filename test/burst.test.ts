@@ -1,0 +1,147 @@
+/**
+ * A thousand patients press "take a number" at the same instant, over real HTTP on their own connections,
+ * against each store. The 200 numbers go out exactly once each, everyone else hears RESOURCE_EXHAUSTED,
+ * and nobody sees the contention (no ABORTED, no 500).
+ */
+import { request as httpRequest, type ClientRequest } from 'node:http';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { describeStores, openTestStore, type TestStore } from './support/stores.js';
+import { startTestServer, type TestServer } from './support/server.js';
+import { mustCall, pwaPatient, staffCookie } from './support/client.js';
+
+interface Answer {
+  status: number;
+  body: { result?: { reservationNumber: number; slotId: string }; error?: { status: string } };
+}
+
+/**
+ * Opens every connection and sends every request head first, then releases all bodies in one synchronous
+ * loop: the server receives the whole burst together, whatever the speed of this test process.
+ */
+async function simultaneousCalls(baseUrl: string, name: string, data: unknown, tokens: string[]): Promise<Answer[]> {
+  const { hostname, port } = new URL(baseUrl);
+  const body = JSON.stringify({ data });
+  const pending: { req: ClientRequest; answer: Promise<Answer> }[] = [];
+  const connected: Promise<void>[] = [];
+  for (const token of tokens) {
+    const req = httpRequest({
+      host: hostname,
+      port,
+      method: 'POST',
+      path: `/api/fn/${name}`,
+      // Its own connection per caller, like a thousand phones.
+      agent: false,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        authorization: `Bearer ${token}`,
+      },
+    });
+    const answer = new Promise<Answer>((resolve, reject) => {
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Answer['body'] }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+    });
+    connected.push(new Promise<void>((resolve) => req.on('socket', (s) => (s.connecting ? s.once('connect', () => resolve()) : resolve()))));
+    req.flushHeaders();
+    pending.push({ req, answer });
+  }
+  await Promise.all(connected);
+  for (const { req } of pending) req.end(body);
+  return Promise.all(pending.map((p) => p.answer));
+}
+
+/** Mints patients a few dozen at a time: minting is set-up, not the load under test. */
+async function mintPatients(baseUrl: string, count: number): Promise<{ uid: string; token: string }[]> {
+  const patients: { uid: string; token: string }[] = [];
+  while (patients.length < count) {
+    const batch = Math.min(50, count - patients.length);
+    patients.push(...(await Promise.all(Array.from({ length: batch }, () => pwaPatient(baseUrl)))));
+  }
+  return patients;
+}
+
+describeStores('burst of simultaneous allocateNextSlot', (kind) => {
+  let t: TestStore;
+  let server: TestServer;
+  beforeEach(async () => {
+    t = await openTestStore(kind);
+    server = await startTestServer({ store: t.store, env: { RATE_LIMIT: 'off' } });
+    const cookie = await staffCookie(server.url, t.store);
+    await mustCall(server.url, 'startInhouseReception', {}, { cookie });
+    await mustCall(server.url, 'startOnlineReception', {}, { cookie });
+  });
+  afterEach(async () => {
+    await server?.close();
+    await t?.cleanup();
+  });
+
+  it('1,000 patients at once: numbers 1..200 exactly once each, 800 RESOURCE_EXHAUSTED, nothing else', async () => {
+    const patients = await mintPatients(server.url, 1000);
+    expect(new Set(patients.map((p) => p.uid)).size).toBe(1000);
+
+    const answers = await simultaneousCalls(
+      server.url,
+      'allocateNextSlot',
+      { reservedType: 'PWA' },
+      patients.map((p) => p.token),
+    );
+
+    const won = answers.filter((a) => a.status === 200);
+    const exhausted = answers.filter((a) => a.status === 429 && a.body.error?.status === 'RESOURCE_EXHAUSTED');
+    const other = answers.filter((a) => !won.includes(a) && !exhausted.includes(a));
+    expect(other).toEqual([]);
+    expect(won).toHaveLength(200);
+    expect(exhausted).toHaveLength(800);
+    expect(won.map((a) => a.body.result!.reservationNumber).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 200 }, (_, i) => i + 1),
+    );
+
+    const { db } = t.store;
+    const { current_session_id: session } = await db.selectFrom('runtime').selectAll().executeTakeFirstOrThrow();
+    const reserved = await db
+      .selectFrom('reservation_slots')
+      .select(['id', 'owner_id', 'reservation_number'])
+      .where('session_id', '=', session!)
+      .where('is_reserved', '=', 1)
+      .execute();
+    expect(reserved).toHaveLength(200);
+    expect(new Set(reserved.map((r) => r.owner_id)).size).toBe(200);
+    const doubled = await db
+      .selectFrom('reservation_slots')
+      .select(['owner_id', (eb) => eb.fn.countAll().as('n')])
+      .where('owner_id', 'is not', null)
+      .where('canceled', '=', 0)
+      .where('is_reception_accepted', '=', 0)
+      .groupBy('owner_id')
+      .having((eb) => eb.fn.countAll(), '>', 1)
+      .execute();
+    expect(doubled).toEqual([]);
+    // Each winner holds the very slot the server told them about.
+    const byId = new Map(reserved.map((r) => [r.id, r.reservation_number]));
+    for (const a of won) expect(byId.get(a.body.result!.slotId)).toBe(a.body.result!.reservationNumber);
+  });
+
+  it('one patient pressing 20 times at once gets exactly one number', async () => {
+    const [patient] = await mintPatients(server.url, 1);
+    const answers = await simultaneousCalls(
+      server.url,
+      'allocateNextSlot',
+      { reservedType: 'PWA' },
+      Array.from({ length: 20 }, () => patient.token),
+    );
+    const won = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status === 409 && a.body.error?.status === 'ALREADY_EXISTS');
+    expect(won).toHaveLength(1);
+    expect(refused).toHaveLength(19);
+    expect(won[0].body.result!.reservationNumber).toBe(1);
+
+    const mine = await t.store.db.selectFrom('reservation_slots').select('id').where('owner_id', '=', patient.uid).execute();
+    expect(mine).toEqual([{ id: won[0].body.result!.slotId }]);
+  });
+});

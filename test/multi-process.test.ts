@@ -1,0 +1,172 @@
+/**
+ * Two real server processes on one PostgreSQL database, as a clinic runs them behind a load balancer:
+ * a change made through one reaches live viewers of the other (LISTEN/NOTIFY), and a patient signed in
+ * on one is signed in on both (shared DATA_DIR, so one token secret).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { QueueSnapshot } from '../src/shared/schemas/live.js';
+import { addStaffAccount } from '../src/server/auth/staff-accounts.js';
+import { callFn, mustCall, pwaPatient } from './support/client.js';
+import { openSse, type SseReader } from './support/sse.js';
+import { describePostgres, openTestStore, type TestStore } from './support/stores.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+}
+
+const processes: ServerProcess[] = [];
+// If this worker dies before afterAll, its servers must not outlive it.
+process.once('exit', () => processes.forEach((p) => p.child.kill('SIGKILL')));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Runs src/server/main.ts straight from source. `node --import tsx` rather than `npx tsx`: one process,
+ * no wrapper in between, so the signals sent in afterAll reach the server itself.
+ */
+async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const server: ServerProcess = { url: `http://127.0.0.1:${port}`, child, output: () => output };
+  processes.push(server);
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server process exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+    }
+    const healthy = await fetch(`${server.url}/healthz`).then((r) => r.status === 200, () => false);
+    if (healthy) return server;
+    if (Date.now() > deadline) throw new Error(`server process not healthy within 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function stopServerProcess({ child }: ServerProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+describePostgres('two server processes on one database', () => {
+  let t: TestStore;
+  let dataDir: string;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let cookie: string;
+  const viewers: SseReader[] = [];
+
+  beforeAll(async () => {
+    t = await openTestStore('postgres', { poolSize: 2 });
+    dataDir = mkdtempSync(join(tmpdir(), 'cq-multi-'));
+    const env = { DATABASE_URL: t.url!, DATA_DIR: dataDir, RATE_LIMIT: 'off', PG_POOL_SIZE: '10' };
+    // One after the other: the first creates the shared secrets in DATA_DIR, the second reads them.
+    a = await startServerProcess(env);
+    b = await startServerProcess(env);
+
+    await addStaffAccount(t.store, 'multi-staff', 'correct horse battery');
+    const login = await fetch(`${a.url}/api/staff/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'multi-staff', password: 'correct horse battery' }),
+    });
+    expect(login.status).toBe(200);
+    cookie = login.headers.getSetCookie().find((c) => c.startsWith('qs_staff='))!.split(';')[0];
+  });
+
+  afterAll(async () => {
+    viewers.forEach((v) => v.close());
+    await Promise.all(processes.splice(0).map(stopServerProcess));
+    await t?.cleanup();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function viewer(server: ServerProcess): Promise<{ sse: SseReader; first: QueueSnapshot }> {
+    const sse = await openSse(`${server.url}/api/live/queue`);
+    viewers.push(sse);
+    expect(sse.status).toBe(200);
+    return { sse, first: JSON.parse((await sse.next((e) => e.event === 'queue')).data) as QueueSnapshot };
+  }
+
+  const snapshot = (sse: SseReader, match: (s: QueueSnapshot) => boolean) =>
+    sse
+      .next((e) => e.event === 'queue' && match(JSON.parse(e.data) as QueueSnapshot), 15_000)
+      .then((e) => JSON.parse(e.data) as QueueSnapshot);
+
+  it('a change made through process A reaches a live viewer on process B', async () => {
+    const { sse, first } = await viewer(b);
+    expect(first.runtime).toEqual({ inhouseOn: false, onlineOn: false, currentWaitCount: 0 });
+    expect(first.queue).toEqual([]);
+
+    await mustCall(a.url, 'startInhouseReception', {}, { cookie });
+    await snapshot(sse, (s) => s.runtime.inhouseOn);
+    await mustCall(a.url, 'startOnlineReception', {}, { cookie });
+    await snapshot(sse, (s) => s.runtime.onlineOn);
+
+    const patient = await pwaPatient(a.url);
+    const taken = await mustCall<{ reservationNumber: number }>(a.url, 'allocateNextSlot', { reservedType: 'PWA' }, patient);
+    const seen = await snapshot(sse, (s) => s.queue.length === 1);
+    expect(seen.queue).toEqual([{ reservationNumber: taken.reservationNumber, ahead: 0, hold: false }]);
+    expect(seen.runtime).toEqual({ inhouseOn: true, onlineOn: true, currentWaitCount: 1 });
+    expect(seen.version).toBeGreaterThan(first.version);
+  });
+
+  it('a patient signed in on A is signed in on B, and B’s changes reach A’s viewers', async () => {
+    // Idempotent switches: this test does not depend on the one before it having run.
+    await mustCall(a.url, 'startInhouseReception', {}, { cookie });
+    await mustCall(a.url, 'startOnlineReception', {}, { cookie });
+    const { sse, first } = await viewer(a);
+    const before = first.queue.length;
+    const patient = await pwaPatient(a.url);
+
+    const taken = await mustCall<{ slotId: string; reservationNumber: number }>(
+      b.url,
+      'allocateNextSlot',
+      { reservedType: 'PWA' },
+      patient,
+    );
+    const seen = await snapshot(sse, (s) => s.queue.length === before + 1);
+    expect(seen.queue.at(-1)).toMatchObject({ reservationNumber: taken.reservationNumber });
+
+    for (const server of [a, b]) {
+      const mine = await mustCall<{ reservation: { slotId: string } | null }>(server.url, 'getMyReservation', {}, patient);
+      expect(mine.reservation?.slotId).toBe(taken.slotId);
+    }
+    // B really checks the token: a forged one is refused there.
+    const forged = await callFn(b.url, 'getMyReservation', {}, { token: `${patient.token.slice(0, -4)}AAAA` });
+    expect(forged.status).toBe(401);
+    // Staff sessions live in the database too: A's cookie works on B.
+    await mustCall(b.url, 'markSlot', { slotId: taken.slotId, action: 'start' }, { cookie });
+    await snapshot(sse, (s) => s.queue.length === before);
+  });
+});
