@@ -3,80 +3,15 @@
  * a change made through one reaches live viewers of the other (LISTEN/NOTIFY), and a patient signed in
  * on one is signed in on both (shared DATA_DIR, so one token secret).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { QueueSnapshot } from '../src/shared/schemas/live.js';
-import { addStaffAccount } from '../src/server/auth/staff-accounts.js';
-import { callFn, mustCall, pwaPatient } from './support/client.js';
+import { callFn, mustCall, pwaPatient, staffCookie } from './support/client.js';
 import { openSse, type SseReader } from './support/sse.js';
 import { describePostgres, openTestStore, type TestStore } from './support/stores.js';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-  output(): string;
-}
-
-const processes: ServerProcess[] = [];
-// If this worker dies before afterAll, its servers must not outlive it.
-process.once('exit', () => processes.forEach((p) => p.child.kill('SIGKILL')));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * Runs src/server/main.ts straight from source. `node --import tsx` rather than `npx tsx`: one process,
- * no wrapper in between, so the signals sent in afterAll reach the server itself.
- */
-async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const server: ServerProcess = { url: `http://127.0.0.1:${port}`, child, output: () => output };
-  processes.push(server);
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`server process exited (${child.exitCode ?? child.signalCode}):\n${output}`);
-    }
-    const healthy = await fetch(`${server.url}/healthz`).then((r) => r.status === 200, () => false);
-    if (healthy) return server;
-    if (Date.now() > deadline) throw new Error(`server process not healthy within 60 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function stopServerProcess({ child }: ServerProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
+import { startServerProcess, stopAllServerProcesses, type ServerProcess } from './support/process.js';
 
 describePostgres('two server processes on one database', () => {
   let t: TestStore;
@@ -94,19 +29,12 @@ describePostgres('two server processes on one database', () => {
     a = await startServerProcess(env);
     b = await startServerProcess(env);
 
-    await addStaffAccount(t.store, 'multi-staff', 'correct horse battery');
-    const login = await fetch(`${a.url}/api/staff/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'multi-staff', password: 'correct horse battery' }),
-    });
-    expect(login.status).toBe(200);
-    cookie = login.headers.getSetCookie().find((c) => c.startsWith('qs_staff='))!.split(';')[0];
+    cookie = await staffCookie(a.url, t.store);
   });
 
   afterAll(async () => {
     viewers.forEach((v) => v.close());
-    await Promise.all(processes.splice(0).map(stopServerProcess));
+    await stopAllServerProcesses();
     await t?.cleanup();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
