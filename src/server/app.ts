@@ -1,4 +1,6 @@
 /** Builds the Fastify app around a store: the function endpoint, staff sign-in, live streams, the client. */
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config.js';
@@ -23,6 +25,7 @@ import { messagingFunctions } from './functions/messaging.js';
 import { lineSender } from './notify/line-sender.js';
 import { createDeliverer } from './notify/deliverer.js';
 import { startNotifyWorker } from './notify/worker.js';
+import { abusePolicy } from './abuse/policy.js';
 
 export interface AppOptions {
   config: Config;
@@ -68,12 +71,24 @@ export async function buildApp({ config, store, clientDir, logger = true }: AppO
       privateKey: config.VAPID_PRIVATE_KEY,
     }),
     lineSender: lineSender({ channelAccessToken: config.LINE_MESSAGING_CHANNEL_ACCESS_TOKEN, baseUrl: config.LINE_API_BASE_URL }),
+    abuse: abusePolicy(store, config),
     log: app.log,
   };
 
   const hub = createLiveHub(store, app.log);
+  // Node's close() waits for connections that never carried a request (browser preconnects) until its
+  // headers timeout: they end with the streams, or a SIGTERM would end in the 10-second forced exit.
+  const unused = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  app.server.on('request', (request: IncomingMessage) => unused.delete(request.socket));
   // Streams end before the server waits for open connections, or shutdown would hang on them.
-  app.addHook('preClose', async () => hub.close());
+  app.addHook('preClose', async () => {
+    hub.close();
+    for (const socket of unused) socket.destroy();
+  });
   const worker = startNotifyWorker({
     store,
     deliverer: createDeliverer({ store, line: deps.lineSender, webPush: deps.webPush, clinicName: config.CLINIC_NAME }),

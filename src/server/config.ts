@@ -46,6 +46,14 @@ const schema = z.object({
   NOTIFY_RETRY_BASE_MS: z.coerce.number().positive().default(5000),
   NOTIFY_POLL_MS: z.coerce.number().positive().default(2000),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  RATE_LIMIT_TICKETS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_IDENTITIES_PER_HOUR: z.coerce.number().int().min(1).default(40),
+  RATE_LIMIT_TRUSTED: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]))),
+  LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 });
 

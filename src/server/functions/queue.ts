@@ -16,7 +16,10 @@ export const queueFunctions: FunctionSet<'allocateNextSlot' | 'cancelReservation
       }
       const patient = await requirePatient(request, deps);
       if (patient.channel !== reservedType) throw new AppError('PERMISSION_DENIED', 'error.channelMismatch');
-      return allocateSlot({ store: deps.store, reservedType, ownerId: patient.uid });
+      await deps.abuse.checkTicket(request);
+      const taken = await allocateSlot({ store: deps.store, reservedType, ownerId: patient.uid });
+      await deps.abuse.countTicket(request);
+      return taken;
     },
   },
   cancelReservation: {

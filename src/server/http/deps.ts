@@ -6,6 +6,7 @@ import type { Store } from '../storage/port.js';
 import type { LineLogin } from '../line/line-login.js';
 import type { WebPush } from '../push/web-push.js';
 import type { LineSender } from '../notify/line-sender.js';
+import type { AbusePolicy } from '../abuse/policy.js';
 
 export interface Deps {
   config: Config;
@@ -14,5 +15,6 @@ export interface Deps {
   lineLogin: LineLogin;
   webPush: WebPush;
   lineSender: LineSender;
+  abuse: AbusePolicy;
   log: FastifyBaseLogger;
 }

@@ -17,8 +17,12 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/api/staff/login', async (request, reply) => {
     const body = staffLoginSchema.safeParse(request.body);
     if (!body.success) throw new AppError('INVALID_ARGUMENT', 'error.invalidArgument');
+    await deps.abuse.checkLogin(request, body.data.username);
     const staff = await checkStaffPassword(deps.store, body.data.username, body.data.password);
-    if (!staff) throw new AppError('UNAUTHENTICATED', 'error.loginFailed');
+    if (!staff) {
+      await deps.abuse.countLoginFailure(request, body.data.username);
+      throw new AppError('UNAUTHENTICATED', 'error.loginFailed');
+    }
     const hours = deps.config.STAFF_SESSION_HOURS;
     const token = await openStaffSession(deps.store, staff, hours);
     reply.setCookie(STAFF_COOKIE, token, { ...cookieOptions, maxAge: hours * 3600 });

@@ -4,6 +4,7 @@
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { outboxMigration } from './migration-0002-outbox.js';
+import { limitsAuditMigration } from './migration-0003-limits-audit.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0002_outbox': outboxMigration,
+  '0003_limits_audit': limitsAuditMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -99,6 +99,24 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+export interface RateCounterTable {
+  key: string;
+  window_start: string;
+  count: number;
+}
+
+/** Who did what to what, with the state before and after (JSON), for every staff action. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  staff_id: string | null;
+  username: string;
+  action: string;
+  target: string | null;
+  before: string | null;
+  after: string | null;
+}
+
 export interface Database {
   runtime: RuntimeTable;
   reception_sessions: ReceptionSessionTable;
@@ -108,6 +126,8 @@ export interface Database {
   staff_accounts: StaffAccountTable;
   staff_sessions: StaffSessionTable;
   outbox: OutboxTable;
+  rate_counters: RateCounterTable;
+  audit_log: AuditLogTable;
 }
 
 // Kept for future tables with generated keys.

@@ -47,6 +47,7 @@ export const ja = {
   'all.stopped': '現在、院内受付を停止しています。',
   'web.reserveHere': 'こちらから予約（LINE公式アカウント）',
   'all.dash': '－',
+  'all.empty': '現在お待ちの方はいません。',
   'live.reconnecting': '接続が途切れました。再接続しています…',
   // notifications
   'push.prompt': '受付番号のお知らせを受け取るため、通知を許可してください。',
@@ -124,6 +125,10 @@ export const ja = {
   'error.pushSubscriptionUnknown': 'この通知先は登録されていません。先に通知を許可してください。',
   'error.lineRecallOff': 'LINEでの再呼出は停止中です。設定で有効にしてください。',
   'error.pushEndpointNotAllowed': 'この通知先は利用できません。',
+  'error.rateLimitedTickets':
+    'このネットワークからの受付が上限に達しました。時間をおいて再度お試しいただくか、受付でお申し出ください。',
+  'error.rateLimitedIdentities': 'このネットワークからのアクセスが多すぎます。しばらくしてから再度お試しください。',
+  'error.loginThrottled': 'ログインの失敗が続いたため、しばらくログインできません。15分ほどおいて再度お試しください。',
   'error.loginFailed': 'ユーザー名またはパスワードが正しくありません。',
   // staff
   'admin.inhouseStopped': '院内受付が停止中です。先に院内受付を開始してください。',
