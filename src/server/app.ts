@@ -22,6 +22,7 @@ import { queueFunctions } from './functions/queue.js';
 import { identityFunctions } from './functions/identity.js';
 import { receptionFunctions } from './functions/reception.js';
 import { messagingFunctions } from './functions/messaging.js';
+import { auditFunctions } from './functions/audit.js';
 import { lineSender } from './notify/line-sender.js';
 import { createDeliverer } from './notify/deliverer.js';
 import { startNotifyWorker } from './notify/worker.js';
@@ -40,6 +41,7 @@ const functionTable: FunctionTable = {
   ...identityFunctions,
   ...receptionFunctions,
   ...messagingFunctions,
+  ...auditFunctions,
 };
 
 export async function buildApp({ config, store, clientDir, logger = true }: AppOptions): Promise<FastifyInstance> {

@@ -3,12 +3,15 @@ import type { ReservedType } from '../../shared/queue/slot.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
 import { enqueueAheadNotices } from '../notify/enqueue.js';
+import { type Actor, writeAudit } from './audit.js';
 
 export interface AllocateSlotOptions {
   store: Store;
   reservedType: ReservedType;
   /** The patient's uid (LINE userId or PWA_…); null for ADMIN tickets. */
   ownerId: string | null;
+  /** Staff member issuing a walk-in ticket (audited). */
+  actor?: Actor;
 }
 
 /**
@@ -41,7 +44,7 @@ async function refuseEarly({ store, reservedType, ownerId }: AllocateSlotOptions
 }
 
 export async function allocateSlot(options: AllocateSlotOptions) {
-  const { store, reservedType, ownerId } = options;
+  const { store, reservedType, ownerId, actor } = options;
   await refuseEarly(options);
   try {
     return await store.write(async (ctx) => {
@@ -80,6 +83,7 @@ export async function allocateSlot(options: AllocateSlotOptions) {
         .execute();
       emit({ type: 'slotAllocated', slotId: free.id });
       await enqueueAheadNotices(ctx);
+      await writeAudit(tx, actor, { action: 'allocateNextSlot', target: `#${free.reservation_number} ${free.id}`, after: { reservedType } }, now);
       return { ok: true as const, slotId: free.id, reservationNumber: free.reservation_number };
     });
   } catch (err) {

@@ -6,6 +6,7 @@ import type { MarkAction } from '../../shared/schemas/functions.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
 import { enqueueAheadNotices } from '../notify/enqueue.js';
+import { type Actor, writeAudit } from './audit.js';
 import type { SlotTable } from '../storage/schema.js';
 
 type Change = Partial<Pick<SlotTable,
@@ -43,7 +44,7 @@ export function markChange(action: MarkAction, slot: SlotFlags, now: string): Ch
   }
 }
 
-export async function markSlot({ store, slotId, action }: { store: Store; slotId: string; action: MarkAction }) {
+export async function markSlot({ store, slotId, action, actor }: { store: Store; slotId: string; action: MarkAction; actor?: Actor }) {
   try {
     return await store.write(async (ctx) => {
       const { tx, emit, now } = ctx;
@@ -61,6 +62,8 @@ export async function markSlot({ store, slotId, action }: { store: Store; slotId
         await tx.updateTable('reservation_slots').set({ ...change, updated_at: now }).where('id', '=', slotId).execute();
         emit({ type: 'slotMarked', slotId });
         await enqueueAheadNotices(ctx);
+        const before = Object.fromEntries(Object.keys(change).map((k) => [k, slot[k as keyof typeof change]]));
+        await writeAudit(tx, actor, { action: `markSlot.${action}`, target: `#${slot.reservation_number} ${slotId}`, before, after: change }, now);
       }
       return { ok: true as const };
     });

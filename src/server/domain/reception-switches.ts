@@ -9,6 +9,7 @@ import type { LabelKey } from '../../shared/labels/ja.js';
 import { AppError } from '../errors.js';
 import type { Store, WriteContext } from '../storage/port.js';
 import { freshSlotRow } from '../storage/slot-row.js';
+import { type Actor, writeAudit } from './audit.js';
 
 const REFUSAL_MESSAGES: Record<SwitchRefusal, LabelKey> = {
   inhouseStopped: 'admin.inhouseStopped',
@@ -16,7 +17,7 @@ const REFUSAL_MESSAGES: Record<SwitchRefusal, LabelKey> = {
   reservationsExist: 'admin.endInhouseReservationsExist',
 };
 
-export async function switchReception({ store, name }: { store: Store; name: SwitchName }) {
+export async function switchReception({ store, name, actor }: { store: Store; name: SwitchName; actor?: Actor }) {
   return store.write(async (ctx) => {
     const { runtime } = ctx;
     const refusal = switchRefusal(name, {
@@ -26,7 +27,16 @@ export async function switchReception({ store, name }: { store: Store; name: Swi
     });
     if (refusal) throw new AppError('FAILED_PRECONDITION', REFUSAL_MESSAGES[refusal]);
     const changed = await apply(name, ctx);
-    if (changed) ctx.emit({ type: 'receptionSwitched' });
+    if (changed) {
+      ctx.emit({ type: 'receptionSwitched' });
+      const flags = (inhouse: number, online: number) => ({ inhouseOn: inhouse === 1, onlineOn: online === 1 });
+      const after = await ctx.tx.selectFrom('runtime').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+      await writeAudit(ctx.tx, actor, {
+        action: name,
+        before: flags(runtime.inhouse_on, runtime.online_on),
+        after: { ...flags(after.inhouse_on, after.online_on), sessionId: after.current_session_id },
+      }, ctx.now);
+    }
     return { ok: true as const, changed };
   });
 }

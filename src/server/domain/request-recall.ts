@@ -7,15 +7,17 @@ import type { PatientChannel } from '../../shared/queue/slot.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
 import { enqueueNotice } from '../notify/enqueue.js';
+import { type Actor, writeAudit } from './audit.js';
 
 export interface RequestRecallOptions {
   store: Store;
   slotId: string;
   /** Whether messages can go out through a channel (LINE token, VAPID subject configured). */
   channelConfigured(channel: PatientChannel): boolean;
+  actor?: Actor;
 }
 
-export async function requestRecall({ store, slotId, channelConfigured }: RequestRecallOptions) {
+export async function requestRecall({ store, slotId, channelConfigured, actor }: RequestRecallOptions) {
   return store.write(async (ctx) => {
     const { tx, emit, now, runtime } = ctx;
     const slot = await tx
@@ -39,6 +41,7 @@ export async function requestRecall({ store, slotId, channelConfigured }: Reques
     await tx.updateTable('reservation_slots').set({ notified_ahead_at: now, updated_at: now }).where('id', '=', slotId).execute();
     emit({ type: 'recallRequested', slotId });
     await enqueueNotice(ctx, slot, 'recall');
+    await writeAudit(tx, actor, { action: 'recall', target: `#${slot.reservation_number} ${slotId}`, after: { channel } }, now);
     return { ok: true as const };
   });
 }

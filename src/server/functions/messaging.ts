@@ -76,10 +76,11 @@ export const messagingFunctions: FunctionSet<
   },
   sendReservationMessageBySlot: {
     async run({ slotId }, request, deps) {
-      await requireStaff(request, deps);
+      const actor = await requireStaff(request, deps);
       return requestRecall({
         store: deps.store,
         slotId,
+        actor,
         channelConfigured: (channel) =>
           channel === 'LINE' ? lineMessagingConfigured(deps.config) : deps.webPush.configured,
       });
@@ -87,8 +88,8 @@ export const messagingFunctions: FunctionSet<
   },
   setNoticeSettings: {
     async run(settings, request, deps) {
-      await requireStaff(request, deps);
-      return setNoticeSettings({ store: deps.store, settings });
+      const actor = await requireStaff(request, deps);
+      return setNoticeSettings({ store: deps.store, settings, actor });
     },
   },
   getMessagingStatus: {

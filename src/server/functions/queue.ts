@@ -11,8 +11,8 @@ export const queueFunctions: FunctionSet<'allocateNextSlot' | 'cancelReservation
   allocateNextSlot: {
     async run({ reservedType }, request, deps) {
       if (reservedType === 'ADMIN') {
-        await requireStaff(request, deps);
-        return allocateSlot({ store: deps.store, reservedType, ownerId: null });
+        const actor = await requireStaff(request, deps);
+        return allocateSlot({ store: deps.store, reservedType, ownerId: null, actor });
       }
       const patient = await requirePatient(request, deps);
       if (patient.channel !== reservedType) throw new AppError('PERMISSION_DENIED', 'error.channelMismatch');

@@ -11,8 +11,8 @@ type SwitchFunction = 'startInhouseReception' | 'endInhouseReception' | 'startOn
 function switchFunction<N extends SwitchFunction>(name: SwitchName): FunctionDef<N> {
   return {
     async run(_payload, request, deps) {
-      await requireStaff(request, deps);
-      return switchReception({ store: deps.store, name });
+      const actor = await requireStaff(request, deps);
+      return switchReception({ store: deps.store, name, actor });
     },
   };
 }
@@ -24,8 +24,8 @@ export const receptionFunctions: FunctionSet<SwitchFunction | 'markSlot' | 'clai
   endOnlineReception: switchFunction('endOnline'),
   markSlot: {
     async run({ slotId, action }, request, deps) {
-      await requireStaff(request, deps);
-      return markSlot({ store: deps.store, slotId, action });
+      const actor = await requireStaff(request, deps);
+      return markSlot({ store: deps.store, slotId, action, actor });
     },
   },
   claimAdminBeep: {

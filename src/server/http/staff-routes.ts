@@ -4,6 +4,7 @@ import { staffLoginSchema } from '../../shared/schemas/functions.js';
 import { AppError } from '../errors.js';
 import { checkStaffPassword, closeStaffSession, openStaffSession } from '../auth/staff-accounts.js';
 import { currentStaff, STAFF_COOKIE } from './caller.js';
+import { writeAudit } from '../domain/audit.js';
 import type { Deps } from './deps.js';
 
 export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
@@ -25,13 +26,16 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
     }
     const hours = deps.config.STAFF_SESSION_HOURS;
     const token = await openStaffSession(deps.store, staff, hours);
+    await writeAudit(deps.store.db, staff, { action: 'login', target: request.ip });
     reply.setCookie(STAFF_COOKIE, token, { ...cookieOptions, maxAge: hours * 3600 });
     return { result: { username: staff.username } };
   });
 
   app.post('/api/staff/logout', async (request, reply) => {
     const token = request.cookies[STAFF_COOKIE];
+    const staff = await currentStaff(request, deps);
     if (token) await closeStaffSession(deps.store, token);
+    if (staff) await writeAudit(deps.store.db, staff, { action: 'logout', target: request.ip });
     reply.clearCookie(STAFF_COOKIE, cookieOptions);
     return { result: { ok: true } };
   });

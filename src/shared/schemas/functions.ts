@@ -57,6 +57,10 @@ export const functionPayloads = {
   setNoticeSettings: z.strictObject({ lineAhead5: z.boolean(), lineRecall: z.boolean() }),
   getMessagingStatus: none,
   claimAdminBeep: z.strictObject({ slotId: id }),
+  getAuditLog: z.strictObject({
+    limit: z.number().int().min(1).max(500).optional(),
+    before: z.iso.datetime().optional(),
+  }),
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
@@ -84,6 +88,17 @@ export interface FunctionResults {
   setNoticeSettings: { ok: true };
   getMessagingStatus: MessagingStatus;
   claimAdminBeep: { claimed: boolean };
+  getAuditLog: { entries: AuditEntry[] };
+}
+
+/** One staff action: who, what, on what, when, and the state before and after. */
+export interface AuditEntry {
+  at: string;
+  username: string;
+  action: string;
+  target: string | null;
+  before: unknown;
+  after: unknown;
 }
 
 export interface MyReservation {
