@@ -27,6 +27,7 @@ import { lineSender } from './notify/line-sender.js';
 import { createDeliverer } from './notify/deliverer.js';
 import { startNotifyWorker } from './notify/worker.js';
 import { abusePolicy } from './abuse/policy.js';
+import { scheduleRetention } from './ops/retention.js';
 
 export interface AppOptions {
   config: Config;
@@ -100,6 +101,12 @@ export async function buildApp({ config, store, clientDir, logger = true }: AppO
     pollMs: config.NOTIFY_POLL_MS,
   });
   app.addHook('onClose', async () => worker.stop());
+  const stopRetention = scheduleRetention(
+    store,
+    { retentionDays: config.RETENTION_DAYS, auditRetentionDays: config.AUDIT_RETENTION_DAYS },
+    app.log,
+  );
+  app.addHook('onClose', async () => stopRetention());
 
   registerOriginCheck(app, config.TRUST_PROXY);
   registerFunctionRoutes(app, deps, functionTable);

@@ -45,6 +45,8 @@ const schema = z.object({
   NOTIFY_LEASE_SECONDS: z.coerce.number().positive().default(30),
   NOTIFY_RETRY_BASE_MS: z.coerce.number().positive().default(5000),
   NOTIFY_POLL_MS: z.coerce.number().positive().default(2000),
+  RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   RATE_LIMIT_TICKETS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_IDENTITIES_PER_HOUR: z.coerce.number().int().min(1).default(40),

@@ -33,7 +33,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (options.clientDir) await ensureClientBuilt(options.clientDir);
   const dataDir = mkdtempSync(join(tmpdir(), 'cq-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...options.env });
-  const store = options.store ?? (await openSqliteStore(join(dataDir, 'test.sqlite')));
+  const store = options.store ?? (await openSqliteStore(join(dataDir, 'clinic-queue.sqlite')));
   const app = await buildApp({ config, store, clientDir: options.clientDir, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -3,7 +3,7 @@
  * standard input (never from the command line, where other users of the machine could read it).
  */
 import { createInterface } from 'node:readline';
-import { loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from '../config.js';
 import { openStore } from '../storage/open-store.js';
 import { addStaffAccount } from '../auth/staff-accounts.js';
 
@@ -29,7 +29,16 @@ async function main(argv: string[]) {
   } catch {
     // no .env
   }
-  const store = await openStore(loadConfig());
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    // The same clear message as the server's, not a stack trace.
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    return 1;
+  }
+  const store = await openStore(config);
   try {
     await addStaffAccount(store, username, await readPassword());
     console.log(`staff account "${username}" created`);

@@ -34,7 +34,8 @@ export const messagingFunctions: FunctionSet<
         throw new AppError('INVALID_ARGUMENT', 'error.pushEndpointNotAllowed');
       }
       const now = new Date().toISOString();
-      const row = { uid: patient.uid, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth };
+      // created_at is renewed on every save: retention deletes subscriptions nobody renewed.
+      const row = { uid: patient.uid, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, created_at: now };
       await deps.store.db
         .insertInto('pwa_users')
         .values({ uid: patient.uid, created_at: now })
@@ -43,7 +44,7 @@ export const messagingFunctions: FunctionSet<
       // One endpoint belongs to one browser: a reinstall hands it to the new uid.
       await deps.store.db
         .insertInto('push_subscriptions')
-        .values({ endpoint: subscription.endpoint, created_at: now, ...row })
+        .values({ endpoint: subscription.endpoint, ...row })
         .onConflict((oc) => oc.column('endpoint').doUpdateSet(row))
         .execute();
       return { ok: true as const };
