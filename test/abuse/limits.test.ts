@@ -53,7 +53,8 @@ describe('ticket limit per client address', () => {
   });
 
   it('does not limit trusted addresses (the clinic’s own network) or RATE_LIMIT=off', async () => {
-    for (const env of [{ RATE_LIMIT_TRUSTED: '192.0.2.0/24' }, { RATE_LIMIT: 'off' }]) {
+    const envs: Record<string, string>[] = [{ RATE_LIMIT_TRUSTED: '192.0.2.0/24' }, { RATE_LIMIT: 'off' }];
+    for (const env of envs) {
       const s = await server({ RATE_LIMIT_TICKETS_PER_HOUR: '1', ...env });
       await openReception(s);
       for (let i = 0; i < 3; i++) {

@@ -1,0 +1,258 @@
+/**
+ * Who may call what, table-driven: every function × every kind of caller. Allowed cells succeed or fail for
+ * a business reason; refused cells get exactly the auth refusal of DESIGN.md and change nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../../src/shared/errors.js';
+import { FUNCTION_NAMES, type FunctionName } from '../../src/shared/schemas/functions.js';
+import { patientTokens } from '../../src/server/auth/patient-tokens.js';
+import { callFn, mustCall, pwaPatient, staffCookie } from '../support/client.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { lineEnv, startFakeLine, type FakeLine } from '../fakes/line-server.js';
+import {
+  closedPort, errorCodeOf, expectRefusal, linePatient, openReception, queueSnapshotText, serverTokenSecret,
+} from './api-support.js';
+
+const CALLERS = ['anonymous', 'pwa', 'line', 'staff', 'forged', 'expired'] as const;
+type CallerKind = (typeof CALLERS)[number];
+type Auth = { token?: string; cookie?: string };
+
+let server: TestServer;
+let fake: FakeLine;
+let pushEndpoint: string;
+const auth = {} as Record<CallerKind, Auth>;
+
+beforeAll(async () => {
+  fake = await startFakeLine();
+  pushEndpoint = `http://127.0.0.1:${await closedPort()}/push/1`;
+  // Push endpoints only on this machine (a closed port): no test may post to a real push service.
+  server = await startTestServer({
+    env: { ...lineEnv(fake), VAPID_SUBJECT: 'mailto:clinic@example.com', PUSH_ALLOWED_HOSTS: '127.0.0.1' },
+  });
+  const cookie = await staffCookie(server.url, server.store);
+  await openReception(server.url, cookie);
+  const pwa = await pwaPatient(server.url);
+  const line = await linePatient(server.url, fake);
+  auth.anonymous = {};
+  auth.pwa = { token: pwa.token };
+  auth.line = { token: line.token };
+  auth.staff = { cookie };
+  // Same claims, another key: what someone who guessed the token format could make.
+  auth.forged = { token: await patientTokens('another-secret-of-the-right-length-0123456789', 24).issue({ uid: pwa.uid, channel: 'PWA' }) };
+  // The server's own key, but an hour past its expiry.
+  auth.expired = { token: await patientTokens(serverTokenSecret(server), -1).issue({ uid: pwa.uid, channel: 'PWA' }) };
+});
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+
+type Access = 'public' | 'staff' | 'patient';
+interface Case {
+  fn: FunctionName;
+  label: string;
+  access: Access;
+  /** Patient channels the function accepts (the other channel is PERMISSION_DENIED). */
+  channels?: ('pwa' | 'line')[];
+  payload: () => unknown;
+}
+
+const subscription = () => ({ endpoint: pushEndpoint, keys: { p256dh: 'BP-key', auth: 'auth-key' } });
+
+const CASES: Case[] = [
+  { fn: 'allocateNextSlot', label: 'ADMIN', access: 'staff', payload: () => ({ reservedType: 'ADMIN' }) },
+  { fn: 'allocateNextSlot', label: 'PWA', access: 'patient', channels: ['pwa'], payload: () => ({ reservedType: 'PWA' }) },
+  { fn: 'allocateNextSlot', label: 'LINE', access: 'patient', channels: ['line'], payload: () => ({ reservedType: 'LINE' }) },
+  {
+    fn: 'cancelReservation',
+    label: 'PWA',
+    access: 'patient',
+    channels: ['pwa'],
+    payload: () => ({ slotId: 'no-such-slot', reservationNumber: 1, canceledBy: 'PWA' }),
+  },
+  {
+    fn: 'cancelReservation',
+    label: 'LINE',
+    access: 'patient',
+    channels: ['line'],
+    payload: () => ({ slotId: 'no-such-slot', reservationNumber: 1, canceledBy: 'LINE' }),
+  },
+  { fn: 'getMyReservation', label: '', access: 'patient', channels: ['pwa', 'line'], payload: () => ({}) },
+  { fn: 'exchangePwaInstallation', label: '', access: 'public', payload: () => ({ installId: crypto.randomUUID() }) },
+  {
+    fn: 'exchangeLineCode',
+    label: '',
+    access: 'public',
+    payload: () => {
+      const redirectUri = 'https://clinic.example/line/callback';
+      const code = fake.issueCode({ userId: `U${'a'.repeat(32)}`, displayName: '花子', redirectUri });
+      return { code, state: 's', redirectUri };
+    },
+  },
+  {
+    fn: 'exchangeLineIdToken',
+    label: '',
+    access: 'public',
+    payload: async () => ({ idToken: await fake.issueIdToken({ userId: `U${'b'.repeat(32)}`, displayName: '次郎' }) }),
+  },
+  { fn: 'getWebPushPublicKey', label: '', access: 'public', payload: () => ({}) },
+  { fn: 'saveSafariSubscription', label: '', access: 'patient', channels: ['pwa'], payload: () => ({ subscription: subscription() }) },
+  {
+    fn: 'sendWebpushTest',
+    label: '',
+    access: 'patient',
+    channels: ['pwa', 'line'],
+    payload: () => ({ subscription: { ...subscription(), endpoint: `${pushEndpoint}/unknown` }, title: 't', body: 'b', link: '/pwa/my' }),
+  },
+  { fn: 'sendReservationMessageBySlot', label: '', access: 'staff', payload: () => ({ slotId: 'no-such-slot', kind: 'recall' }) },
+  { fn: 'startInhouseReception', label: '', access: 'staff', payload: () => ({}) },
+  { fn: 'startOnlineReception', label: '', access: 'staff', payload: () => ({}) },
+  // Refused while reservations exist or online is open: a business refusal, which is what we want here.
+  { fn: 'endInhouseReception', label: '', access: 'staff', payload: () => ({}) },
+  { fn: 'endOnlineReception', label: '(runs last)', access: 'staff', payload: () => ({}) },
+  { fn: 'markSlot', label: '', access: 'staff', payload: () => ({ slotId: 'no-such-slot', action: 'hold' }) },
+  { fn: 'setNoticeSettings', label: '', access: 'staff', payload: () => ({ lineAhead5: true, lineRecall: true }) },
+  { fn: 'getMessagingStatus', label: '', access: 'staff', payload: () => ({}) },
+  { fn: 'getAuditLog', label: '', access: 'staff', payload: () => ({ limit: 10 }) },
+  { fn: 'claimAdminBeep', label: '', access: 'staff', payload: () => ({ slotId: 'no-such-slot' }) },
+];
+
+/** The refusal a caller must get, or null when the call may go through. */
+function expectedRefusal(c: Case, caller: CallerKind): ErrorCode | null {
+  const bearer = caller === 'pwa' || caller === 'line' || caller === 'forged' || caller === 'expired';
+  if (c.access === 'public') return null;
+  if (c.access === 'staff') return caller === 'staff' ? null : bearer ? 'PERMISSION_DENIED' : 'UNAUTHENTICATED';
+  if (caller === 'pwa' || caller === 'line') return c.channels?.includes(caller) ? null : 'PERMISSION_DENIED';
+  return 'UNAUTHENTICATED';
+}
+
+const cells = CASES.flatMap((c) => CALLERS.map((caller) => ({ c, caller, refusal: expectedRefusal(c, caller) })));
+const name = (c: Case) => `${c.fn}${c.label ? ` ${c.label}` : ''}`;
+
+it('the table covers every function', () => {
+  expect(new Set(CASES.map((c) => c.fn))).toEqual(new Set(FUNCTION_NAMES));
+});
+
+describe('refused cells', () => {
+  it('change nothing, all of them together', async () => {
+    const before = await queueSnapshotText(server.url);
+    for (const { c, caller, refusal } of cells) {
+      if (!refusal) continue;
+      const answer = await callFn(server.url, c.fn, await c.payload(), auth[caller]);
+      expect(errorCodeOf(answer), `${name(c)} as ${caller}`).toBe(refusal);
+    }
+    expect(await queueSnapshotText(server.url)).toBe(before);
+  });
+
+  it.each(cells.filter((cell) => cell.refusal).map((cell) => [name(cell.c), cell.caller, cell.refusal, cell.c] as const))(
+    '%s as %s → %s',
+    async (_fn, caller, refusal, c) => {
+      expectRefusal(await callFn(server.url, c.fn, await c.payload(), auth[caller]), refusal!);
+    },
+  );
+});
+
+describe('allowed cells', () => {
+  // Business refusals that the allowed cells may meet with the payloads above (never an auth refusal).
+  const BUSINESS: ErrorCode[] = ['NOT_FOUND', 'FAILED_PRECONDITION', 'ALREADY_EXISTS'];
+  const allowed = cells.filter((cell) => !cell.refusal);
+  // The reception stays open for the allocations until endOnline, which the table lists last.
+  it.each(allowed.map((cell) => [name(cell.c), cell.caller, cell.c] as const))('%s as %s', async (_fn, caller, c) => {
+    const answer = await callFn(server.url, c.fn, await c.payload(), auth[caller]);
+    const code = errorCodeOf(answer);
+    if (code) expect(BUSINESS, JSON.stringify(answer.body)).toContain(code);
+  });
+
+  it('the allowed allocations really took numbers', async () => {
+    const mine = await mustCall<{ reservation: { reservationNumber: number } | null }>(server.url, 'getMyReservation', {}, auth.pwa);
+    expect(mine.reservation?.reservationNumber).toBeGreaterThan(0);
+    const theirs = await mustCall<{ reservation: { reservationNumber: number } | null }>(server.url, 'getMyReservation', {}, auth.line);
+    expect(theirs.reservation?.reservationNumber).toBeGreaterThan(0);
+  });
+});
+
+describe('crossing patients', () => {
+  it('a PWA token cannot allocate or cancel as LINE, nor a LINE token as PWA', async () => {
+    const pwa = await pwaPatient(server.url);
+    const line = await linePatient(server.url, fake);
+    await mustCall(server.url, 'startOnlineReception', {}, auth.staff);
+    expectRefusal(await callFn(server.url, 'allocateNextSlot', { reservedType: 'LINE' }, { token: pwa.token }), 'PERMISSION_DENIED');
+    expectRefusal(await callFn(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: line.token }), 'PERMISSION_DENIED');
+    const taken = await mustCall<{ slotId: string; reservationNumber: number }>(
+      server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: pwa.token },
+    );
+    const cancelAsLine = { slotId: taken.slotId, reservationNumber: taken.reservationNumber, canceledBy: 'LINE' };
+    expectRefusal(await callFn(server.url, 'cancelReservation', cancelAsLine, { token: pwa.token }), 'PERMISSION_DENIED');
+  });
+
+  it("cancelling someone else's reservation reads as NOT_FOUND and leaves it in place", async () => {
+    const owner = await pwaPatient(server.url);
+    const other = await pwaPatient(server.url);
+    const line = await linePatient(server.url, fake);
+    const taken = await mustCall<{ slotId: string; reservationNumber: number }>(
+      server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: owner.token },
+    );
+    const target = { slotId: taken.slotId, reservationNumber: taken.reservationNumber };
+    expectRefusal(await callFn(server.url, 'cancelReservation', { ...target, canceledBy: 'PWA' }, { token: other.token }), 'NOT_FOUND', '予約が見つかりません');
+    expectRefusal(await callFn(server.url, 'cancelReservation', { ...target, canceledBy: 'LINE' }, { token: line.token }), 'NOT_FOUND');
+    // The right slot with the wrong number is no better.
+    const wrongNumber = { ...target, reservationNumber: taken.reservationNumber + 1, canceledBy: 'PWA' };
+    expectRefusal(await callFn(server.url, 'cancelReservation', wrongNumber, { token: owner.token }), 'NOT_FOUND');
+    const mine = await mustCall<{ reservation: { slotId: string } | null }>(server.url, 'getMyReservation', {}, { token: owner.token });
+    expect(mine.reservation?.slotId).toBe(taken.slotId);
+    await mustCall(server.url, 'cancelReservation', { ...target, canceledBy: 'PWA' }, { token: owner.token });
+    // Cancelled once: a second cancel finds nothing.
+    expectRefusal(await callFn(server.url, 'cancelReservation', { ...target, canceledBy: 'PWA' }, { token: owner.token }), 'NOT_FOUND');
+  });
+
+  it('malformed Authorization headers are UNAUTHENTICATED, on staff functions PERMISSION_DENIED', async () => {
+    for (const header of ['Bearer', 'Bearer ', 'Basic abc', 'bearer x.y.z', 'Bearer a b', `Bearer ${'x'.repeat(5000)}`]) {
+      const response = await fetch(`${server.url}/api/fn/getMyReservation`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: header },
+        body: '{"data":{}}',
+      });
+      expectRefusal({ status: response.status, body: await response.json() }, 'UNAUTHENTICATED');
+      const staffOnly = await fetch(`${server.url}/api/fn/markSlot`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: header },
+        body: '{"data":{"slotId":"x","action":"start"}}',
+      });
+      expectRefusal({ status: staffOnly.status, body: await staffOnly.json() }, 'PERMISSION_DENIED');
+    }
+  });
+});
+
+describe('live streams', () => {
+  it('GET /api/live/admin refuses strangers (401) and patients (403) in the envelope', async () => {
+    const tries: [Record<string, string>, ErrorCode][] = [
+      [{}, 'UNAUTHENTICATED'],
+      [{ cookie: 'qs_staff=forged-session-token' }, 'UNAUTHENTICATED'],
+      [{ authorization: `Bearer ${auth.pwa.token!}` }, 'PERMISSION_DENIED'],
+      [{ authorization: `Bearer ${auth.line.token!}` }, 'PERMISSION_DENIED'],
+      [{ authorization: `Bearer ${auth.forged.token!}` }, 'PERMISSION_DENIED'],
+    ];
+    for (const [headers, code] of tries) {
+      const response = await fetch(`${server.url}/api/live/admin`, { headers });
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expectRefusal({ status: response.status, body: await response.json() }, code);
+    }
+  });
+
+  it('GET /api/live/queue is public and never carries an owner id', async () => {
+    await mustCall(server.url, 'startOnlineReception', {}, auth.staff);
+    const line = await linePatient(server.url, fake);
+    await mustCall(server.url, 'allocateNextSlot', { reservedType: 'LINE' }, { token: line.token });
+    const frame = await queueSnapshotText(server.url);
+    const snapshot = JSON.parse(frame) as { queue: unknown[] };
+    expect(snapshot.queue.length).toBeGreaterThan(3);
+    expect(frame).not.toMatch(/PWA_/);
+    expect(frame).not.toMatch(/U[0-9a-f]{32}/);
+    expect(frame).not.toContain(line.uid);
+    for (const field of ['lineId', 'pwaId', 'owner', 'slotId', '"id"']) expect(frame).not.toContain(field);
+  });
+});
+
+it('the fake LINE saw nothing it does not serve', () => {
+  expect(fake.unexpected).toEqual([]);
+});

@@ -1,0 +1,143 @@
+/** Staff sign-in over HTTP: the cookie's attributes, refusals, sign-out, expiry. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addStaffAccount, openStaffSession } from '../../src/server/auth/staff-accounts.js';
+import { callFn } from '../support/client.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { expectRefusal, rawPost } from './api-support.js';
+
+let server: TestServer;
+const password = 'correct horse battery';
+const json = { 'content-type': 'application/json' };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await addStaffAccount(server.store, 'alice', password);
+});
+afterAll(async () => server?.close());
+
+async function login(username: string, pw: string) {
+  const response = await fetch(`${server.url}/api/staff/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ username, password: pw }),
+  });
+  return { status: response.status, body: (await response.json()) as unknown, setCookie: response.headers.getSetCookie() };
+}
+
+const cookieOf = (setCookie: string[]) => setCookie.find((c) => c.startsWith('qs_staff='))!.split(';')[0];
+
+async function me(cookie?: string) {
+  const response = await fetch(`${server.url}/api/staff/me`, { headers: cookie ? { cookie } : {} });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+describe('login', () => {
+  it('sets an HttpOnly, SameSite=Strict session cookie for the whole site', async () => {
+    const answer = await login('alice', password);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ result: { username: 'alice' } });
+    const setCookie = answer.setCookie.filter((c) => c.startsWith('qs_staff='));
+    expect(setCookie).toHaveLength(1);
+    const attributes = setCookie[0].split(';').map((p) => p.trim());
+    expect(attributes[0]).toMatch(/^qs_staff=[A-Za-z0-9_-]{40,}$/);
+    expect(attributes).toContain('HttpOnly');
+    expect(attributes).toContain('SameSite=Strict');
+    expect(attributes).toContain('Path=/');
+    expect(attributes.some((a) => /^Max-Age=\d+$/.test(a))).toBe(true);
+  });
+
+  it('each login opens its own session', async () => {
+    const first = cookieOf((await login('alice', password)).setCookie);
+    const second = cookieOf((await login('alice', password)).setCookie);
+    expect(first).not.toBe(second);
+    expect((await me(first)).status).toBe(200);
+    expect((await me(second)).status).toBe(200);
+  });
+
+  it('a wrong password and an unknown user get the same 401 UNAUTHENTICATED, and no cookie', async () => {
+    const wrong = await login('alice', 'not the password');
+    const unknown = await login('mallory', password);
+    expectRefusal(wrong, 'UNAUTHENTICATED');
+    expectRefusal(unknown, 'UNAUTHENTICATED');
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.setCookie).toEqual([]);
+    expect(unknown.setCookie).toEqual([]);
+  });
+
+  it('malformed logins are 400 INVALID_ARGUMENT', async () => {
+    const url = `${server.url}/api/staff/login`;
+    const bodies: [string, Record<string, string>][] = [
+      ['{"username":"alice"}', json],
+      ['{"username":"alice","password":"x","admin":true}', json],
+      ['{"username":"","password":"x"}', json],
+      ['{"username":1,"password":2}', json],
+      [`{"username":"alice","password":"${'x'.repeat(300)}"}`, json],
+      ['not json', json],
+      ['username=alice&password=x', { 'content-type': 'application/x-www-form-urlencoded' }],
+      ['{"username":"alice","password":"x"}', { 'content-type': 'text/plain' }],
+    ];
+    for (const [body, headers] of bodies) expectRefusal(await rawPost(url, body, headers), 'INVALID_ARGUMENT');
+  });
+});
+
+describe('the session', () => {
+  it('GET /api/staff/me names the signed-in staff, and refuses anyone else', async () => {
+    const cookie = cookieOf((await login('alice', password)).setCookie);
+    expect(await me(cookie)).toEqual({ status: 200, body: { result: { username: 'alice' } } });
+    expectRefusal(await me(), 'UNAUTHENTICATED');
+    expectRefusal(await me('qs_staff=made-up'), 'UNAUTHENTICATED');
+  });
+
+  it('logout clears the cookie and ends the session on the server', async () => {
+    const cookie = cookieOf((await login('alice', password)).setCookie);
+    const other = cookieOf((await login('alice', password)).setCookie);
+    const response = await fetch(`${server.url}/api/staff/logout`, { method: 'POST', headers: { cookie } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ result: { ok: true } });
+    const cleared = response.headers.getSetCookie().find((c) => c.startsWith('qs_staff='));
+    expect(cleared).toBeDefined();
+    expect(cleared).toMatch(/^qs_staff=;/);
+    expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    // The old cookie, replayed, is refused everywhere.
+    expectRefusal(await me(cookie), 'UNAUTHENTICATED');
+    expectRefusal(await callFn(server.url, 'startInhouseReception', {}, { cookie }), 'UNAUTHENTICATED');
+    const stream = await fetch(`${server.url}/api/live/admin`, { headers: { cookie } });
+    expectRefusal({ status: stream.status, body: await stream.json() }, 'UNAUTHENTICATED');
+    // Only that session ended.
+    expect((await me(other)).status).toBe(200);
+  });
+
+  it('logout without a session is harmless', async () => {
+    const response = await fetch(`${server.url}/api/staff/logout`, { method: 'POST' });
+    expect(response.status).toBe(200);
+  });
+
+  it('an expired session is refused', async () => {
+    const staff = await addStaffAccount(server.store, 'bob', password);
+    const token = await openStaffSession(server.store, staff, 1, new Date(Date.now() - 2 * 3600_000));
+    const cookie = `qs_staff=${token}`;
+    expectRefusal(await me(cookie), 'UNAUTHENTICATED');
+    expectRefusal(await callFn(server.url, 'startInhouseReception', {}, { cookie }), 'UNAUTHENTICATED');
+    const stream = await fetch(`${server.url}/api/live/admin`, { headers: { cookie } });
+    expectRefusal({ status: stream.status, body: await stream.json() }, 'UNAUTHENTICATED');
+    // A fresh session of the same account works.
+    const fresh = await openStaffSession(server.store, staff, 1);
+    expect(await me(`qs_staff=${fresh}`)).toEqual({ status: 200, body: { result: { username: 'bob' } } });
+  });
+
+  it('a server configured with a short STAFF_SESSION_HOURS gives the cookie that lifetime', async () => {
+    const short = await startTestServer({ env: { STAFF_SESSION_HOURS: '0.5' } });
+    try {
+      await addStaffAccount(short.store, 'carol', password);
+      const response = await fetch(`${short.url}/api/staff/login`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ username: 'carol', password }),
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.getSetCookie().join(';')).toContain('Max-Age=1800');
+    } finally {
+      await short.close();
+    }
+  });
+});
