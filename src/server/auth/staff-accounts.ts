@@ -58,6 +58,17 @@ export async function findStaffSession(store: Store, token: string, now = new Da
   return row ?? null;
 }
 
-export async function closeStaffSession(store: Store, token: string): Promise<void> {
-  await store.db.deleteFrom('staff_sessions').where('token_hash', '=', sha256(token)).execute();
+/**
+ * Ends one session (by its token) or every session of a staff member ("sign out everywhere"). A store
+ * write with an event, so open admin streams in every process re-check their sessions at once.
+ */
+export async function closeStaffSessions(store: Store, which: { token: string } | { staffId: string }): Promise<void> {
+  await store.write(async ({ tx, emit }) => {
+    const query = tx.deleteFrom('staff_sessions');
+    await ('token' in which
+      ? query.where('token_hash', '=', sha256(which.token))
+      : query.where('staff_id', '=', which.staffId)
+    ).execute();
+    emit({ type: 'staffSignedOut' });
+  });
 }

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { staffLoginSchema } from '../../shared/schemas/functions.js';
 import { AppError } from '../errors.js';
-import { checkStaffPassword, closeStaffSession, openStaffSession } from '../auth/staff-accounts.js';
+import { checkStaffPassword, closeStaffSessions, openStaffSession } from '../auth/staff-accounts.js';
 import { currentStaff, STAFF_COOKIE } from './caller.js';
 import { writeAudit } from '../domain/audit.js';
 import type { Deps } from './deps.js';
@@ -34,7 +34,10 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/api/staff/logout', async (request, reply) => {
     const token = request.cookies[STAFF_COOKIE];
     const staff = await currentStaff(request, deps);
-    if (token) await closeStaffSession(deps.store, token);
+    // `{"everywhere": true}` ends every session of this staff member (a lost or shared PC).
+    const everywhere = (request.body as { everywhere?: unknown } | undefined)?.everywhere === true;
+    if (staff && everywhere) await closeStaffSessions(deps.store, { staffId: staff.id });
+    else if (token) await closeStaffSessions(deps.store, { token });
     if (staff) await writeAudit(deps.store.db, staff, { action: 'logout', target: request.ip });
     reply.clearCookie(STAFF_COOKIE, cookieOptions);
     return { result: { ok: true } };

@@ -18,15 +18,19 @@ interface Frames {
   admin: string;
 }
 
+/** Re-checks a viewer's right to watch (admin viewers: their staff session still exists). */
+export type StillAllowed = () => Promise<boolean>;
+
 export interface LiveHub {
   /** Adds a viewer; it receives the current snapshot at once and every later one. */
-  attach(kind: StreamKind, res: ServerResponse): Promise<void>;
+  attach(kind: StreamKind, res: ServerResponse, stillAllowed?: StillAllowed): Promise<void>;
   viewerCount(): number;
   close(): void;
 }
 
-export function createLiveHub(store: Store, log: FastifyBaseLogger, heartbeatMs = 25_000): LiveHub {
+export function createLiveHub(store: Store, log: FastifyBaseLogger, heartbeatMs = 25_000, recheckMs = 30_000): LiveHub {
   const viewers: Record<StreamKind, Set<ServerResponse>> = { queue: new Set(), admin: new Set() };
+  const checks = new Map<ServerResponse, StillAllowed>();
   let frames: Frames | null = null;
   let running: Promise<void> | null = null;
   let dirty = false;
@@ -41,7 +45,7 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, heartbeatMs 
 
   function broadcast(next: Frames) {
     for (const kind of ['queue', 'admin'] as const) {
-      for (const res of viewers[kind]) res.write(next[kind]);
+      for (const res of viewers[kind]) if (!res.writableEnded) res.write(next[kind]);
     }
   }
 
@@ -68,16 +72,42 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, heartbeatMs 
     return running;
   }
 
-  const unsubscribe = store.onChange(() => void refresh());
+  /**
+   * Ends the streams of viewers who lost their right to watch: a signed-out or expired staff session must
+   * not keep receiving patient data. Runs on every sign-out (any process) and every `recheckMs`.
+   */
+  async function recheck() {
+    for (const [res, stillAllowed] of checks) {
+      const allowed = await stillAllowed().catch(() => true); // a store hiccup is not a sign-out
+      if (!allowed) {
+        // Out of the sets first, so no broadcast writes to a stream that is ending.
+        viewers.admin.delete(res);
+        checks.delete(res);
+        res.end();
+      }
+    }
+  }
+
+  const unsubscribe = store.onChange((notice) => {
+    // After a sign-out, end the streams it affects before anything else is broadcast to them.
+    if (notice.events.some((e) => e.type === 'staffSignedOut')) void recheck().then(refresh);
+    else void refresh();
+  });
+  const recheckTimer = setInterval(() => void recheck(), recheckMs);
+  recheckTimer.unref();
   const heartbeat = setInterval(() => {
     for (const kind of ['queue', 'admin'] as const) for (const res of viewers[kind]) res.write(SSE_HEARTBEAT);
   }, heartbeatMs);
   heartbeat.unref();
 
   return {
-    async attach(kind, res) {
+    async attach(kind, res, stillAllowed) {
       viewers[kind].add(res);
-      res.on('close', () => viewers[kind].delete(res));
+      if (stillAllowed) checks.set(res, stillAllowed);
+      res.on('close', () => {
+        viewers[kind].delete(res);
+        checks.delete(res);
+      });
       if (frames && !running) res.write(frames[kind]);
       else await refresh(); // the refresh sends this viewer its first snapshot
       if (!frames) res.end(); // could not read the store: EventSource reconnects by itself
@@ -86,6 +116,7 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, heartbeatMs 
     close() {
       unsubscribe();
       clearInterval(heartbeat);
+      clearInterval(recheckTimer);
       for (const kind of ['queue', 'admin'] as const) {
         for (const res of viewers[kind]) res.end();
         viewers[kind].clear();

@@ -1,21 +1,23 @@
 /** GET /api/live/queue (public) and GET /api/live/admin (staff cookie, else 401). */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../http/deps.js';
-import { requireStaff } from '../http/caller.js';
-import type { LiveHub, StreamKind } from './hub.js';
+import { requireStaff, STAFF_COOKIE } from '../http/caller.js';
+import { findStaffSession } from '../auth/staff-accounts.js';
+import type { LiveHub, StillAllowed, StreamKind } from './hub.js';
 import { SSE_HEADERS, sseRetry } from './sse.js';
 
 export function registerLiveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub) {
-  async function open(kind: StreamKind, reply: FastifyReply) {
+  async function open(kind: StreamKind, reply: FastifyReply, stillAllowed?: StillAllowed) {
     reply.hijack();
     reply.raw.writeHead(200, SSE_HEADERS);
     reply.raw.write(sseRetry(3000));
-    await hub.attach(kind, reply.raw);
+    await hub.attach(kind, reply.raw, stillAllowed);
   }
 
   app.get('/api/live/queue', async (_request, reply) => open('queue', reply));
   app.get('/api/live/admin', async (request, reply) => {
     await requireStaff(request, deps);
-    return open('admin', reply);
+    const token = request.cookies[STAFF_COOKIE]!;
+    return open('admin', reply, async () => (await findStaffSession(deps.store, token)) !== null);
   });
 }

@@ -15,7 +15,8 @@ export type DomainEventType =
   | 'recallRequested'
   | 'noticeQueued'
   | 'noticeFailed'
-  | 'settingsChanged';
+  | 'settingsChanged'
+  | 'staffSignedOut';
 
 export interface DomainEvent {
   type: DomainEventType;
