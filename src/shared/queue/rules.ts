@@ -62,7 +62,7 @@ export function publicQueue(slots: readonly Slot[]): PublicQueueRow[] {
 }
 
 /** Number of people waiting: the non-held rows of the public queue (also the monitor's fallback). */
-export function waitCount(queue: readonly PublicQueueRow[]): number {
+export function waitCount(queue: readonly Pick<PublicQueueRow, 'hold'>[]): number {
   return queue.filter((row) => !row.hold).length;
 }
 

@@ -1,0 +1,103 @@
+/** One reservation in the staff list: number, waiting rank or state, times, and the buttons row-rules allow. */
+import { memo } from 'react';
+import { slotStatus } from '../../shared/queue/rules.js';
+import type { Slot } from '../../shared/queue/slot.js';
+import { type LabelKey, t } from '../../shared/labels/ja.js';
+import { ChannelIcon } from './ChannelIcon.js';
+import { ACTION_PLACES, canceledByPatient, patientChannel, type RowAction, rowActions } from './row-rules.js';
+import { tokyoHhmm } from './time.js';
+
+const ACTION_LABELS: Record<RowAction, LabelKey> = {
+  start: 'admin.start',
+  undoStart: 'admin.undoStart',
+  recall: 'admin.recall',
+  delete: 'admin.delete',
+  undoDelete: 'admin.undoDelete',
+  hold: 'admin.hold',
+  undoHold: 'admin.undoHold',
+  confirm: 'admin.confirm',
+};
+
+/** The button's look says what kind of step it is: forward, destructive, pause, or going back. */
+const ACTION_STYLE: Record<RowAction, string> = {
+  start: 'primary',
+  undoStart: 'undo',
+  recall: 'recall',
+  delete: 'danger',
+  undoDelete: 'undo',
+  hold: 'hold',
+  undoHold: 'undo',
+  confirm: 'confirm',
+};
+
+export interface QueueRowProps {
+  slot: Slot;
+  rank: number | undefined;
+  blinking: boolean;
+  busy: boolean;
+  onAction(slot: Slot, action: RowAction): void;
+}
+
+function waitingCell(slot: Slot, rank: number | undefined): string {
+  const status = slotStatus(slot);
+  if (status === 'canceled') return t(canceledByPatient(slot) ? 'admin.status.canceledByPatient' : 'admin.status.canceled');
+  if (status === 'serving') return t('admin.status.serving');
+  if (status === 'hold') return t('admin.status.hold');
+  return rank === undefined ? '' : String(rank);
+}
+
+function ahead5Cell(slot: Slot): string {
+  if (slot.notifiedAt) return tokyoHhmm(slot.notifiedAt);
+  if (slot.ahead5SkippedAt) return t('admin.ahead5Skipped');
+  return '';
+}
+
+export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onAction }: QueueRowProps) {
+  const status = slotStatus(slot);
+  const channel = patientChannel(slot);
+  const actions = new Set(rowActions(slot));
+  const classes = [`row-${status}`, blinking ? 'row-blink' : ''].join(' ');
+  return (
+    <tr className={classes} data-slot-id={slot.id}>
+      <th scope="row" className="cell-number">
+        {t('admin.numberValue', { n: slot.reservationNumber })}
+      </th>
+      <td className="cell-waiting">{waitingCell(slot, rank)}</td>
+      <td className="cell-time">
+        <span className="time-with-icon">
+          {tokyoHhmm(slot.reservedAt)}
+          {channel && <ChannelIcon channel={channel} />}
+        </span>
+      </td>
+      <td className="cell-ahead5">{ahead5Cell(slot)}</td>
+      <td className="cell-actions">
+        <div className="action-places">
+          {ACTION_PLACES.map((place) => {
+            const action = place.find((a) => actions.has(a));
+            if (!action) {
+              // A recall already sent says when, where the button was.
+              return place[0] === 'recall' && slot.notifiedAheadAt ? (
+                <span key={place[0]} className="action-note">
+                  {t('admin.recalled', { time: tokyoHhmm(slot.notifiedAheadAt) })}
+                </span>
+              ) : (
+                <span key={place[0]} aria-hidden="true" />
+              );
+            }
+            return (
+              <button
+                key={place[0]}
+                type="button"
+                className={`button admin-action ${ACTION_STYLE[action]}`}
+                disabled={busy}
+                onClick={() => onAction(slot, action)}
+              >
+                {t(ACTION_LABELS[action])}
+              </button>
+            );
+          })}
+        </div>
+      </td>
+    </tr>
+  );
+});

@@ -1,0 +1,120 @@
+/**
+ * /admin/queue: everything live from /api/live/admin. Row actions go straight to the server; the list
+ * changes when the next snapshot arrives, so two desks always show the same thing.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { Slot } from '../../shared/queue/slot.js';
+import type { AdminSnapshot } from '../../shared/schemas/live.js';
+import { t } from '../../shared/labels/ja.js';
+import { callFn } from '../api/fn.js';
+import { useLive } from '../api/live.js';
+import { type Announcement, useCancelBlink, useNewReservationClaims } from './live-effects.js';
+import { Modal, useDialogs } from './Modal.js';
+import { QueueTable } from './QueueTable.js';
+import './queue-table.css';
+import type { RowAction } from './row-rules.js';
+import { useRefusal } from './refusal.js';
+import { Sidebar } from './Sidebar.js';
+import { useSound } from './sound.js';
+
+export interface QueueScreenProps {
+  username: string;
+  onSignOut(): void;
+  /** The stream dropped: maybe the staff session expired, so ask the server again. */
+  onConnectionTrouble(): void;
+}
+
+export function QueueScreen({ username, onSignOut, onConnectionTrouble }: QueueScreenProps) {
+  const { data, status } = useLive<AdminSnapshot>('/api/live/admin', 'admin');
+  const dialogs = useDialogs();
+  const refuse = useRefusal();
+  const sound = useSound();
+  const [showDone, setShowDone] = useState(false);
+  const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
+  const [announcements, setAnnouncements] = useState<Announcement[]>([]);
+  const blinking = useCancelBlink(data?.slots);
+  const { soundOn, play } = sound;
+
+  useNewReservationClaims(data?.slots, (announcement) => {
+    if (soundOn) void play();
+    setAnnouncements((list) => [...list, announcement]);
+  });
+
+  useEffect(() => {
+    if (status === 'reconnecting') onConnectionTrouble();
+  }, [status, onConnectionTrouble]);
+
+  useEffect(() => {
+    document.title = t('admin.title');
+  }, []);
+
+  const onAction = useCallback(
+    async (slot: Slot, action: RowAction) => {
+      if (action === 'recall' && !(await dialogs.confirm(t('admin.confirmRecall', { n: slot.reservationNumber })))) return;
+      setBusy((s) => new Set(s).add(slot.id));
+      try {
+        if (action === 'recall') await callFn('sendReservationMessageBySlot', { slotId: slot.id, kind: 'recall' });
+        else await callFn('markSlot', { slotId: slot.id, action });
+      } catch (err) {
+        await refuse(err);
+      } finally {
+        setBusy((s) => {
+          const next = new Set(s);
+          next.delete(slot.id);
+          return next;
+        });
+      }
+    },
+    [dialogs, refuse],
+  );
+  // A stable handler keeps the memoised rows from re-rendering on every snapshot.
+  const onRowAction = useCallback((slot: Slot, action: RowAction) => void onAction(slot, action), [onAction]);
+
+  return (
+    <div className="admin-layout">
+      <Sidebar
+        snapshot={data}
+        status={status}
+        showDone={showDone}
+        onShowDone={setShowDone}
+        sound={sound}
+        username={username}
+        onSignOut={onSignOut}
+      />
+      <main className="admin-main">
+        <QueueTable
+          slots={data?.slots ?? []}
+          showDone={showDone}
+          blinking={blinking}
+          busy={busy}
+          onAction={onRowAction}
+        />
+      </main>
+      {announcements.length > 0 && (
+        <Modal
+          title={t('admin.newOnlineTitle')}
+          role="alertdialog"
+          className="new-reservation-dialog"
+          onCancel={() => setAnnouncements([])}
+          actions={
+            <>
+              {/* The beep was refused: this click both enables sound and lets the receptionist hear it. */}
+              {sound.soundOn && sound.blocked && (
+                <button type="button" className="button enable-sound" onClick={() => void play()}>
+                  {t('admin.enableSound')}
+                </button>
+              )}
+              <button type="button" className="button primary" data-autofocus onClick={() => setAnnouncements([])}>
+                {t('admin.close')}
+              </button>
+            </>
+          }
+        >
+          {announcements.map((a) => (
+            <p key={a.slotId}>{t('admin.newOnlineReservation', { n: a.reservationNumber, channel: t(`admin.channel.${a.channel}`) })}</p>
+          ))}
+        </Modal>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/** The staff list (at most 500 rows, SPEC.md §9): waiting ranks come from the shared rules. */
+import { useMemo } from 'react';
+import { waitingRanks } from '../../shared/queue/rules.js';
+import { ADMIN_LIST_LIMIT, type Slot } from '../../shared/queue/slot.js';
+import { t } from '../../shared/labels/ja.js';
+import { QueueRow } from './QueueRow.js';
+import { isShown, type RowAction } from './row-rules.js';
+
+export interface QueueTableProps {
+  slots: readonly Slot[];
+  showDone: boolean;
+  blinking: ReadonlySet<string>;
+  busy: ReadonlySet<string>;
+  onAction(slot: Slot, action: RowAction): void;
+}
+
+export function QueueTable({ slots, showDone, blinking, busy, onAction }: QueueTableProps) {
+  const ranks = useMemo(() => waitingRanks(slots), [slots]);
+  const rows = useMemo(
+    () =>
+      [...slots]
+        .sort((a, b) => a.reservationNumber - b.reservationNumber)
+        .slice(0, ADMIN_LIST_LIMIT)
+        // A row the patient just cancelled stays while it blinks, so staff see which one went.
+        .filter((slot) => isShown(slot, showDone) || blinking.has(slot.id)),
+    [slots, showDone, blinking],
+  );
+  return (
+    <table className="queue-table">
+      <thead>
+        <tr>
+          <th scope="col">{t('admin.colNumber')}</th>
+          <th scope="col">{t('admin.colWaiting')}</th>
+          <th scope="col">{t('admin.colReceivedAt')}</th>
+          <th scope="col">{t('admin.colAhead5')}</th>
+          <th scope="col">{t('admin.colActions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={5} className="queue-empty">
+              {t('admin.empty')}
+            </td>
+          </tr>
+        ) : (
+          rows.map((slot) => (
+            <QueueRow
+              key={slot.id}
+              slot={slot}
+              rank={ranks.get(slot.id)}
+              blinking={blinking.has(slot.id)}
+              busy={busy.has(slot.id)}
+              onAction={onAction}
+            />
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}

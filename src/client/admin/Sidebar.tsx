@@ -1,0 +1,58 @@
+/** The left column of the staff screen: the controls a receptionist reaches for between patients. */
+import type { AdminSnapshot } from '../../shared/schemas/live.js';
+import { t } from '../../shared/labels/ja.js';
+import type { LiveStatus } from '../api/live.js';
+import { Clock } from './Clock.js';
+import { NewReception } from './NewReception.js';
+import { ReceptionSwitches } from './ReceptionSwitches.js';
+import type { Sound } from './sound.js';
+
+export interface SidebarProps {
+  snapshot: AdminSnapshot | null;
+  status: LiveStatus;
+  showDone: boolean;
+  onShowDone(on: boolean): void;
+  sound: Sound;
+  username: string;
+  onSignOut(): void;
+}
+
+export function Sidebar({ snapshot, status, showDone, onShowDone, sound, username, onSignOut }: SidebarProps) {
+  return (
+    <aside className="admin-sidebar">
+      <h1 className="admin-title">{t('admin.title')}</h1>
+      <Clock className="admin-clock" />
+      {status !== 'live' && (
+        <p className="live-status" role="status">
+          {status === 'connecting' ? t('admin.connecting') : t('admin.reconnecting')}
+        </p>
+      )}
+      {sound.soundOn && sound.blocked && (
+        <button type="button" className="button block enable-sound" onClick={() => void sound.play()}>
+          {t('admin.enableSound')}
+        </button>
+      )}
+      <NewReception nextFreeNumber={snapshot?.nextFreeNumber ?? null} loaded={snapshot !== null} />
+      <ReceptionSwitches runtime={snapshot?.runtime ?? null} />
+      <div className="admin-checks">
+        <label className="check">
+          <input type="checkbox" checked={showDone} onChange={(e) => onShowDone(e.currentTarget.checked)} />
+          <span>{t('admin.showDone')}</span>
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={sound.soundOn} onChange={(e) => sound.setSoundOn(e.currentTarget.checked)} />
+          <span>{t('admin.sound')}</span>
+        </label>
+      </div>
+      <div className="admin-account">
+        <a href="/admin/monitor" target="_blank" rel="noopener">
+          {t('admin.openMonitor')}
+        </a>
+        <p className="muted">{t('admin.signedInAs', { name: username })}</p>
+        <button type="button" className="button block" onClick={onSignOut}>
+          {t('admin.logout')}
+        </button>
+      </div>
+    </aside>
+  );
+}

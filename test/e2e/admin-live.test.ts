@@ -1,0 +1,160 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { QueueSnapshot } from '../../src/shared/schemas/live.js';
+import { mustCall, pwaPatient } from '../support/client.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { openSse, type SseReader } from '../support/sse.js';
+import { beeps, blockAudio, confirmDialog, DESK, deskContext, pressInRow, row, staffApi } from './admin-support.js';
+import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+
+/** Two desks and a wall monitor open at once, patients booking and cancelling through the API. */
+describeBrowser('staff screens live', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let desks: BrowserContext[];
+  let a: Page;
+  let b: Page;
+  let monitor: Page;
+  let publicList: SseReader;
+  let staff: Awaited<ReturnType<typeof staffApi>>;
+
+  beforeAll(async () => {
+    // A push subject makes recall possible (the outbox delivers; no patient here has a subscription).
+    server = await startTestServer({ clientDir: inject('clientDir'), env: { VAPID_SUBJECT: 'mailto:desk@example.com' } });
+    browser = await launchBrowser();
+    staff = await staffApi(server);
+    await staff('startInhouseReception');
+    await staff('startOnlineReception');
+    desks = [await deskContext(browser, server), await deskContext(browser, server)];
+    [a, b] = await Promise.all(desks.map((d) => d.newPage()));
+    await Promise.all([a, b].map((p) => p.goto(`${server.url}/admin/queue`)));
+    await Promise.all([a, b].map((p) => p.getByText('次の受付番号 1番').waitFor()));
+    // The wall display: its own browser, never signed in.
+    monitor = await browser.newPage(DESK);
+    await monitor.goto(`${server.url}/admin/monitor`);
+    publicList = await openSse(`${server.url}/api/live/queue`);
+  });
+  afterAll(async () => {
+    publicList?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  const modals = (p: Page) => p.getByRole('alertdialog', { name: '新しいオンライン予約' }).count();
+  const allModals = async () => (await modals(a)) + (await modals(b));
+  const allBeeps = async () => [...(await beeps(a)), ...(await beeps(b))];
+
+  /** The public list as a patient's phone sees it: [number, ahead or 'hold'] in order. */
+  async function publicQueueIs(expected: [number, number | 'hold'][]) {
+    const shape = (e: { data: string }) =>
+      (JSON.parse(e.data) as QueueSnapshot).queue.map((r) => [r.reservationNumber, r.hold ? 'hold' : r.ahead]);
+    await publicList.next((e) => JSON.stringify(shape(e)) === JSON.stringify(expected));
+  }
+
+  async function monitorShows(expected: string[], waiting: number) {
+    await monitor.getByRole('heading', { name: `ただいま ${waiting}人 お待ちです` }).waitFor();
+    await expect
+      .poll(() => monitor.locator('.monitor-cell').allInnerTexts())
+      .toEqual(expected.map((cell) => cell.replace(' ', '\n')));
+  }
+
+  it('walk-in tickets appear on both desks, the monitor and the public list', async () => {
+    await a.getByRole('button', { name: '新規受付' }).click();
+    await a.getByRole('button', { name: '新規受付' }).click();
+    await row(b, 2).waitFor();
+    await monitorShows(['1番 0人', '2番 1人'], 2);
+    await publicQueueIs([[1, 0], [2, 1]]);
+  });
+
+  it('beeps and shows the new-reservation modal on exactly one desk of two', async () => {
+    const patient = await pwaPatient(server.url);
+    const booked = await mustCall<{ reservationNumber: number }>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
+    expect(booked.reservationNumber).toBe(3);
+    await Promise.all([row(a, 3).waitFor(), row(b, 3).waitFor()]);
+    await expect.poll(allModals).toBe(1);
+    const winner = (await modals(a)) === 1 ? a : b;
+    await winner.getByText('新しいオンライン予約があります（受付番号 3番・PWA）').waitFor();
+    // Give the losing desk time to have tried its claim too: still one modal, one beep.
+    await a.waitForTimeout(500);
+    expect(await allModals()).toBe(1);
+    expect((await allBeeps()).map((x) => x.volume)).toEqual([0.6]);
+    await winner.screenshot({ path: screenshotPath('admin-new-reservation') });
+    await winner.getByRole('button', { name: '閉じる' }).click();
+    await expect.poll(allModals).toBe(0);
+    await monitorShows(['1番 0人', '2番 1人', '3番 2人'], 3);
+  });
+
+  it('start, hold, delete and their undos change the monitor and the public list live', async () => {
+    await pressInRow(a, 1, '開始');
+    await monitorShows(['2番 0人', '3番 1人'], 2);
+    await publicQueueIs([[2, 0], [3, 1]]);
+
+    await pressInRow(b, 2, '保留');
+    await monitorShows(['3番 0人', '2番 呼出時不在'], 1);
+    await publicQueueIs([[3, 0], [2, 'hold']]);
+    await expect(row(a, 2).getByRole('cell').first().innerText()).resolves.toBe('保留中');
+
+    await pressInRow(a, 3, '削除');
+    await monitorShows(['2番 呼出時不在'], 0);
+    await publicQueueIs([[2, 'hold']]);
+
+    await a.getByLabel('開始済・削除済も表示').check();
+    await expect(row(a, 1).getByRole('cell').first().innerText()).resolves.toBe('開始済');
+    await a.screenshot({ path: screenshotPath('admin-queue-states') });
+    await pressInRow(a, 3, '削除取消');
+    await pressInRow(a, 2, '保留取消');
+    await pressInRow(a, 1, '開始取消');
+    await monitorShows(['1番 0人', '2番 1人', '3番 2人'], 3);
+    await publicQueueIs([[1, 0], [2, 1], [3, 2]]);
+  });
+
+  it('recalls an online patient once, after asking, and says when', async () => {
+    await pressInRow(b, 3, '再呼出');
+    await confirmDialog(b, '受付番号 3番の方に再呼出メッセージを送信しますか？');
+    await row(b, 3).getByText(/^再呼出済 \d\d:\d\d$/).waitFor();
+    await expect(row(a, 3).getByRole('button', { name: '再呼出' }).count()).resolves.toBe(0);
+  });
+
+  let patient4: { token: string; slotId: string; reservationNumber: number };
+
+  it('offers a click to enable sound when the browser refuses the beep, and that click plays it at 0.6', async () => {
+    await Promise.all([blockAudio(a, true), blockAudio(b, true)]);
+    const patient = await pwaPatient(server.url);
+    const booked = await mustCall<{ slotId: string; reservationNumber: number }>(
+      server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token },
+    );
+    patient4 = { token: patient.token, slotId: booked.slotId, reservationNumber: booked.reservationNumber };
+    await expect.poll(allModals).toBe(1);
+    const winner = (await modals(a)) === 1 ? a : b;
+    const modal = winner.getByRole('alertdialog', { name: '新しいオンライン予約' });
+    await modal.getByText('新しいオンライン予約があります（受付番号 4番・PWA）').waitFor();
+    const enable = modal.getByRole('button', { name: 'クリックして音を有効にする' });
+    // The person's click is what unlocks audio in a real browser.
+    await blockAudio(winner, false);
+    await enable.click();
+    await enable.waitFor({ state: 'detached' });
+    expect((await allBeeps()).map((x) => [x.src, x.volume])).toEqual([
+      [`${server.url}/reserve-beep.mp3`, 0.6],
+      [`${server.url}/reserve-beep.mp3`, 0.6],
+    ]);
+    await modal.getByRole('button', { name: '閉じる' }).click();
+    await blockAudio(a === winner ? b : a, false);
+  });
+
+  it('makes a row blink for 5 seconds when its patient cancels', async () => {
+    await a.getByLabel('開始済・削除済も表示').uncheck();
+    const { token, ...slot } = patient4;
+    await mustCall(server.url, 'cancelReservation', { ...slot, canceledBy: 'PWA' }, { token });
+    await expect.poll(() => row(a, 4).getAttribute('class')).toContain('row-blink');
+    await expect(row(a, 4).getByRole('cell').first().innerText()).resolves.toBe('患者キャンセル');
+    await expect(row(a, 4).getByRole('button').count()).resolves.toBe(0);
+    await a.screenshot({ path: screenshotPath('admin-queue-live') });
+    await monitorShows(['1番 0人', '2番 1人', '3番 2人'], 3);
+    // After 5 s the blink ends and, started/deleted rows being hidden, the row goes.
+    await row(a, 4).waitFor({ state: 'detached', timeout: 7000 });
+  });
+
+  it('shows the monitor at 1920×1080', async () => {
+    await monitor.screenshot({ path: screenshotPath('admin-monitor') });
+  });
+});
