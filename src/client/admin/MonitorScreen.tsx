@@ -32,7 +32,6 @@ function useElementSize<T extends HTMLElement>() {
 function waitingCount(snapshot: QueueSnapshot): number {
   const stored = snapshot.runtime.currentWaitCount;
   if (typeof stored === 'number') return stored;
-  // The stream's rows carry no slot id (no owner data leaves the server); waitCount only reads `hold`.
   return waitCount(snapshot.queue);
 }
 
