@@ -12,6 +12,7 @@ import { registerFunctionRoutes, type FunctionTable } from './http/function-rout
 import { registerStaffRoutes } from './http/staff-routes.js';
 import { registerStaticClient } from './http/static-client.js';
 import { registerClientConfigRoute } from './http/client-config-route.js';
+import { registerSecurity } from './http/security.js';
 import { createLiveHub } from './live/hub.js';
 import { registerLiveRoutes } from './live/routes.js';
 import { patientTokens } from './auth/patient-tokens.js';
@@ -56,6 +57,7 @@ export async function buildApp({ config, store, clientDir, logger = true }: AppO
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler(errorHandler);
   await app.register(fastifyCookie);
+  await registerSecurity(app, config);
 
   const secret = config.TOKEN_SECRET ?? loadOrCreateSecret(config.DATA_DIR, 'token-secret', randomSecret);
   const deps: Deps = {

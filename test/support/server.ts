@@ -45,9 +45,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     dataDir,
     async close() {
+      // Browsers report Content-Security-Policy violations to the server: any page a test opened that
+      // broke the policy fails that test's run here, so every browser journey is checked for free.
+      const violations = [...app.cspReports];
       await app.close();
       await store.close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (violations.length > 0) {
+        throw new Error(`Content-Security-Policy violations:\n${JSON.stringify(violations, null, 2)}`);
+      }
     },
   };
 }

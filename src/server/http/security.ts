@@ -1,0 +1,94 @@
+/**
+ * Security headers (helmet) and a strict Content-Security-Policy. Pages under /line also allow the LINE
+ * hosts the LIFF SDK talks to; everything else allows only our own origin. Browsers report violations
+ * to /api/csp-report: they are logged, and kept on the app so tests can prove none happened.
+ */
+import type { FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import type { Config } from '../config.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** CSP violation reports received since start (bounded; for operators' logs and for tests). */
+    cspReports: unknown[];
+  }
+}
+
+const STRICT: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'media-src': ["'self'"],
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'frame-src': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'report-uri': ['/api/csp-report'],
+};
+
+/** What the LIFF SDK loads and calls (read from @line/liff 2.31's sources), plus our configured LINE URLs. */
+function lineAllowances(config: Config): Record<string, string[]> {
+  const configured = [config.LINE_API_BASE_URL, config.LINE_ACCESS_BASE_URL].map((u) => new URL(u).origin);
+  return {
+    'script-src': ['https://static.line-scdn.net', 'https://liffsdk.line-scdn.net'],
+    'connect-src': ['https://api.line.me', 'https://*.line-scdn.net', 'https://liff.line.me', 'https://uts-front.line-apps.com', ...configured],
+    'img-src': ['https://*.line-scdn.net'],
+    'frame-src': ['https://liff.line.me', 'https://liff-subwindow.line.me'],
+  };
+}
+
+function serialise(policy: Record<string, string[]>): string {
+  return Object.entries(policy)
+    .map(([directive, sources]) => `${directive} ${[...new Set(sources)].join(' ')}`)
+    .join('; ');
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  const strict = serialise(STRICT);
+  const extra = lineAllowances(config);
+  const forLine = serialise(
+    Object.fromEntries(
+      Object.entries(STRICT).map(([d, sources]) => [d, extra[d] ? [...sources.filter((s) => s !== "'none'"), ...extra[d]] : sources]),
+    ),
+  );
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: false, // set per page below
+    // The LINE web sign-in and the PWA install flow open other origins; same-origin-allow-popups keeps them working.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    const path = request.url.split('?')[0];
+    reply.header('content-security-policy', path === '/line' || path.startsWith('/line/') ? forLine : strict);
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+  });
+
+  app.decorate('cspReports', [] as unknown[]);
+  await app.register(async (scope) => {
+    // Only this route accepts the report media types; function calls stay JSON-only.
+    scope.addContentTypeParser(
+      ['application/csp-report', 'application/reports+json'],
+      { parseAs: 'string', bodyLimit: 8 * 1024 },
+      (_request, body, done) => {
+        try {
+          done(null, JSON.parse(String(body)));
+        } catch {
+          done(null, { unparsable: String(body).slice(0, 200) });
+        }
+      },
+    );
+    scope.post('/api/csp-report', async (request, reply) => {
+      if (app.cspReports.length < 100) app.cspReports.push(request.body);
+      request.log.warn({ report: request.body }, 'content security policy violation');
+      return reply.code(204).send();
+    });
+  });
+}
