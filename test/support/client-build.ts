@@ -22,8 +22,11 @@ export async function ensureClientBuilt(outDir: string): Promise<void> {
   }
   if (owner) {
     try {
-      await run('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'], {
+      // Vitest sets NODE_ENV=test, which would bundle React's development build: browser tests must
+      // exercise what `npm start` serves, so the build gets a production environment of its own.
+      await run('npx', ['vite', 'build', '--mode', 'production', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'], {
         maxBuffer: 16 * 1024 * 1024,
+        env: { ...process.env, NODE_ENV: 'production' },
       });
       writeFileSync(done, '');
     } catch (err) {

@@ -1,5 +1,6 @@
 /**
- * The /admin route set (SPEC.md §2): /queue for the desk, /monitor for the wall, anything else → /queue.
+ * The /admin route set (SPEC.md §2): /queue for the desk, /monitor for the wall, /messages and /audit for
+ * the clinic's notices and the staff audit trail; anything else → /queue.
  * The queue needs a signed-in staff member; the monitor shows only public data and so never asks.
  */
 import { Redirect, usePath } from '../router.js';
@@ -9,19 +10,30 @@ import { LoginScreen } from './LoginScreen.js';
 import { DialogProvider } from './Modal.js';
 import { MonitorScreen } from './MonitorScreen.js';
 import { QueueScreen } from './QueueScreen.js';
+import { MessagingScreen } from './MessagingScreen.js';
+import { AuditScreen } from './AuditScreen.js';
 import { SessionLostContext } from './refusal.js';
 import { useStaffSession } from './staff-session.js';
 
-export const ADMIN_PATHS = { queue: '/admin/queue', monitor: '/admin/monitor' } as const;
+export const ADMIN_PATHS = {
+  queue: '/admin/queue',
+  monitor: '/admin/monitor',
+  messages: '/admin/messages',
+  audit: '/admin/audit',
+} as const;
 
-function StaffQueue() {
+function StaffArea({ path }: { path: string }) {
   const { state, signIn, signOut, recheck } = useStaffSession();
   if (state.kind === 'checking') return <Loading />;
   if (state.kind === 'signedOut') return <LoginScreen onSignIn={signIn} />;
   return (
     <SessionLostContext.Provider value={recheck}>
       <DialogProvider>
-        <QueueScreen username={state.username} onSignOut={signOut} onConnectionTrouble={recheck} />
+        {path === ADMIN_PATHS.messages && <MessagingScreen />}
+        {path === ADMIN_PATHS.audit && <AuditScreen />}
+        {path === ADMIN_PATHS.queue && (
+          <QueueScreen username={state.username} onSignOut={signOut} onConnectionTrouble={recheck} />
+        )}
       </DialogProvider>
     </SessionLostContext.Provider>
   );
@@ -30,6 +42,7 @@ function StaffQueue() {
 export default function AdminApp() {
   const path = usePath().replace(/\/+$/, '');
   if (path === ADMIN_PATHS.monitor) return <MonitorScreen />;
-  if (path !== ADMIN_PATHS.queue) return <Redirect to={ADMIN_PATHS.queue} />;
-  return <StaffQueue />;
+  const staffPages: string[] = [ADMIN_PATHS.queue, ADMIN_PATHS.messages, ADMIN_PATHS.audit];
+  if (!staffPages.includes(path)) return <Redirect to={ADMIN_PATHS.queue} />;
+  return <StaffArea path={path} />;
 }

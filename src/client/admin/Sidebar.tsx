@@ -6,6 +6,7 @@ import { Clock } from './Clock.js';
 import { NewReception } from './NewReception.js';
 import { ReceptionSwitches } from './ReceptionSwitches.js';
 import type { Sound } from './sound.js';
+import { StaffNav } from './StaffNav.js';
 
 export interface SidebarProps {
   snapshot: AdminSnapshot | null;
@@ -45,6 +46,7 @@ export function Sidebar({ snapshot, status, showDone, onShowDone, sound, usernam
         </label>
       </div>
       <div className="admin-account">
+        <StaffNav except="/admin/queue" />
         <a href="/admin/monitor" target="_blank" rel="noopener">
           {t('admin.openMonitor')}
         </a>

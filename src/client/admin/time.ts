@@ -52,3 +52,8 @@ export function useNow(): Date {
   }, []);
   return now;
 }
+
+/** yyyy/mm/dd(曜) hh:mm in Tokyo, for lists of past events (notices, the audit trail). */
+export function formatTokyoDateTime(iso: string): string {
+  return `${tokyoDate(new Date(iso))} ${tokyoHhmm(iso)}`;
+}

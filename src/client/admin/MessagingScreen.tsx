@@ -1,0 +1,132 @@
+/**
+ * /admin/messages: how many LINE pushes this month cost (PLATFORM.md: the free plan allows 200), which
+ * notices go by LINE, and which notices could not be delivered.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { MessagingStatus } from '../../shared/schemas/functions.js';
+import { t } from '../../shared/labels/ja.js';
+import { callFn } from '../api/fn.js';
+import { useRefusal } from './refusal.js';
+import { StaffNav } from './StaffNav.js';
+import { formatTokyoDateTime } from './time.js';
+
+/** The worker records reasons for operators' logs; staff read them in Japanese. */
+export function reasonText(reason: string): string {
+  if (reason === 'no push subscription') return t('messages.reason.noSubscription');
+  if (/^HTTP (404|410)\b/.test(reason) || reason.includes('no longer exists')) return t('messages.reason.subscriptionGone');
+  if (reason.includes('not configured')) return `${t('messages.reason.notConfigured')}（${reason.split(' ')[0]}）`;
+  if (/^HTTP \d+/.test(reason)) return t('messages.reason.http', { detail: reason });
+  return t('messages.reason.other', { detail: reason });
+}
+
+export function MessagingScreen() {
+  const [status, setStatus] = useState<MessagingStatus | null>(null);
+  const [saving, setSaving] = useState(false);
+  const refuse = useRefusal();
+
+  const load = useCallback(async () => {
+    try {
+      setStatus(await callFn('getMessagingStatus', {}));
+    } catch (err) {
+      await refuse(err);
+    }
+  }, [refuse]);
+
+  useEffect(() => {
+    document.title = t('messages.title');
+    void load();
+  }, [load]);
+
+  async function change(next: MessagingStatus['settings']) {
+    if (!status) return;
+    const previous = status;
+    // The box follows the click at once; a refused save puts it back and says why.
+    setStatus({ ...status, settings: next });
+    setSaving(true);
+    try {
+      await callFn('setNoticeSettings', next);
+      await load();
+    } catch (err) {
+      setStatus(previous);
+      await refuse(err);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <main className="staff-page">
+      <StaffNav except="/admin/messages" />
+      <h1>{t('messages.title')}</h1>
+      {status && (
+        <>
+          <section className="card" aria-labelledby="line-usage">
+            <p id="line-usage" className="staff-figure">{t('messages.lineSent', { n: status.lineSentThisMonth })}</p>
+            {!status.lineConfigured && <p className="notice">{t('messages.lineNotConfigured')}</p>}
+            {status.lineConfigured && !status.lineQuota && <p className="muted">{t('messages.lineQuotaUnknown')}</p>}
+            {status.lineQuota && (
+              <p>
+                {status.lineQuota.limit === null
+                  ? t('messages.lineQuotaNone', { used: status.lineQuota.used })
+                  : t('messages.lineQuota', { limit: status.lineQuota.limit, used: status.lineQuota.used })}
+              </p>
+            )}
+            {!status.pushConfigured && <p className="notice">{t('messages.pushNotConfigured')}</p>}
+          </section>
+          <fieldset className="card staff-settings" disabled={saving}>
+            <legend>{t('messages.settings')}</legend>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={status.settings.lineAhead5}
+                onChange={(e) => void change({ ...status.settings, lineAhead5: e.currentTarget.checked })}
+              />
+              <span>{t('messages.lineAhead5')}</span>
+            </label>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={status.settings.lineRecall}
+                onChange={(e) => void change({ ...status.settings, lineRecall: e.currentTarget.checked })}
+              />
+              <span>{t('messages.lineRecall')}</span>
+            </label>
+            <p className="muted">{t('messages.settingsNote')}</p>
+          </fieldset>
+          <section aria-labelledby="failures">
+            <h2 id="failures">{t('messages.failures')}</h2>
+            {status.failures.length === 0 ? (
+              <p>{t('messages.noFailures')}</p>
+            ) : (
+              <table className="staff-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('messages.colNumber')}</th>
+                    <th scope="col">{t('messages.colKind')}</th>
+                    <th scope="col">{t('messages.colChannel')}</th>
+                    <th scope="col">{t('messages.colReason')}</th>
+                    <th scope="col">{t('messages.colAt')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {status.failures.map((f) => (
+                    <tr key={`${f.slotId}-${f.kind}-${f.at}`}>
+                      <td>{t('my.numberValue', { n: f.reservationNumber })}</td>
+                      <td>{t(f.kind === 'ahead5' ? 'messages.kind.ahead5' : 'messages.kind.recall')}</td>
+                      <td>{f.channel}</td>
+                      <td>{reasonText(f.reason)}</td>
+                      <td>{formatTokyoDateTime(f.at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+        </>
+      )}
+      <button type="button" className="button" onClick={() => void load()}>
+        {t('messages.refresh')}
+      </button>
+    </main>
+  );
+}
