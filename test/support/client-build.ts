@@ -11,6 +11,8 @@ const run = promisify(execFile);
 
 export async function ensureClientBuilt(outDir: string): Promise<void> {
   const root = dirname(outDir);
+  // A directory someone built on purpose (e.g. a build with a faked SDK) is used as it is.
+  if (existsSync(join(outDir, 'index.html')) && !existsSync(join(root, 'build-lock'))) return;
   const done = join(root, 'build-done');
   const failed = join(root, 'build-failed');
   let owner = false;

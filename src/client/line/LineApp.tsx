@@ -1,6 +1,118 @@
-/** The /line route set. Placeholder until its issue builds the screens. */
-import { NotInstalled } from '../ui/NotInstalled.js';
+/**
+ * The /line route set (SPEC.md §2): LINE's mini-app. Order matters here. First the client configuration;
+ * then, inside the LIFF browser, liff.init (PLATFORM.md: nothing may route or rewrite the URL before it
+ * resolves, or a liff.state link breaks); only then the routing rules by device, and sign-in for the
+ * screens that need it.
+ */
+import { use, useEffect, useMemo, useState } from 'react';
+import { navigate, Redirect, usePath, useSearch } from '../router.js';
+import { t } from '../../shared/labels/ja.js';
+import type { ClientConfig } from '../../shared/schemas/functions.js';
+import { AllScreen } from '../patient/AllScreen.js';
+import { AuthErrorCard } from '../patient/AuthErrorCard.js';
+import { BookScreen } from '../patient/BookScreen.js';
+import { ClosedCard } from '../patient/ClosedCard.js';
+import { loadClientConfig } from '../patient/client-config.js';
+import { MyScreen } from '../patient/MyScreen.js';
+import { PatientContext, type PatientContextValue } from '../patient/patient-context.js';
+import { Loading } from '../ui/Loading.js';
+import type { LineAuthError } from './auth-error.js';
+import type { LiffSdk } from './liff.js';
+import { forgetReservation, rememberReservation } from './latest-reservation.js';
+import { OpenInLine } from './OpenInLine.js';
+import { decideLineRoute, detectDevice, type DeviceKind, linePaths, SIGNED_IN_PAGES } from './platform.js';
+import { ReservedScreen } from './ReservedScreen.js';
+import { useLiff } from './useLiff.js';
+import { type LineAuth, useLineAuth } from './useLineAuth.js';
 
 export default function LineApp() {
-  return <NotInstalled />;
+  const config = use(loadClientConfig());
+  const [device] = useState<DeviceKind>(() => detectDevice(navigator.userAgent, navigator.maxTouchPoints ?? 0));
+  const liff = useLiff(device === 'liff' ? config.line.liffId : null);
+  if (liff.status === 'pending') return <Loading />;
+  if (liff.status === 'failed') return <LineAuthFailed error={liff.error} />;
+  return <LineRoutes config={config} device={device} liff={liff.sdk} />;
+}
+
+function LineRoutes({ config, device, liff }: { config: ClientConfig; device: DeviceKind; liff: LiffSdk | null }) {
+  const path = usePath();
+  const search = useSearch();
+  const decision = decideLineRoute({ path, search, device, clinicSiteUrl: config.clinicSiteUrl });
+  const page = decision.kind === 'page' ? decision.page : null;
+  const auth = useLineAuth({ active: page !== null && SIGNED_IN_PAGES.has(page), page, line: config.line, liff });
+  const patient = useLinePatient(auth);
+
+  if (decision.kind === 'external') return <LeaveFor url={decision.url} />;
+  if (decision.kind === 'redirect') return <Redirect to={decision.to} />;
+  if (SIGNED_IN_PAGES.has(decision.page) && auth.status === 'failed') {
+    return <LineAuthFailed error={auth.error} onRetry={auth.retry} />;
+  }
+  switch (decision.page) {
+    case 'callback':
+      return <SigningIn />;
+    case 'book':
+    case 'my':
+    case 'all':
+      return (
+        <PatientContext.Provider value={patient}>
+          {decision.page === 'book' ? <BookScreen /> : decision.page === 'my' ? <MyScreen /> : <AllScreen />}
+        </PatientContext.Provider>
+      );
+    case 'reserved':
+      return <ReservedScreen />;
+    case 'closed':
+      return (
+        <main className="page patient">
+          <ClosedCard headingLevel={1} />
+        </main>
+      );
+    case 'openInLine':
+      return <OpenInLine liffId={config.line.liffId} officialAccountUrl={config.line.officialAccountUrl} />;
+  }
+}
+
+function useLinePatient(auth: LineAuth): PatientContextValue {
+  return useMemo(
+    () => ({
+      channel: 'LINE',
+      auth,
+      paths: { book: linePaths.book, my: linePaths.my, all: linePaths.all },
+      onTaken(reservation) {
+        rememberReservation(reservation);
+        navigate(linePaths.reserved);
+      },
+      onCanceled(reservation) {
+        forgetReservation(reservation.slotId);
+      },
+    }),
+    [auth],
+  );
+}
+
+/** Desktop visitors go to the clinic's own site; replace() so Back does not bounce them here again. */
+function LeaveFor({ url }: { url: string }) {
+  useEffect(() => window.location.replace(url), [url]);
+  return <Loading />;
+}
+
+function SigningIn() {
+  return (
+    <main className="page patient">
+      <p className="loading" role="status">
+        {t('auth.signingIn')}
+      </p>
+    </main>
+  );
+}
+
+function LineAuthFailed({ error, onRetry }: { error: LineAuthError | null; onRetry?: () => void }) {
+  return (
+    <AuthErrorCard message={t('auth.failed.line')} detail={error?.detail}>
+      {onRetry ? (
+        <button type="button" className="button block" onClick={onRetry}>
+          {t('auth.retry')}
+        </button>
+      ) : null}
+    </AuthErrorCard>
+  );
 }

@@ -1,6 +1,33 @@
-/** The /web route set. Placeholder until its issue builds the screens. */
-import { NotInstalled } from '../ui/NotInstalled.js';
+/**
+ * The /web route set (SPEC.md §2): the public, read-only queue list with a link to reserve through the
+ * clinic's LINE official account. No sign-in and no call beyond the public stream. Other /web paths show
+ * the list too.
+ */
+import { use } from 'react';
+import { Redirect, usePath } from '../router.js';
+import { t } from '../../shared/labels/ja.js';
+import { AllScreen } from '../patient/AllScreen.js';
+import { loadClientConfig } from '../patient/client-config.js';
+
+export const WEB_ALL = '/web/all';
 
 export default function WebApp() {
-  return <NotInstalled />;
+  const path = usePath();
+  const config = use(loadClientConfig());
+  if (path !== WEB_ALL) return <Redirect to={WEB_ALL} />;
+  return (
+    <AllScreen>
+      {config.line.officialAccountUrl ? <ReserveLink href={config.line.officialAccountUrl} /> : null}
+    </AllScreen>
+  );
+}
+
+export function ReserveLink({ href }: { href: string }) {
+  return (
+    <p className="reserve-here">
+      <a className="button primary block" href={href}>
+        {t('web.reserveHere')}
+      </a>
+    </p>
+  );
 }

@@ -1,0 +1,17 @@
+/**
+ * The only module that imports @line/liff, and only dynamically: the SDK is large and must load under
+ * /line inside LINE's LIFF browser and nowhere else (docs/decisions/007). Browser tests replace this one
+ * import with a fake at build time (docs/decisions/008).
+ */
+
+/** The few SDK calls we use, so the rest of the chunk depends on this shape and not on the SDK. */
+export interface LiffSdk {
+  init(config: { liffId: string }): Promise<void>;
+  isLoggedIn(): boolean;
+  login(config?: { redirectUri?: string }): void;
+  getIDToken(): string | null;
+}
+
+export type LiffLoader = () => Promise<LiffSdk>;
+
+export const loadLiff: LiffLoader = async () => (await import('@line/liff')).default;

@@ -1,0 +1,50 @@
+/**
+ * The signed-in LINE patient, kept for this tab only (SPEC.md §3: the profile lives in session storage).
+ * The server's bearer token sits beside it so moving between screens does not sign in again.
+ */
+import { t } from '../../shared/labels/ja.js';
+import type { FunctionResults } from '../../shared/schemas/functions.js';
+import { readJson, removeKey, writeJson } from '../patient/storage.js';
+import { LineAuthError } from './auth-error.js';
+
+export const PROFILE_KEY = 'line_profile';
+export const TOKEN_KEY = 'line_token';
+
+export interface LineProfile {
+  userId: string;
+  displayName: string;
+}
+
+export interface LineSession {
+  token: string;
+  profile: LineProfile;
+}
+
+export function readSession(): LineSession | null {
+  const profile = readJson<LineProfile>('session', PROFILE_KEY);
+  const token = readJson<string>('session', TOKEN_KEY);
+  if (!profile?.userId || typeof token !== 'string' || !token) return null;
+  return { token, profile };
+}
+
+export function saveSession(session: LineSession): void {
+  writeJson('session', PROFILE_KEY, { userId: session.profile.userId, displayName: session.profile.displayName });
+  writeJson('session', TOKEN_KEY, session.token);
+}
+
+export function clearSession(): void {
+  removeKey('session', PROFILE_KEY);
+  removeKey('session', TOKEN_KEY);
+}
+
+type Exchange = FunctionResults['exchangeLineCode'] | FunctionResults['exchangeLineIdToken'];
+
+/** The session an exchange answered, or the SPEC.md §5 refusal when a part is missing. */
+export function sessionFromExchange(result: Partial<Exchange> | null | undefined): LineSession {
+  if (!result?.customToken) throw new LineAuthError('Failed to get custom token', t('auth.noToken'));
+  if (!result.profile?.userId) throw new LineAuthError('Failed to get profile', t('error.lineProfileFailed'));
+  return {
+    token: result.customToken,
+    profile: { userId: result.profile.userId, displayName: result.profile.displayName ?? '' },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The book screen as the patient sees it (SPEC.md "Screen content": waiting count, take-a-number button,
+ * error line). Pure: BookScreen feeds it, tests render every state of it.
+ */
+import './patient.css';
+import { useId } from 'react';
+import type { LiveStatus } from '../api/live.js';
+import { Link } from '../router.js';
+import { t } from '../../shared/labels/ja.js';
+import { ClosedCard } from './ClosedCard.js';
+import { LiveStatusLine } from './LiveStatusLine.js';
+
+export interface BookViewProps {
+  /** Null until the first snapshot. */
+  waitCount: number | null;
+  /** Online reception is not open: the closed card replaces the button rather than offer a sure failure. */
+  closed: boolean;
+  liveStatus: LiveStatus;
+  /** Signing in, or still learning whether the patient already holds a number. */
+  authenticating: boolean;
+  busy: boolean;
+  reserved: boolean;
+  error: string | null;
+  myPath: string;
+  onTake(): void;
+}
+
+export function BookView(props: BookViewProps) {
+  const { waitCount, closed, liveStatus, authenticating, busy, reserved, error, myPath, onTake } = props;
+  const countId = useId();
+  return (
+    <main className="page patient">
+      <LiveStatusLine status={liveStatus} />
+      <h1>{t('nav.book')}</h1>
+      <section className="card stat" aria-labelledby={countId}>
+        <h2 id={countId} className="stat-label">
+          {t('book.waitingCount')}
+        </h2>
+        <p className="stat-value">{waitCount === null ? t('all.dash') : t('book.people', { n: waitCount })}</p>
+      </section>
+      {reserved ? (
+        <p className="notice">
+          {t('book.alreadyReserved')}
+          <br />
+          <Link to={myPath} className="notice-link">
+            {t('book.toMy')}
+          </Link>
+        </p>
+      ) : null}
+      {closed ? (
+        <ClosedCard />
+      ) : (
+        <button
+          type="button"
+          className="button primary block take-button"
+          disabled={authenticating || busy || reserved}
+          aria-busy={busy}
+          onClick={onTake}
+        >
+          {busy ? t('book.taking') : t('book.take')}
+        </button>
+      )}
+      {error ? (
+        <p className="error-line" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </main>
+  );
+}

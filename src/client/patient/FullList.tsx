@@ -1,0 +1,88 @@
+/**
+ * The full queue (SPEC.md "Full list"): header with the patient's place or just the total, the Tokyo
+ * clock, number and people-ahead rows with held rows last, the patient's own row marked, the footer, and
+ * the stopped notice. Pure: AllScreen feeds it; /web/all passes the reserve link as children.
+ */
+import './patient.css';
+import type { ReactNode } from 'react';
+import type { LiveStatus } from '../api/live.js';
+import { t } from '../../shared/labels/ja.js';
+import type { QueueSnapshot } from '../../shared/schemas/live.js';
+import { Loading } from '../ui/Loading.js';
+import { LiveStatusLine } from './LiveStatusLine.js';
+import { TokyoClock } from './TokyoClock.js';
+
+export interface FullListProps {
+  snapshot: QueueSnapshot | null;
+  /** The signed-in patient's number, to mark their row; null for the public and for patients without one. */
+  ownNumber: number | null;
+  liveStatus: LiveStatus;
+  children?: ReactNode;
+}
+
+type Row = QueueSnapshot['queue'][number];
+
+function header(snapshot: QueueSnapshot, own: Row | undefined): string {
+  const total = snapshot.runtime.currentWaitCount;
+  if (own && !own.hold && own.ahead !== null) return t('all.headerWithYou', { ahead: own.ahead, total });
+  return t('all.headerTotal', { total });
+}
+
+function QueueRow({ row, mine }: { row: Row; mine: boolean }) {
+  const classes = [mine ? 'you' : '', row.hold ? 'held' : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <tr className={classes} aria-current={mine ? 'true' : undefined}>
+      <td>
+        <span className="queue-number">{row.reservationNumber}</span>
+        {/* Spaces between the parts so a screen reader says "3 あなた", not "3あなた". */}
+        {mine ? <> <span className="badge badge-you">{t('all.you')}</span></> : null}
+        {row.hold ? <> <span className="badge badge-hold">{t('all.hold')}</span></> : null}
+      </td>
+      <td className="queue-ahead">{row.hold || row.ahead === null ? t('all.dash') : t('book.people', { n: row.ahead })}</td>
+    </tr>
+  );
+}
+
+export function FullList({ snapshot, ownNumber, liveStatus, children }: FullListProps) {
+  const own = ownNumber === null ? undefined : snapshot?.queue.find((row) => row.reservationNumber === ownNumber);
+  return (
+    <main className="page patient">
+      <LiveStatusLine status={liveStatus} />
+      <h1>{t('nav.all')}</h1>
+      {snapshot && !snapshot.runtime.inhouseOn ? (
+        <p className="notice" role="status">
+          {t('all.stopped')}
+        </p>
+      ) : null}
+      {snapshot ? <p className="all-header">{header(snapshot, own)}</p> : null}
+      <TokyoClock />
+      {children}
+      {snapshot ? (
+        <table className="queue-table">
+          <caption className="visually-hidden">{t('nav.all')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('all.colNumber')}</th>
+              <th scope="col">{t('all.colAhead')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {snapshot.queue.map((row) => (
+              <QueueRow key={row.reservationNumber} row={row} mine={row === own} />
+            ))}
+            {snapshot.queue.length === 0 ? (
+              <tr>
+                <td colSpan={2} className="queue-empty">
+                  {t('all.empty')}
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      ) : (
+        <Loading />
+      )}
+      <p className="small-note all-footer">{t('all.footer')}</p>
+    </main>
+  );
+}

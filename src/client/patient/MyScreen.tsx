@@ -1,0 +1,57 @@
+/** The "my reservation" screen wired to the live queue and the server (shared by /line/my and /pwa/my). */
+import { useRef, useState } from 'react';
+import { callFn, FnError } from '../api/fn.js';
+import { cancelErrorMessage } from './error-messages.js';
+import { useQueue } from './live-queue.js';
+import { MyView } from './MyView.js';
+import { usePatient } from './patient-context.js';
+import { useMyReservation } from './useMyReservation.js';
+
+export function MyScreen() {
+  const { auth, channel, paths, onCanceled } = usePatient();
+  const live = useQueue();
+  const my = useMyReservation(auth, live.data?.version);
+  const [canceling, setCanceling] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  // Hides the cancelled card at once instead of showing it until the server's next answer arrives.
+  const [canceledSlotId, setCanceledSlotId] = useState<string | null>(null);
+  const running = useRef(false);
+  const shown = my.reservation && my.reservation.slotId !== canceledSlotId ? my.reservation : null;
+
+  async function cancel() {
+    const reservation = shown;
+    if (running.current || !reservation || auth.status !== 'ready' || !auth.token) return;
+    running.current = true;
+    setCanceling(true);
+    setCancelError(null);
+    try {
+      await callFn(
+        'cancelReservation',
+        { slotId: reservation.slotId, reservationNumber: reservation.reservationNumber, canceledBy: channel },
+        auth.token,
+      );
+      setCanceledSlotId(reservation.slotId);
+      onCanceled(reservation);
+    } catch (err) {
+      if (err instanceof FnError && err.status === 'UNAUTHENTICATED') auth.onUnauthenticated();
+      setCancelError(cancelErrorMessage(err));
+    } finally {
+      running.current = false;
+      setCanceling(false);
+      my.refresh();
+    }
+  }
+
+  return (
+    <MyView
+      displayName={auth.displayName}
+      reservation={shown}
+      loaded={auth.status === 'ready' && my.loaded}
+      liveStatus={live.status}
+      canceling={canceling}
+      cancelError={cancelError}
+      bookPath={paths.book}
+      onCancel={() => void cancel()}
+    />
+  );
+}

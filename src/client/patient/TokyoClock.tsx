@@ -1,0 +1,17 @@
+/**
+ * The clock line of the full list, Tokyo time, every second (SPEC.md §9). Its own component so only this
+ * line re-renders each second, and no live region: a screen reader must not read the time aloud 60 times
+ * a minute.
+ */
+import { t } from '../../shared/labels/ja.js';
+import { formatClock } from './format.js';
+import { useNow } from './useNow.js';
+
+export function TokyoClock() {
+  const now = useNow();
+  return (
+    <p className="clock">
+      <time dateTime={now.toISOString()}>{t('all.clock', { time: formatClock(now) })}</time>
+    </p>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { FnError } from '../api/fn.js';
+import { cancelErrorMessage, takeErrorMessage } from './error-messages.js';
+
+describe('take-a-number errors (SPEC.md §8)', () => {
+  it.each([
+    ['FAILED_PRECONDITION', '現在オンライン受付を停止しています。しばらくしてから再度お試しください。'],
+    ['RESOURCE_EXHAUSTED', '本日の受付番号に空きがありません。しばらくしてから再度お試しください。'],
+    ['ABORTED', 'ただいま混み合っています。もう一度お試しください。'],
+  ] as const)('%s has its own line', (status, expected) => {
+    expect(takeErrorMessage(new FnError(status, 'server text'))).toBe(expected);
+  });
+
+  it("otherwise shows the server's message", () => {
+    expect(takeErrorMessage(new FnError('ALREADY_EXISTS', 'すでに受付番号を取得済みです。'))).toBe('すでに受付番号を取得済みです。');
+    expect(takeErrorMessage(new FnError('UNAVAILABLE', 'ただいまサービスを利用できません。'))).toBe('ただいまサービスを利用できません。');
+  });
+
+  it("falls back to 'failed to secure a number'", () => {
+    expect(takeErrorMessage(new FnError('INTERNAL', ''))).toBe('受付番号の取得に失敗しました。');
+    expect(takeErrorMessage(new TypeError('boom'))).toBe('受付番号の取得に失敗しました。');
+  });
+});
+
+describe('cancel errors (SPEC.md §8)', () => {
+  it("not-found is 'reservation not found'", () => {
+    expect(cancelErrorMessage(new FnError('NOT_FOUND', 'x'))).toBe('予約が見つかりません。');
+  });
+
+  it("otherwise the server's message, else 'failed to cancel'", () => {
+    expect(cancelErrorMessage(new FnError('PERMISSION_DENIED', 'この予約はご利用中のアプリからはキャンセルできません。'))).toBe(
+      'この予約はご利用中のアプリからはキャンセルできません。',
+    );
+    expect(cancelErrorMessage(new FnError('INTERNAL', ''))).toBe('キャンセルに失敗しました。');
+    expect(cancelErrorMessage(new Error('network'))).toBe('キャンセルに失敗しました。');
+  });
+});

@@ -1,0 +1,23 @@
+/** What a patient reads when taking or cancelling a number fails (SPEC.md §8 error catalogue). */
+import { FnError } from '../api/fn.js';
+import { t } from '../../shared/labels/ja.js';
+
+export function takeErrorMessage(err: unknown): string {
+  if (!(err instanceof FnError)) return t('error.allocateFailed');
+  switch (err.status) {
+    case 'FAILED_PRECONDITION':
+      return t('error.onlineStopped');
+    case 'RESOURCE_EXHAUSTED':
+      return t('error.noFreeNumbers');
+    case 'ABORTED':
+      return t('error.busy');
+    default:
+      return err.message || t('error.allocateFailed');
+  }
+}
+
+export function cancelErrorMessage(err: unknown): string {
+  if (!(err instanceof FnError)) return t('error.cancelFailed');
+  if (err.status === 'NOT_FOUND') return t('error.reservationNotFound');
+  return err.message || t('error.cancelFailed');
+}

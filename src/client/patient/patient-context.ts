@@ -1,0 +1,49 @@
+/**
+ * What a patient screen needs from the channel around it (LINE now, the PWA next): who is signed in,
+ * where the sibling screens live, and what to do after taking or cancelling a number. The screens
+ * themselves stay identical across channels.
+ */
+import { createContext, useContext } from 'react';
+import type { PatientChannel } from '../../shared/queue/slot.js';
+import type { MyReservation } from '../../shared/schemas/functions.js';
+
+export type AuthStatus = 'authenticating' | 'ready' | 'failed';
+
+export interface PatientAuth {
+  status: AuthStatus;
+  token: string | null;
+  /** Shown in the welcome line; the PWA has none. */
+  displayName: string | null;
+  /** A call answered UNAUTHENTICATED (expired token): the channel signs in again. */
+  onUnauthenticated(): void;
+}
+
+export interface PatientPaths {
+  book: string;
+  my: string;
+  all: string;
+}
+
+export interface PatientContextValue {
+  channel: PatientChannel;
+  auth: PatientAuth;
+  paths: PatientPaths;
+  /** After a number was taken; LINE remembers it and shows its confirmation page. */
+  onTaken(reservation: MyReservation): void;
+  /** After the patient cancelled. */
+  onCanceled(reservation: MyReservation): void;
+}
+
+export const PatientContext = createContext<PatientContextValue | null>(null);
+
+/** For screens that only make sense for a patient (book, my). */
+export function usePatient(): PatientContextValue {
+  const value = useContext(PatientContext);
+  if (!value) throw new Error('usePatient outside a PatientContext provider');
+  return value;
+}
+
+/** For screens that also serve the public (the full list on /web). */
+export function useOptionalPatient(): PatientContextValue | null {
+  return useContext(PatientContext);
+}

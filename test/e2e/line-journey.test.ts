@@ -1,0 +1,182 @@
+/**
+ * A LINE patient's whole visit in real Chromium against the real server, with only LINE faked at its
+ * HTTP edge: sign in through the web flow (LINE's in-app browser), take a number, see it on /line/my and
+ * /line/all, watch both follow the queue live while staff work through the API, and cancel.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { adminSnapshot, openReception, queueSnapshotText } from '../api/api-support.js';
+import { LINE_PATHS, lineWebEnv, randomLineUserId, startFakeLine, type FakeLine } from '../fakes/line-server.js';
+import { mustCall, staffCookie } from '../support/client.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { describeBrowser, launchBrowser, PHONES, screenshotPath } from './support/browser.js';
+
+/** LINE's ordinary in-app browser on an iPhone (PLATFORM.md): the web flow, not LIFF. */
+const LINE_IN_APP = { ...PHONES.iphone, userAgent: `${PHONES.iphone.userAgent} Line/15.12.1` };
+const DATE_TIME = /\d{4}\/\d{2}\/\d{2}\([日月火水木金土]\) \d{2}:\d{2}/;
+
+describeBrowser('LINE mini-app: a patient visit', () => {
+  let fake: FakeLine;
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let cookie: string;
+  const assetRequests: string[] = [];
+
+  beforeAll(async () => {
+    fake = await startFakeLine();
+    server = await startTestServer({
+      env: { ...lineWebEnv(fake), LINE_LIFF_ID: '1650000000-AbCdEfGh', CLINIC_NAME: 'テストクリニック' },
+      clientDir: inject('clientDir'),
+    });
+    cookie = await staffCookie(server.url, server.store);
+    await openReception(server.url, cookie);
+    browser = await launchBrowser();
+    context = await browser.newContext(LINE_IN_APP);
+    context.on('request', (request) => assetRequests.push(request.url()));
+  });
+  afterEach(() => {
+    expect(fake.unexpected).toEqual([]);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+    await fake?.close();
+  });
+
+  const staff = (name: string, data: unknown) => mustCall(server.url, name, data, { cookie });
+  const text = (page: Page) => page.locator('main').innerText();
+
+  async function waitForText(page: Page, expected: string | RegExp) {
+    await expect
+      .poll(() => text(page), { timeout: 10_000 })
+      .toMatch(typeof expected === 'string' ? new RegExp(expected.replace(/[()（）]/g, '\\$&')) : expected);
+  }
+
+  it('signs in through LINE Login with state, nonce, PKCE and bot_prompt, then shows the book screen', async () => {
+    await staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    await staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    fake.authorizeAs = { userId: randomLineUserId(), displayName: '山田 花子' };
+
+    const page = await context.newPage();
+    await page.goto(`${server.url}/line/book`);
+    await page.waitForURL(`${server.url}/line/book`);
+    await waitForText(page, '2人');
+
+    const authorize = fake.requests.find((r) => r.path === LINE_PATHS.authorize);
+    expect(authorize?.query).toMatchObject({
+      response_type: 'code',
+      client_id: fake.channelId,
+      redirect_uri: `${server.url}/line/callback?to=book`,
+      scope: 'openid profile',
+      bot_prompt: 'aggressive',
+      code_challenge_method: 'S256',
+    });
+    expect(authorize?.query?.state).toMatch(/^[\w-]{40,}$/);
+    expect(authorize?.query?.nonce).toMatch(/^[\w-]{20,}$/);
+    expect(authorize?.query?.code_challenge).toMatch(/^[\w-]{43}$/);
+    // The server exchanged the code with the verifier and checked the nonce (the fake refuses otherwise).
+    const token = fake.requests.find((r) => r.path === LINE_PATHS.token);
+    expect(token?.form.code_verifier).toMatch(/^[\w-]{43,128}$/);
+
+    const stored = await page.evaluate(() => ({
+      profile: sessionStorage.getItem('line_profile'),
+      state: localStorage.getItem('line_oauth_state'),
+    }));
+    expect(JSON.parse(stored.profile ?? 'null')).toEqual(fake.authorizeAs);
+    expect(stored.state).toBeNull();
+    // In LINE's in-app browser the large LIFF SDK is never fetched.
+    expect(assetRequests.filter((url) => /\/assets\/liff-/.test(url))).toEqual([]);
+
+    const take = page.getByRole('button', { name: '受付番号を取得する' });
+    await expect.poll(() => take.isEnabled()).toBe(true);
+    await page.screenshot({ path: screenshotPath('line-book'), fullPage: true });
+    await page.close();
+  });
+
+  let mine: Page;
+  let list: Page;
+
+  it('takes a number: the confirmation, then /line/my and /line/all with the own row marked', async () => {
+    mine = await context.newPage();
+    await mine.goto(`${server.url}/line/book`);
+    await mine.waitForURL(`${server.url}/line/book`);
+    const take = mine.getByRole('button', { name: '受付番号を取得する' });
+    await expect.poll(() => take.isEnabled()).toBe(true);
+    await take.click();
+    await mine.waitForURL(`${server.url}/line/reserved`);
+    await waitForText(mine, '3番');
+    expect(await text(mine)).toMatch(DATE_TIME);
+    const latest = await mine.evaluate(() => localStorage.getItem('latestReservationLine'));
+    expect(JSON.parse(latest ?? 'null')).toMatchObject({ reservationNumber: 3 });
+    await mine.screenshot({ path: screenshotPath('line-reserved'), fullPage: true });
+
+    await mine.getByRole('link', { name: '予約状況を確認する' }).click();
+    await mine.waitForURL(`${server.url}/line/my`);
+    await waitForText(mine, 'あなたの前に 2人');
+    const card = await text(mine);
+    expect(card).toContain('山田 花子 様');
+    expect(card).toContain('3番');
+    expect(card).toMatch(DATE_TIME);
+    expect(card).toContain('ご来院の際は、この画面を受付スタッフにお見せください。');
+    await mine.screenshot({ path: screenshotPath('line-my'), fullPage: true });
+
+    list = await context.newPage();
+    await list.goto(`${server.url}/line/all`);
+    await list.waitForURL(`${server.url}/line/all`);
+    await waitForText(list, 'あなたの前に 2人 ／ 待ち人数 3人');
+    const own = list.locator('tr[aria-current="true"]');
+    await expect.poll(() => own.innerText()).toMatch(/^3\s*あなた\s*2人$/);
+    // The Tokyo clock line ticks by itself, once a second.
+    const clock = list.locator('.clock');
+    const first = await clock.innerText();
+    expect(first).toMatch(/^現在時刻 \d{2}:\d{2}:\d{2}$/);
+    await expect.poll(() => clock.innerText(), { timeout: 3000 }).not.toBe(first);
+    await list.screenshot({ path: screenshotPath('line-all'), fullPage: true });
+  });
+
+  it('follows the queue live as staff start and hold the numbers before it', async () => {
+    const admin = JSON.parse(await queueSnapshotText(server.url)) as { queue: { reservationNumber: number }[] };
+    expect(admin.queue.map((r) => r.reservationNumber)).toEqual([1, 2, 3]);
+    const slots = await slotIds();
+
+    await staff('markSlot', { slotId: slots.get(2), action: 'start' });
+    await waitForText(mine, 'あなたの前に 1人');
+    await waitForText(list, 'あなたの前に 1人 ／ 待ち人数 2人');
+
+    await staff('markSlot', { slotId: slots.get(1), action: 'hold' });
+    await waitForText(mine, 'あなたの前に 0人');
+    await waitForText(list, 'あなたの前に 0人 ／ 待ち人数 1人');
+    const held = list.locator('tr.held');
+    await expect.poll(() => held.innerText()).toMatch(/^1\s*呼出時不在（保留中）\s*－$/);
+    await list.screenshot({ path: screenshotPath('line-all-held'), fullPage: true });
+  });
+
+  it('cancels after confirming, and every screen lets the number go', async () => {
+    await mine.getByRole('button', { name: '予約をキャンセルする' }).click();
+    const dialog = mine.getByRole('dialog', { name: '予約をキャンセルしますか？' });
+    await dialog.waitFor();
+    await mine.screenshot({ path: screenshotPath('line-my-cancel-confirm') });
+    // The safe answer has focus; dismissing keeps the reservation.
+    expect(await mine.evaluate(() => document.activeElement?.textContent)).toBe('キャンセルしない');
+    await mine.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await text(mine)).toContain('3番');
+
+    await mine.getByRole('button', { name: '予約をキャンセルする' }).click();
+    await dialog.getByRole('button', { name: 'キャンセルする' }).click();
+    await waitForText(mine, '現在、予約はありません。');
+    await waitForText(list, /^(?![\s\S]*あなた)[\s\S]*待ち人数 0人/);
+    const snapshot = JSON.parse(await queueSnapshotText(server.url)) as { queue: { reservationNumber: number }[] };
+    expect(snapshot.queue.map((r) => r.reservationNumber)).toEqual([1]);
+    expect(await mine.evaluate(() => localStorage.getItem('latestReservationLine'))).toBeNull();
+    await mine.screenshot({ path: screenshotPath('line-my-none'), fullPage: true });
+  });
+
+  /** Slot ids by number, from the staff stream. */
+  async function slotIds(): Promise<Map<number, string>> {
+    const snapshot = await adminSnapshot<{ slots: { id: string; reservationNumber: number }[] }>(server.url, cookie);
+    return new Map(snapshot.slots.map((s) => [s.reservationNumber, s.id]));
+  }
+});

@@ -1,0 +1,104 @@
+/**
+ * Inside LINE's LIFF browser, in real Chromium: the client is built with @line/liff replaced by a fake
+ * (test/fakes/liff, docs/decisions/008); the server and the LINE verify endpoint are the real server and
+ * the fake LINE edge. A LIFF link's page arrives as liff.state, liff.init restores it, and only then does
+ * the app route and sign in with the ID token.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { FakeLiffControl } from '../fakes/liff/fake-liff.js';
+import { LINE_PATHS, lineWebEnv, randomLineUserId, startFakeLine, type FakeLine } from '../fakes/line-server.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { describeBrowser, launchBrowser, PHONES, screenshotPath } from './support/browser.js';
+
+const LIFF_ID = '1650000000-LiffTest';
+/** LINE's LIFF browser on an iPhone (PLATFORM.md): the user agent ends with "Line/x.y.z LIFF". */
+const LIFF_BROWSER = { ...PHONES.iphone, userAgent: `${PHONES.iphone.userAgent} Line/15.12.1 LIFF` };
+
+describeBrowser('LINE mini-app inside the LIFF browser', () => {
+  let fake: FakeLine;
+  let server: TestServer;
+  let browser: Browser;
+  let root: string;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    // A build of our own (LIFF faked); startTestServer serves a directory that already holds a build.
+    root = mkdtempSync(join(tmpdir(), 'cq-client-liff-'));
+    clientDir = join(root, 'out');
+    const build = ['vite', 'build', '--config', 'test/fakes/liff/vite.config.ts', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'error'];
+    // vitest runs with NODE_ENV=test, which would give React's development build: build as production does.
+    await promisify(execFile)('npx', build, { env: { ...process.env, NODE_ENV: 'production' } });
+    fake = await startFakeLine();
+    server = await startTestServer({ env: { ...lineWebEnv(fake), LINE_LIFF_ID: LIFF_ID }, clientDir });
+    browser = await launchBrowser();
+  });
+  afterEach(() => {
+    expect(fake.unexpected).toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await fake?.close();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  async function openInLiff(path: string, control: Partial<FakeLiffControl>): Promise<Page> {
+    const page = await (await browser.newContext(LIFF_BROWSER)).newPage();
+    // Runs before any page script in every document: the fake SDK's settings and the URL it was opened at.
+    await page.addInitScript((settings) => {
+      window.__fakeLiff = { ...settings, initialHref: window.location.href, calls: [] } as FakeLiffControl;
+    }, { liffId: LIFF_ID, idToken: null, loggedIn: true, endpointPath: '/line', ...control } as Omit<FakeLiffControl, 'initialHref' | 'calls'>);
+    await page.goto(`${server.url}${path}`);
+    return page;
+  }
+
+  const calls = (page: Page) => page.evaluate(() => window.__fakeLiff?.calls ?? []);
+
+  it('restores the liff.state page in liff.init, then signs in with the ID token', async () => {
+    const user = { userId: randomLineUserId(), displayName: '佐藤 一郎' };
+    const idToken = await fake.issueIdToken(user);
+    const page = await openInLiff('/line?liff.state=%2Fmy', { idToken });
+    await page.waitForURL(`${server.url}/line/my`);
+    await page.getByText('現在、予約はありません。').waitFor();
+    expect(await page.locator('main').innerText()).toContain('佐藤 一郎 様');
+    expect(await calls(page)).toEqual([`init:${LIFF_ID}`, 'getIDToken']);
+    const verify = fake.requests.filter((r) => r.path === LINE_PATHS.verify);
+    expect(verify.at(-1)?.form).toMatchObject({ id_token: idToken, client_id: fake.channelId });
+    // No web-flow round trip inside LIFF.
+    expect(fake.requests.filter((r) => r.path === LINE_PATHS.authorize)).toEqual([]);
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('line_profile'))) ?? 'null')).toEqual(user);
+    await page.screenshot({ path: screenshotPath('line-liff-my'), fullPage: true });
+    await page.context().close();
+  });
+
+  it('asks LIFF to log in when it is not logged in', async () => {
+    const page = await openInLiff('/line/book', { loggedIn: false });
+    await expect.poll(() => calls(page)).toEqual([`init:${LIFF_ID}`, 'login']);
+    await page.context().close();
+  });
+
+  it('shows the LINE error card when liff.init fails', async () => {
+    const page = await openInLiff('/line/book', { liffId: 'another-liff-app' });
+    const card = page.getByRole('alert');
+    await card.waitFor();
+    expect(await card.innerText()).toContain('LINEアプリとの連携に失敗しました（INIT_FAILED）');
+    await page.context().close();
+  });
+
+  it('shows the LINE error card when LINE does not accept the ID token', async () => {
+    fake.idTokenLifetimeSeconds = -60;
+    const idToken = await fake.issueIdToken({ userId: randomLineUserId(), displayName: 'x' });
+    fake.idTokenLifetimeSeconds = 600;
+    const page = await openInLiff('/line/book', { idToken });
+    const card = page.getByRole('alert');
+    await card.waitFor();
+    expect(await card.innerText()).toContain('認証に失敗しました。お手数ですが、LINEからもう一度アクセスしてください。');
+    await page.context().close();
+  });
+});

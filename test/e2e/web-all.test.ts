@@ -1,0 +1,90 @@
+/**
+ * /web/all, the public queue list, in real Chromium against the real server: no sign-in, no LINE, live
+ * updates from the public stream, the 'reserve from here' link to the clinic's LINE official account,
+ * and the stopped notice when in-house reception is off.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { adminSnapshot, openReception } from '../api/api-support.js';
+import { mustCall, staffCookie } from '../support/client.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { describeBrowser, launchBrowser, PHONES, screenshotPath } from './support/browser.js';
+
+const OFFICIAL_ACCOUNT = 'https://line.me/R/ti/p/@clinic-test';
+
+describeBrowser('public queue list (/web/all)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let cookie: string;
+  const fnCalls: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { LINE_OFFICIAL_ACCOUNT_URL: OFFICIAL_ACCOUNT }, clientDir: inject('clientDir') });
+    cookie = await staffCookie(server.url, server.store);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const staff = (name: string, data: unknown = {}) => mustCall(server.url, name, data, { cookie });
+  const mainText = (page: Page) => page.locator('main').innerText();
+
+  async function open(path: string): Promise<Page> {
+    const page = await browser.newPage(PHONES.android);
+    page.on('request', (request) => {
+      if (request.url().includes('/api/fn/')) fnCalls.push(request.url());
+    });
+    await page.goto(`${server.url}${path}`);
+    return page;
+  }
+
+  it('says in-house reception is stopped while it is', async () => {
+    const page = await open('/web/all');
+    await page.getByText('現在、院内受付を停止しています。').waitFor();
+    expect(await mainText(page)).toContain('待ち人数 0人');
+    expect(await mainText(page)).toContain('現在お待ちの方はいません。');
+    await page.screenshot({ path: screenshotPath('web-all-stopped'), fullPage: true });
+    await page.close();
+  });
+
+  it('lists the queue live, held rows last, with the reserve link and no patient calls', async () => {
+    const page = await open('/web/somewhere');
+    await page.waitForURL(`${server.url}/web/all`);
+    await openReception(server.url, cookie);
+    for (let i = 0; i < 4; i++) await staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    await expect.poll(() => mainText(page)).toContain('待ち人数 4人');
+    expect(await mainText(page)).not.toContain('現在、院内受付を停止しています。');
+
+    const { slots } = await adminSnapshot<{ slots: { id: string; reservationNumber: number }[] }>(server.url, cookie);
+    await staff('markSlot', { slotId: slots[1].id, action: 'hold' });
+    await expect.poll(() => mainText(page)).toContain('待ち人数 3人');
+    const rows = await page.locator('tbody tr').allInnerTexts();
+    expect(rows.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(['1 0人', '3 1人', '4 2人', '2 呼出時不在（保留中） －']);
+    // Nobody is signed in here: no row is "you".
+    expect(await page.locator('tr[aria-current]').count()).toBe(0);
+
+    const reserve = page.getByRole('link', { name: 'こちらから予約（LINE公式アカウント）' });
+    expect(await reserve.getAttribute('href')).toBe(OFFICIAL_ACCOUNT);
+    expect(await page.locator('.clock').innerText()).toMatch(/^現在時刻 \d{2}:\d{2}:\d{2}$/);
+    expect(fnCalls).toEqual([]);
+    await page.screenshot({ path: screenshotPath('web-all'), fullPage: true });
+    await page.close();
+  });
+
+  it('says quietly that it is reconnecting when the stream drops, and recovers', async () => {
+    const page = await open('/web/all');
+    await page.locator('tbody tr').first().waitFor();
+    // New connections fail from now on, and the server drops the open one: the last list must stay on
+    // screen with a small status line, until the stream is back.
+    await page.route('**/api/live/queue', (route) => route.abort('connectionreset'));
+    server.app.server.closeAllConnections();
+    await page.getByRole('status').filter({ hasText: '再接続しています' }).waitFor({ timeout: 15_000 });
+    expect(await page.locator('tbody tr').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: screenshotPath('web-all-reconnecting'), fullPage: true });
+    await page.unroute('**/api/live/queue');
+    await expect.poll(() => page.getByText('再接続しています').count(), { timeout: 20_000 }).toBe(0);
+    await page.close();
+  });
+});
