@@ -6,7 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config.js';
 import type { Store } from './storage/port.js';
 import type { Deps } from './http/deps.js';
-import { errorHandler } from './http/envelope.js';
+import { clientErrorHandler, errorHandlerFor, frameworkErrors } from './http/envelope.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerFunctionRoutes, type FunctionTable } from './http/function-routes.js';
 import { registerStaffRoutes } from './http/staff-routes.js';
@@ -52,10 +52,13 @@ export async function buildApp({ config, store, clientDir, logger = true }: AppO
     bodyLimit: 16 * 1024,
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
+    // Refusals Fastify and Node make before our error handler runs keep the catalogue's shape as well.
+    frameworkErrors,
+    clientErrorHandler,
   });
   // Function calls are JSON only: a form or text body cannot be forged cross-site into a call.
   app.removeContentTypeParser('text/plain');
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(errorHandlerFor(store));
   await app.register(fastifyCookie);
   await registerSecurity(app, config);
 

@@ -36,8 +36,10 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
     const staff = await currentStaff(request, deps);
     // `{"everywhere": true}` ends every session of this staff member (a lost or shared PC).
     const everywhere = (request.body as { everywhere?: unknown } | undefined)?.everywhere === true;
+    // Only a live session is closed: an unknown or expired cookie has nothing to sign out, and the write
+    // would bump the version and make every live stream in every process rebuild for nothing.
     if (staff && everywhere) await closeStaffSessions(deps.store, { staffId: staff.id });
-    else if (token) await closeStaffSessions(deps.store, { token });
+    else if (staff && token) await closeStaffSessions(deps.store, { token });
     if (staff) await writeAudit(deps.store.db, staff, { action: 'logout', target: request.ip });
     reply.clearCookie(STAFF_COOKIE, cookieOptions);
     return { result: { ok: true } };

@@ -10,6 +10,9 @@ export function registerLiveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHu
   async function open(kind: StreamKind, reply: FastifyReply, stillAllowed?: StillAllowed) {
     reply.hijack();
     reply.raw.writeHead(200, SSE_HEADERS);
+    // HEAD (Fastify adds it to every GET route) carries no body: Node sends the headers only on end(), so
+    // attaching it to the hub would leave the caller waiting for ever and hold a viewer slot.
+    if (reply.request.method === 'HEAD') return void reply.raw.end();
     reply.raw.write(sseRetry(3000));
     await hub.attach(kind, reply.raw, stillAllowed);
   }

@@ -49,6 +49,8 @@ export interface Store {
   /** Listens to committed changes (from any process sharing the store). Returns an unsubscribe. */
   onChange(listener: (notice: ChangeNotice) => void): () => void;
   isUniqueViolation(err: unknown): boolean;
+  /** The store cannot be reached (connection refused, server restarting): the caller answers UNAVAILABLE. */
+  isUnavailable(err: unknown): boolean;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

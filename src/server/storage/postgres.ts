@@ -23,6 +23,11 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Nor a checked-out one: pg-pool listens for errors only while a client is idle, and a client whose
+  // server goes away (a restart, a crash) emits 'error' even while its query is being rejected. Without a
+  // listener that event kills the process. The query's own rejection still reports the failure, and the
+  // pool drops the broken client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 
   return createStoreFromAdapter(
@@ -90,6 +95,10 @@ function pgCode(err: unknown): string {
   return typeof code === 'string' ? code : '';
 }
 
+/**
+ * pg's own connection failures carry no code. "…is not queryable" is a query on a client whose connection
+ * already died (a rollback after the server went away), which would otherwise surface as a 500.
+ */
 function isPoolTimeout(err: unknown): boolean {
-  return err instanceof Error && /timeout exceeded when trying to connect|Connection terminated/i.test(err.message);
+  return err instanceof Error && /timeout exceeded when trying to connect|Connection terminated|is not queryable/i.test(err.message);
 }

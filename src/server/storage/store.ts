@@ -87,6 +87,7 @@ export async function createStoreFromAdapter(adapter: DialectAdapter, options: S
       return () => emitter.off('change', listener);
     },
     isUniqueViolation: (err) => adapter.isUniqueViolation(err),
+    isUnavailable: (err) => adapter.isUnavailable(err),
     async ping() {
       await db.selectFrom('runtime').select('id').executeTakeFirstOrThrow();
     },
