@@ -62,8 +62,15 @@ async function listen(url: string, deliver: (notice: ChangeNotice) => void): Pro
     });
     next.on('error', () => reconnect(next));
     next.on('end', () => reconnect(next));
-    await next.connect();
-    await next.query(`listen ${CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`listen ${CHANNEL}`);
+    } catch (err) {
+      // A connection that opened but could not LISTEN would otherwise stay open, unused, for good.
+      next.removeAllListeners('end');
+      await next.end().catch(() => {});
+      throw err;
+    }
     client = next;
   }
 
