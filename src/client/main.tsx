@@ -9,6 +9,7 @@ import { ErrorBoundary } from './ui/ErrorBoundary.js';
 import { Loading } from './ui/Loading.js';
 import { lazyChunk } from './ui/lazy-chunk.js';
 import { NotInstalled } from './ui/NotInstalled.js';
+import { isStandalone } from './ui/standalone.js';
 
 const routeSets: Record<string, () => Promise<{ default: ComponentType }>> = {
   line: () => import('./line/LineApp.js'),
@@ -20,7 +21,13 @@ const routeSets: Record<string, () => Promise<{ default: ComponentType }>> = {
 function pick(): ComponentType {
   const first = window.location.pathname.split('/')[1] ?? '';
   const load = Object.hasOwn(routeSets, first) ? routeSets[first] : undefined;
-  return load ? lazyChunk(load) : NotInstalled;
+  if (load) return lazyChunk(load);
+  // The installed app opened at the site root (SPEC.md §2): "not installed" would be untrue, so go home.
+  if (isStandalone()) {
+    window.location.replace('/pwa/');
+    return Loading;
+  }
+  return NotInstalled;
 }
 
 const Screen = pick();

@@ -1,6 +1,109 @@
-/** The /pwa route set. Placeholder until its issue builds the screens. */
-import { NotInstalled } from '../ui/NotInstalled.js';
+/**
+ * The /pwa route set (SPEC.md §2): the installable web app. Visitors in a browser tab get the install page;
+ * the installed app (display-mode standalone, or navigator.standalone on iOS) gets the book, my and all
+ * screens shared with LINE, above a footer, signed in with the installation's own id. The manifest link
+ * and the install-prompt listener are set up as soon as this chunk loads; the worker registers on every
+ * /pwa page (docs/decisions/013-pwa-worker-and-install.md).
+ */
+import './pwa.css';
+import { useEffect, useMemo, useState } from 'react';
+import { navigate, Redirect, usePath } from '../router.js';
+import { t } from '../../shared/labels/ja.js';
+import { AllScreen } from '../patient/AllScreen.js';
+import { AuthErrorCard } from '../patient/AuthErrorCard.js';
+import { BookScreen } from '../patient/BookScreen.js';
+import { MyScreen } from '../patient/MyScreen.js';
+import { PatientContext, type PatientContextValue } from '../patient/patient-context.js';
+import { isStandalone } from '../ui/standalone.js';
+import { FooterNav } from './FooterNav.js';
+import { addPwaHeadLinks } from './head-links.js';
+import { captureInstallPrompt } from './install-prompt.js';
+import { InstallScreen } from './InstallScreen.js';
+import { detectInstallPlatform } from './platform.js';
+import { PushPrompt, PushStatus } from './PushPanel.js';
+import { decidePwaRoute, pwaPaths, tabOf, type PwaTab } from './routes.js';
+import { useClientConfig } from './useClientConfig.js';
+import { useOnline } from './useOnline.js';
+import { usePush } from './usePush.js';
+import { usePwaAuth } from './usePwaAuth.js';
+import { registerWorker } from './worker.js';
+
+captureInstallPrompt();
+addPwaHeadLinks();
 
 export default function PwaApp() {
-  return <NotInstalled />;
+  const path = usePath();
+  const [installed] = useState(isStandalone);
+  useEffect(() => {
+    void registerWorker();
+  }, []);
+  const decision = decidePwaRoute(path, installed);
+  if (decision.kind === 'redirect') return <Redirect to={decision.to} />;
+  if (decision.kind === 'install') return <InstallPage />;
+  return <AppScreens tab={decision.tab} path={path} />;
+}
+
+function InstallPage() {
+  const config = useClientConfig();
+  const [platform] = useState(() => detectInstallPlatform(navigator.userAgent, navigator.maxTouchPoints ?? 0));
+  return <InstallScreen platform={platform} officialAccountUrl={config?.line.officialAccountUrl ?? null} />;
+}
+
+function AppScreens({ tab, path }: { tab: PwaTab; path: string }) {
+  const auth = usePwaAuth();
+  const config = useClientConfig();
+  const online = useOnline();
+  const push = usePush(auth, config?.clinicName ?? null);
+  // The router keeps the scroll position; a new tab is a new screen and starts at its top. (In braces: newer
+  // Chromium's scrollTo returns a promise, which React would take for a cleanup function.)
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [tab]);
+  const patient = useMemo<PatientContextValue>(
+    () => ({
+      channel: 'PWA',
+      auth,
+      paths: { book: pwaPaths.book, my: pwaPaths.my, all: pwaPaths.all },
+      // The PWA has no confirmation page: the patient's own reservation is the confirmation.
+      onTaken: () => navigate(pwaPaths.my),
+      onCanceled: () => {},
+    }),
+    [auth],
+  );
+
+  if (auth.status === 'failed') {
+    return (
+      <AuthErrorCard message={t('auth.failed.pwa')} detail={auth.error}>
+        <button type="button" className="button block" onClick={() => window.location.reload()}>
+          {t('errorScreen.reload')}
+        </button>
+      </AuthErrorCard>
+    );
+  }
+  const offline = !online || auth.unreachable;
+  // The screen's own content comes first: at 200 % text a prompt above it would push the take button or the
+  // patient's number off the first screen. Only the offline notice, a state of the whole app, goes on top.
+  const prompt = tab !== 'all' && (push.view.kind === 'prompt' || push.view.kind === 'denied');
+  const status = tab === 'my' && ['subscribed', 'notConfigured', 'unsupported'].includes(push.view.kind);
+  return (
+    <div className="pwa-app">
+      {offline ? (
+        <section className="pwa-notices" aria-label={t('pwa.notices')}>
+          <p className="notice pwa-offline" role="status">
+            {t('pwa.offline')}
+          </p>
+        </section>
+      ) : null}
+      <PatientContext.Provider value={patient}>
+        {tab === 'book' ? <BookScreen /> : tab === 'my' ? <MyScreen /> : <AllScreen />}
+      </PatientContext.Provider>
+      {prompt || status ? (
+        <section className="pwa-below" aria-label={t('push.region')}>
+          {prompt ? <PushPrompt view={push.view} busy={push.busy} onEnable={push.enable} /> : null}
+          {status ? <PushStatus view={push.view} test={push.test} onTest={push.sendTest} /> : null}
+        </section>
+      ) : null}
+      <FooterNav active={tabOf(path)} />
+    </div>
+  );
 }

@@ -1,0 +1,61 @@
+/**
+ * Running the PWA "installed" in real Chromium. Chromium's `--app=<url>` opens an app window whose pages
+ * really match `(display-mode: standalone)` (the browser evaluates the media query itself; nothing in the
+ * page is overridden); `Emulation.setEmulatedMedia` ignores display-mode and `--force-app-mode` does not
+ * change it (both tried, docs/decisions/013). An app window needs a persistent context, and there
+ * Playwright's `isMobile` replaces the app window with a blank tab, so phones are given by size, pixel
+ * ratio, touch and user agent only; the pages set `width=device-width`, so the layout is the phone's.
+ */
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_PATH, PHONES } from './support/browser.js';
+
+export const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface InstalledApp {
+  context: BrowserContext;
+  /** The app window (display-mode standalone). */
+  page: Page;
+}
+
+type Phone = typeof PHONES.android & { defaultBrowserType?: string };
+
+/** A persistent profile (one that can install apps, unlike Playwright's default incognito contexts). */
+async function launchProfile(args: string[], options: { phone?: keyof typeof PHONES; userDataDir?: string }) {
+  const phone: Partial<Phone> = { ...PHONES[options.phone ?? 'android'] };
+  delete phone.isMobile;
+  delete phone.defaultBrowserType;
+  return chromium.launchPersistentContext(options.userDataDir ?? '', { ...phone, executablePath: CHROMIUM_PATH, args: [...BROWSER_ARGS, ...args] });
+}
+
+export async function launchInstalledApp(
+  startUrl: string,
+  options: { phone?: keyof typeof PHONES; userDataDir?: string } = {},
+): Promise<InstalledApp> {
+  const context = await launchProfile([`--app=${startUrl}`], options);
+  const page = context.pages().find((p) => p.url() !== 'about:blank') ?? (await context.waitForEvent('page'));
+  return { context, page };
+}
+
+/** An ordinary browser tab on a phone, in a profile where Chromium fires its real `beforeinstallprompt`. */
+export async function launchPhoneBrowser(options: { phone?: keyof typeof PHONES } = {}): Promise<InstalledApp> {
+  const context = await launchProfile([], options);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return { context, page };
+}
+
+export const isStandaloneIn = (page: Page) => page.evaluate(() => matchMedia('(display-mode: standalone)').matches);
+
+/** The text of the screen's main landmark. */
+export const mainText = (page: Page) => page.locator('main').innerText();
+
+/** The footer tab marked as the current page. */
+export const currentTab = (page: Page) =>
+  page.getByRole('navigation', { name: 'メニュー' }).locator('[aria-current="page"]').innerText();
