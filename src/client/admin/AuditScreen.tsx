@@ -5,7 +5,7 @@ import { type LabelKey, ja, t } from '../../shared/labels/ja.js';
 import { callFn } from '../api/fn.js';
 import { useRefusal } from './refusal.js';
 import { StaffNav } from './StaffNav.js';
-import { formatTokyoDateTime } from './time.js';
+import { tokyoDateTime } from '../../shared/time/tokyo.js';
 
 const PAGE = 100;
 
@@ -66,7 +66,7 @@ export function AuditScreen() {
           <tbody>
             {entries.map((e, i) => (
               <tr key={`${e.at}-${i}`}>
-                <td>{formatTokyoDateTime(e.at)}</td>
+                <td>{tokyoDateTime(e.at)}</td>
                 <td>{e.username}</td>
                 <td>{actionLabel(e.action)}</td>
                 <td>{e.target?.split(' ')[0] ?? ''}</td>

@@ -1,6 +1,7 @@
 /** The Tokyo clock of the sidebar and the monitor, refreshed every second. */
 import { t } from '../../shared/labels/ja.js';
-import { tokyoDate, tokyoHhmmss, useNow } from './time.js';
+import { tokyoDate, tokyoHhmmss } from '../../shared/time/tokyo.js';
+import { useNow } from '../ui/useNow.js';
 
 export function Clock({ className }: { className?: string }) {
   const now = useNow();

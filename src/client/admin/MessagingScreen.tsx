@@ -8,7 +8,7 @@ import { t } from '../../shared/labels/ja.js';
 import { callFn } from '../api/fn.js';
 import { useRefusal } from './refusal.js';
 import { StaffNav } from './StaffNav.js';
-import { formatTokyoDateTime } from './time.js';
+import { tokyoDateTime } from '../../shared/time/tokyo.js';
 
 /** The worker records reasons for operators' logs; staff read them in Japanese. */
 export function reasonText(reason: string): string {
@@ -115,7 +115,7 @@ export function MessagingScreen() {
                       <td>{t(f.kind === 'ahead5' ? 'messages.kind.ahead5' : 'messages.kind.recall')}</td>
                       <td>{f.channel}</td>
                       <td>{reasonText(f.reason)}</td>
-                      <td>{formatTokyoDateTime(f.at)}</td>
+                      <td>{tokyoDateTime(f.at)}</td>
                     </tr>
                   ))}
                 </tbody>

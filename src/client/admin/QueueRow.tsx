@@ -5,7 +5,7 @@ import type { Slot } from '../../shared/queue/slot.js';
 import { type LabelKey, t } from '../../shared/labels/ja.js';
 import { ChannelIcon } from './ChannelIcon.js';
 import { ACTION_PLACES, canceledByPatient, patientChannel, type RowAction, rowActions } from './row-rules.js';
-import { tokyoHhmm } from './time.js';
+import { tokyoHhmm } from '../../shared/time/tokyo.js';
 
 const ACTION_LABELS: Record<RowAction, LabelKey> = {
   start: 'admin.start',

@@ -2,7 +2,7 @@
 import { useId, useState } from 'react';
 import { Link, Redirect } from '../router.js';
 import { t } from '../../shared/labels/ja.js';
-import { formatReservedAt } from '../patient/format.js';
+import { tokyoDateTime } from '../../shared/time/tokyo.js';
 import { latestReservation } from './latest-reservation.js';
 import { linePaths } from './platform.js';
 
@@ -21,7 +21,7 @@ export function ReservedScreen() {
         <dl className="my-facts">
           <dt>{t('my.reservedAt')}</dt>
           <dd>
-            <time dateTime={stored.reservedAt}>{formatReservedAt(stored.reservedAt)}</time>
+            <time dateTime={stored.reservedAt}>{tokyoDateTime(stored.reservedAt)}</time>
           </dd>
         </dl>
         <p className="my-show-staff">{t('my.showStaff')}</p>

@@ -3,7 +3,7 @@
  * /line/reserved confirmation. Numbers are per reception day, so yesterday's is not shown as a confirmation.
  */
 import type { MyReservation } from '../../shared/schemas/functions.js';
-import { tokyoDay } from '../patient/format.js';
+import { tokyoDay } from '../../shared/time/tokyo.js';
 import { readJson, removeKey, writeJson } from '../patient/storage.js';
 
 export const LATEST_RESERVATION_KEY = 'latestReservationLine';

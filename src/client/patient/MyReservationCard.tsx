@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { t } from '../../shared/labels/ja.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
-import { formatReservedAt } from './format.js';
+import { tokyoDateTime } from '../../shared/time/tokyo.js';
 
 export interface MyReservationCardProps {
   reservation: MyReservation;
@@ -35,7 +35,7 @@ export function MyReservationCard({ reservation, canceling, cancelError, onCance
       <dl className="my-facts">
         <dt>{t('my.reservedAt')}</dt>
         <dd>
-          <time dateTime={reservation.reservedAt}>{formatReservedAt(reservation.reservedAt)}</time>
+          <time dateTime={reservation.reservedAt}>{tokyoDateTime(reservation.reservedAt)}</time>
         </dd>
       </dl>
       <p className="my-show-staff">{t('my.showStaff')}</p>

@@ -4,14 +4,14 @@
  * a minute.
  */
 import { t } from '../../shared/labels/ja.js';
-import { formatClock } from './format.js';
-import { useNow } from './useNow.js';
+import { tokyoHhmmss } from '../../shared/time/tokyo.js';
+import { useNow } from '../ui/useNow.js';
 
 export function TokyoClock() {
   const now = useNow();
   return (
     <p className="clock">
-      <time dateTime={now.toISOString()}>{t('all.clock', { time: formatClock(now) })}</time>
+      <time dateTime={now.toISOString()}>{t('all.clock', { time: tokyoHhmmss(now) })}</time>
     </p>
   );
 }

@@ -2,14 +2,7 @@
 import type { MessagingStatus } from '../../shared/schemas/functions.js';
 import type { Store } from '../storage/port.js';
 import type { LineSender } from './line-sender.js';
-
-const TOKYO_OFFSET_MS = 9 * 3600_000; // Japan has no daylight saving time
-
-/** The first instant of the current month in Asia/Tokyo, as UTC ISO text. */
-export function tokyoMonthStart(now: Date): string {
-  const tokyo = new Date(now.getTime() + TOKYO_OFFSET_MS);
-  return new Date(Date.UTC(tokyo.getUTCFullYear(), tokyo.getUTCMonth(), 1) - TOKYO_OFFSET_MS).toISOString();
-}
+import { tokyoMonthStart } from '../../shared/time/tokyo.js';
 
 export async function messagingStatus(deps: {
   store: Store;

@@ -1,0 +1,62 @@
+/**
+ * Times as the clinic reads them: always Tokyo, whatever the zone of the phone, the desk PC or the server
+ * (DESIGN.md: day boundaries use Asia/Tokyo). Japan has kept UTC+9 without daylight saving since 1951, so
+ * a fixed offset is exact and spares us Intl time-zone data, which some in-app browsers ship incomplete.
+ */
+import { t } from '../labels/ja.js';
+
+const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+type Instant = Date | string | number;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The wall-clock fields in Tokyo, read from a Date shifted by +9 h with the UTC getters. */
+function tokyoParts(at: Instant) {
+  const shifted = new Date(new Date(at).getTime() + TOKYO_OFFSET_MS);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    weekday: shifted.getUTCDay(),
+    hours: shifted.getUTCHours(),
+    minutes: shifted.getUTCMinutes(),
+    seconds: shifted.getUTCSeconds(),
+  };
+}
+
+/** yyyy/mm/dd(曜), e.g. 2025/09/21(日). */
+export function tokyoDate(at: Instant): string {
+  const p = tokyoParts(at);
+  return `${p.year}/${pad(p.month)}/${pad(p.day)}(${Array.from(t('date.weekdays'))[p.weekday]})`;
+}
+
+/** hh:mm, or '' for a missing time (a column with nothing to show). */
+export function tokyoHhmm(at: Instant | null): string {
+  if (at === null) return '';
+  const p = tokyoParts(at);
+  return `${pad(p.hours)}:${pad(p.minutes)}`;
+}
+
+/** hh:mm:ss, for the clocks refreshed every second. */
+export function tokyoHhmmss(at: Instant): string {
+  const p = tokyoParts(at);
+  return `${pad(p.hours)}:${pad(p.minutes)}:${pad(p.seconds)}`;
+}
+
+/** yyyy/mm/dd(曜) hh:mm (SPEC.md "Screen content": the reservation date and time). */
+export function tokyoDateTime(at: Instant): string {
+  return `${tokyoDate(at)} ${tokyoHhmm(at)}`;
+}
+
+/** The Tokyo calendar day as yyyy-mm-dd: reception sessions are per day, so "today" is a Tokyo day. */
+export function tokyoDay(at: Instant): string {
+  const p = tokyoParts(at);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** The first instant of the Tokyo month containing `at`, as UTC ISO text (monthly LINE counts). */
+export function tokyoMonthStart(at: Instant): string {
+  const p = tokyoParts(at);
+  return new Date(Date.UTC(p.year, p.month - 1, 1) - TOKYO_OFFSET_MS).toISOString();
+}
