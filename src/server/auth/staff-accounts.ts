@@ -1,6 +1,5 @@
 /** Staff accounts (argon2id, memory-hard) and their cookie sessions (random token, stored hashed). */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import type { Store } from '../storage/port.js';
 
 export interface Staff {
@@ -11,6 +10,12 @@ export interface Staff {
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+// Loaded at the first sign-in, not at start: the native argon2 module is a tenth of an idle server's
+// memory and only staff sign-ins use it (docs/benchmarks.md, start-up and idle).
+const argon2 = () => import('@node-rs/argon2');
+const hash = async (password: string) => (await argon2()).hash(password);
+const verify = async (hashed: string, password: string) => (await argon2()).verify(hashed, password);
 
 export async function addStaffAccount(store: Store, username: string, password: string): Promise<Staff> {
   if (!USERNAME_PATTERN.test(username)) throw new Error('username: letters, digits, . _ - only (1–64)');

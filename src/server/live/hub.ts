@@ -1,9 +1,11 @@
 /**
  * Fans committed changes out to every open stream. Whatever the number of viewers, a change costs one
  * read of the store and one serialisation per stream kind: every viewer gets the same pre-built frame.
- * Changes that arrive while a refresh runs are coalesced into one more refresh.
+ * Changes that arrive while a refresh runs are coalesced into one more refresh, and under a burst of writes
+ * refreshes start at most once per `minIntervalMs`: a change after a quiet spell still goes out at once.
  */
 import type { ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_EVENTS } from '../../shared/schemas/live.js';
 import { loadQueueState } from '../domain/queue-state.js';
@@ -28,12 +30,27 @@ export interface LiveHub {
   close(): void;
 }
 
-export function createLiveHub(store: Store, log: FastifyBaseLogger, heartbeatMs = 25_000, recheckMs = 30_000): LiveHub {
+/**
+ * At opening time 200 allocations commit within a second or two. Rebuilding after each one read the store
+ * and serialised both snapshots back to back, taking the single SQLite connection and the CPU from the
+ * allocations themselves (docs/benchmarks.md). Viewers cannot tell 50 ms apart; the allocations could.
+ */
+export const MIN_REFRESH_INTERVAL_MS = 50;
+
+export function createLiveHub(
+  store: Store,
+  log: FastifyBaseLogger,
+  heartbeatMs = 25_000,
+  recheckMs = 30_000,
+  minIntervalMs = MIN_REFRESH_INTERVAL_MS,
+): LiveHub {
   const viewers: Record<StreamKind, Set<ServerResponse>> = { queue: new Set(), admin: new Set() };
   const checks = new Map<ServerResponse, StillAllowed>();
   let frames: Frames | null = null;
   let running: Promise<void> | null = null;
   let dirty = false;
+  let lastStart = -Infinity;
+  let closed = false;
 
   async function build(): Promise<Frames> {
     const state = await loadQueueState(store);
@@ -57,7 +74,12 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, heartbeatMs 
     }
     running = (async () => {
       do {
+        const wait = lastStart + minIntervalMs - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (closed) break;
+        // Changes that arrived while waiting are in this build: clear the flag only now.
         dirty = false;
+        lastStart = performance.now();
         try {
           frames = await build();
           broadcast(frames);
@@ -114,6 +136,7 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, heartbeatMs 
     },
     viewerCount: () => viewers.queue.size + viewers.admin.size,
     close() {
+      closed = true;
       unsubscribe();
       clearInterval(heartbeat);
       clearInterval(recheckTimer);

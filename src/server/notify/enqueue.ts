@@ -61,6 +61,9 @@ export async function enqueueNotice(ctx: WriteContext, slot: SlotTable, kind: Ki
 export async function enqueueAheadNotices(ctx: WriteContext): Promise<void> {
   const sessionId = ctx.runtime.current_session_id;
   if (!sessionId) return;
+  // Only the first AHEAD_NOTICE_THRESHOLD + 1 waiting rows can have that few people ahead: reading just
+  // those (active as in `isActive`, not held, in number order) keeps each write's cost flat instead of
+  // growing with the queue, which at opening time made 200 allocations re-read up to 200 rows each.
   const rows = await ctx.tx
     .selectFrom('reservation_slots')
     .selectAll()
@@ -68,6 +71,11 @@ export async function enqueueAheadNotices(ctx: WriteContext): Promise<void> {
     .where('is_reserved', '=', 1)
     .where('canceled', '=', 0)
     .where('is_reception_accepted', '=', 0)
+    .where('canceled_line_at', 'is', null)
+    .where('canceled_pwa_at', 'is', null)
+    .where('hold', '=', 0)
+    .orderBy('reservation_number')
+    .limit(AHEAD_NOTICE_THRESHOLD + 1)
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const entry of publicQueue(rows.map(rowToSlot))) {

@@ -3,10 +3,18 @@
  * which gives us a timeout and lets tests use a plain-HTTP fake push service. VAPID keys are generated
  * into DATA_DIR when not configured; the subject (a real mailto:/https: URI, PLATFORM.md) must be set.
  */
-import webpush from 'web-push';
+import { createRequire } from 'node:module';
+import type * as WebPushLib from 'web-push';
 import type { PushSubscriptionJson } from '../../shared/schemas/functions.js';
 import { loadOrCreateSecret } from '../auth/secrets.js';
 import { resultOfStatus, type SendResult, withTimeout } from '../notify/send-result.js';
+
+// Loaded on first use: a start normally finds its VAPID keys on disk and sends nothing yet, and web-push
+// with its dependencies was a visible share of start-up time and idle memory (docs/benchmarks.md).
+// `require` rather than import(): key generation happens inside a synchronous callback.
+const require = createRequire(import.meta.url);
+let lib: typeof WebPushLib | undefined;
+const webpush = () => (lib ??= require('web-push') as typeof WebPushLib);
 
 export interface PushMessage {
   title: string;
@@ -39,7 +47,7 @@ export function createWebPush(settings: WebPushSettings): WebPush {
     settings.publicKey && settings.privateKey
       ? { publicKey: settings.publicKey, privateKey: settings.privateKey }
       : (JSON.parse(
-          loadOrCreateSecret(settings.dataDir, 'vapid-keys.json', () => JSON.stringify(webpush.generateVAPIDKeys())),
+          loadOrCreateSecret(settings.dataDir, 'vapid-keys.json', () => JSON.stringify(webpush().generateVAPIDKeys())),
         ) as { publicKey: string; privateKey: string });
   const { subject } = settings;
   const timeoutMs = settings.timeoutMs ?? 10_000;
@@ -49,7 +57,7 @@ export function createWebPush(settings: WebPushSettings): WebPush {
     publicKey: keys.publicKey,
     async send(subscription, message, options) {
       if (!subject) return { kind: 'fail', reason: 'VAPID_SUBJECT is not configured' };
-      const request = webpush.generateRequestDetails(subscription, JSON.stringify(message), {
+      const request = webpush().generateRequestDetails(subscription, JSON.stringify(message), {
         vapidDetails: { subject, ...keys },
         TTL: options.ttlSeconds,
         urgency: 'high',

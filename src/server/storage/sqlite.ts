@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.js';
 import type { ChangeNotice, Store } from './port.js';
 import { createStoreFromAdapter, type StoreOptions } from './store.js';
@@ -15,7 +15,7 @@ export async function openSqliteStore(file: string, options: StoreOptions = {}):
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(database) }) });
   let deliver: ((notice: ChangeNotice) => void) | null = null;
 
   return createStoreFromAdapter(
@@ -39,6 +39,28 @@ export async function openSqliteStore(file: string, options: StoreOptions = {}):
     },
     options,
   );
+}
+
+/**
+ * Kysely prepares every query afresh; preparing was a visible share of each request in the opening burst
+ * (docs/benchmarks.md). better-sqlite3 statements can be run again, and Kysely runs each one to completion
+ * synchronously (`all` or `run`; we never stream), so one statement per SQL text is never busy twice.
+ * Bounded, in case some caller ever builds SQL texts without end (IN lists of varying length).
+ */
+function reusingStatements(database: Sqlite.Database, max = 500): SqliteDatabase {
+  const statements = new Map<string, Sqlite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= max) statements.clear();
+        statement = database.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 function sqliteCode(err: unknown): string {

@@ -1,0 +1,136 @@
+/**
+ * Server processes for the bench: the product (`node dist/server/main.js`), the floors, a bare Fastify.
+ * Every one listens on 127.0.0.1 only, and every one is killed when the bench exits, however it exits.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Proc {
+  name: string;
+  url: string;
+  port: number;
+  child: ChildProcess;
+  output(): string;
+}
+
+const running = new Set<ChildProcess>();
+process.once('exit', () => running.forEach((c) => c.kill('SIGKILL')));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** One GET on a fresh connection: the status, or 0 when nothing listens yet. */
+export function probe(url: string, timeoutMs = 2000): Promise<number> {
+  return new Promise((resolve) => {
+    const req = request(url, { agent: false, timeout: timeoutMs }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(0));
+    req.end();
+  });
+}
+
+export interface StartOptions {
+  name: string;
+  /** Arguments to `node`. */
+  args: string[];
+  env?: Record<string, string>;
+  /** Give up after this long (the bench must stop by itself). */
+  readyTimeoutMs?: number;
+  /** Poll interval for /healthz: short, since time to ready is itself measured with it. */
+  pollMs?: number;
+}
+
+export interface Started extends Proc {
+  /** Milliseconds from spawn to the first 200 from /healthz. */
+  readyMs: number;
+}
+
+export async function startProc({ name, args, env = {}, readyTimeoutMs = 60_000, pollMs = 5 }: StartOptions): Promise<Started> {
+  const port = await freePort();
+  let output = '';
+  const t0 = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    // A minimal environment: no .env surprises from the developer's shell beyond what is set here.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+    if ((await probe(`${url}/healthz`)) === 200) break;
+    if (performance.now() - t0 > readyTimeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} not ready within ${readyTimeoutMs} ms:\n${output}`);
+    }
+    await sleep(pollMs);
+  }
+  return { name, url, port, child, readyMs: performance.now() - t0, output: () => output };
+}
+
+export async function stopProc({ child }: Proc): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Resident set size in MB (VmRSS of /proc/<pid>/status). */
+export function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!match) throw new Error(`no VmRSS for ${pid}`);
+  return Number(match[1]) / 1024;
+}
+
+/** CPU time a process has used so far, user + system, in ms (/proc/<pid>/stat; ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at ") ": utime and stime are 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs a command to completion (builds); throws with its output when it fails. */
+export function run(command: string, args: string[], timeoutMs = 300_000, env: Record<string, string> = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    running.add(child);
+    child.once('exit', () => running.delete(child));
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(output);
+      else reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${output}`));
+    });
+  });
+}

@@ -1,0 +1,41 @@
+/** Small statistics and formatting helpers: medians over repetitions, nearest-rank percentiles. */
+
+export function median(values: number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Nearest-rank percentile (p in 0..100): with few values p99 is the maximum, never an interpolation. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+export const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+export const mb = (value: number) => `${value.toFixed(1)} MB`;
+export const ratio = (value: number) => `${value.toFixed(2)}×`;
+export const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
+export const perSecond = (value: number) => `${Math.round(value).toLocaleString('en-US')}/s`;
+
+/** One line of the results table: what was measured, against what, and whether the target was met. */
+export interface Row {
+  scenario: string;
+  metric: string;
+  product: string;
+  floor: string;
+  ratio: string;
+  target: string;
+  met: boolean | null;
+  note?: string;
+}
+
+export function printRows(rows: Row[]): void {
+  for (const r of rows) {
+    const verdict = r.met === null ? 'n/a' : r.met ? 'MET' : 'MISSED';
+    console.log(`  [${verdict}] ${r.scenario} · ${r.metric}: ${r.product} vs ${r.floor} → ${r.ratio} (target ${r.target})${r.note ? ` — ${r.note}` : ''}`);
+  }
+}

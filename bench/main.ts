@@ -1,0 +1,116 @@
+/**
+ * `npm run bench`: the benchmarks of issue 7, each against its floor in the same run, written to
+ * docs/benchmarks.md. Never part of `npm test`. Every load is bounded, only 127.0.0.1 is targeted, and a
+ * watchdog ends the run if anything hangs.
+ *
+ *   npm run bench                         all scenarios, default repetitions
+ *   npm run bench -- --only burst,fanout  some of them (burst, fanout, weight, startup)
+ *   npm run bench -- --reps 3             fewer repetitions (a quick look; the table says how many)
+ *   npm run bench -- --stores sqlite      the burst on one store only
+ *   (with --only, docs/benchmarks.md is left alone unless --write is given)
+ *   BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- --only burst   profile the product
+ *   BENCH_FLOOR_FLAGS=…                   the same for the floor
+ */
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { benchBurst } from './burst.js';
+import { benchFanout } from './fanout.js';
+import { benchPageWeight } from './page-weight.js';
+import { benchStartup } from './startup.js';
+import { run, startProc, stopProc, type Proc } from './lib/proc.js';
+import { printRows, type Row } from './lib/stats.js';
+import { type PgCluster, startPgCluster } from './lib/stores.js';
+import { type Section, writeReport } from './report.js';
+
+const SCENARIOS = ['burst', 'fanout', 'weight', 'startup'] as const;
+type Scenario = (typeof SCENARIOS)[number];
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    reps: { type: 'string' },
+    stores: { type: 'string' },
+    write: { type: 'boolean' },
+  },
+});
+const only = (values.only?.split(',').map((s) => s.trim()) ?? [...SCENARIOS]) as Scenario[];
+for (const s of only) if (!SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s} (${SCENARIOS.join(', ')})`);
+const reps = values.reps ? Number(values.reps) : undefined;
+const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+
+// The whole run must stop by itself, whatever hangs.
+const WATCHDOG_MS = 40 * 60_000;
+const watchdog = setTimeout(() => {
+  console.error(`bench: still running after ${WATCHDOG_MS / 60_000} min, giving up`);
+  process.exit(2);
+}, WATCHDOG_MS);
+watchdog.unref();
+
+async function main() {
+  const started = performance.now();
+  const sections: Section[] = [];
+  let cluster: PgCluster | null = null;
+  let pgMissing: string | null = null;
+  let floor: Proc | null = null;
+  try {
+    console.log('bench: building server and client (npm run build)…');
+    await run('npm', ['run', 'build:server']);
+    let clientBuild: string | null = null;
+    try {
+      await run('npm', ['run', 'build:client']);
+    } catch (err) {
+      // The page-weight budget fails the build on purpose; the other scenarios still run on the server.
+      clientBuild = String(err instanceof Error ? err.message : err);
+    }
+    const wantPg = only.includes('burst') && (values.stores ?? 'postgres').includes('postgres');
+    if (wantPg) {
+      const started = await startPgCluster();
+      if ('missing' in started) pgMissing = started.missing;
+      else cluster = started;
+    }
+    if (only.includes('burst') || only.includes('fanout')) {
+      const floorFlags = (process.env.BENCH_FLOOR_FLAGS ?? '').split(' ').filter(Boolean);
+      floor = await startProc({ name: 'floor', args: [...floorFlags, '--import', 'tsx', 'bench/floors/floor.ts'] });
+    }
+    const attempt = async (scenario: Scenario, title: string, fn: () => Promise<Row[]>, notes: string[] = []) => {
+      if (!only.includes(scenario)) return;
+      console.log(`bench: ${title}`);
+      const t0 = performance.now();
+      try {
+        const rows = await fn();
+        printRows(rows);
+        sections.push({ scenario, title, rows, notes, seconds: (performance.now() - t0) / 1000 });
+      } catch (err) {
+        console.error(err);
+        sections.push({ scenario, title, rows: [], notes: [...notes, `FAILED to run: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`], seconds: 0 });
+      }
+    };
+
+    await attempt('burst', 'Opening burst', async () => {
+      const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
+      const rows = await benchBurst(kinds, reps ?? 5, floor!, cluster, nodeFlags);
+      if (pgMissing) rows.push({ scenario: '1 burst (postgres)', metric: 'not measured', product: pgMissing, floor: '–', ratio: '–', target: '≤ 1.6×', met: null });
+      return rows;
+    }, cluster ? [`PostgreSQL ${cluster.version}: the test suite's throwaway cluster (fsync=off, synchronous_commit=off, 127.0.0.1), server pool 20.`] : []);
+    await attempt('fanout', 'Live fan-out', () => benchFanout(reps ?? 100, floor!, nodeFlags));
+    await attempt('weight', 'Page weight', () => benchPageWeight(clientBuild, reps ?? 3));
+    await attempt('startup', 'Start-up and idle', () => benchStartup(reps ?? 9));
+  } finally {
+    if (floor) await stopProc(floor);
+    if (cluster) await cluster.stop();
+  }
+  const minutes = (performance.now() - started) / 60_000;
+  // A partial run would replace the table with a partial one: only on request.
+  if (values.write ?? !values.only) {
+    const file = await writeReport(sections, { reps, minutes, postgres: cluster?.version ?? pgMissing ?? null });
+    console.log(`bench: wrote ${file} (${minutes.toFixed(1)} min)`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
