@@ -1,7 +1,9 @@
 /** Takes the lowest free number of the current session for a patient (LINE, PWA) or a walk-in (ADMIN). */
 import type { ReservedType } from '../../shared/queue/slot.js';
 import { AppError } from '../errors.js';
+import type { Kysely } from 'kysely';
 import type { Store } from '../storage/port.js';
+import type { Database } from '../storage/schema.js';
 import { enqueueAheadNotices } from '../notify/enqueue.js';
 import { type Actor, writeAudit } from './audit.js';
 
@@ -52,17 +54,21 @@ async function refuseEarly({ store, reservedType, ownerId }: AllocateSlotOptions
   if (!runtime.inhouse_on || !runtime.current_session_id) return null; // the locked check words this refusal
   if (reservedType !== 'ADMIN' && !runtime.online_on) throw new AppError('FAILED_PRECONDITION', 'error.onlineStopped');
   if (runtime.free_slot === null) throw noneLeft(runtime.current_session_id);
-  if (ownerId) {
-    const existing = await store.db
-      .selectFrom('reservation_slots')
-      .select('id')
-      .where('owner_id', '=', ownerId)
-      .where('canceled', '=', 0)
-      .where('is_reception_accepted', '=', 0)
-      .executeTakeFirst();
-    if (existing) throw new AppError('ALREADY_EXISTS', 'error.alreadyReserved');
-  }
+  await refuseIfBooked(store.db, ownerId);
   return runtime.current_session_id;
+}
+
+/** A patient holds at most one active reservation (the partial unique index backs this up). */
+async function refuseIfBooked(db: Kysely<Database>, ownerId: string | null): Promise<void> {
+  if (!ownerId) return;
+  const existing = await db
+    .selectFrom('reservation_slots')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('canceled', '=', 0)
+    .where('is_reception_accepted', '=', 0)
+    .executeTakeFirst();
+  if (existing) throw new AppError('ALREADY_EXISTS', 'error.alreadyReserved');
 }
 
 /**
@@ -122,16 +128,7 @@ async function allocateInTurn({ store, reservedType, ownerId, actor }: AllocateS
       if (reservedType !== 'ADMIN' && !runtime.online_on) {
         throw new AppError('FAILED_PRECONDITION', 'error.onlineStopped');
       }
-      if (ownerId) {
-        const existing = await tx
-          .selectFrom('reservation_slots')
-          .select('id')
-          .where('owner_id', '=', ownerId)
-          .where('canceled', '=', 0)
-          .where('is_reception_accepted', '=', 0)
-          .executeTakeFirst();
-        if (existing) throw new AppError('ALREADY_EXISTS', 'error.alreadyReserved');
-      }
+      await refuseIfBooked(tx, ownerId);
       const free = await tx
         .selectFrom('reservation_slots')
         .select(['id', 'reservation_number'])
