@@ -30,7 +30,7 @@ if (!existsSync('node_modules') || mtime('package-lock.json') > mtime('node_modu
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 const common = ['src/shared', 'package-lock.json'];
-if (newest(['src/server', 'tsconfig.json', 'tsconfig.server.json', ...common]) > mtime('dist/server/main.js')) {
+if (newest(['src/server', 'scripts/build-server.mjs', ...common]) > mtime('dist/server/main.js')) {
   run('npm', ['run', 'build:server']);
 }
 if (newest(['src/client', 'index.html', 'public', 'vite.config.ts', ...common]) > mtime('dist/client/index.html')) {

@@ -1,0 +1,58 @@
+/**
+ * What `npm start` runs is the esbuild bundle, not the sources the other tests load through tsx. This
+ * builds it and drives it: lazily loaded chunks (token signing, argon2), the native SQLite addon, the
+ * staff command, a live stream, all from the bundle.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, it, describe } from 'vitest';
+import { mustCall, pwaPatient } from '../support/client.js';
+import { openSse } from '../support/sse.js';
+import { startServerProcess, stopAllServerProcesses } from '../support/process.js';
+
+const run = promisify(execFile);
+let root: string;
+
+beforeAll(async () => {
+  // Inside the project: the bundle resolves its native addons (SQLite, argon2) from node_modules.
+  mkdirSync('test-results', { recursive: true });
+  root = mkdtempSync(join('test-results', 'built-'));
+  await run(process.execPath, ['scripts/build-server.mjs', join(root, 'server')]);
+});
+afterAll(async () => {
+  await stopAllServerProcesses();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('the bundled server', () => {
+  it('creates staff, signs in, runs a reception and streams it', async () => {
+    const dataDir = join(root, 'data');
+    const env = { DATA_DIR: dataDir, STAFF_PASSWORD: 'correct horse battery' };
+    const staff = await run(process.execPath, [join(root, 'server/cli/staff.js'), 'add', 'desk'], { env: { ...process.env, ...env } });
+    expect(staff.stdout).toContain('staff account "desk" created');
+
+    const server = await startServerProcess({ DATA_DIR: dataDir }, join(root, 'server/main.js'));
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok', store: 'sqlite' });
+    const login = await fetch(`${server.url}/api/staff/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'desk', password: 'correct horse battery' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie()[0].split(';')[0];
+    await mustCall(server.url, 'startInhouseReception', {}, { cookie });
+    await mustCall(server.url, 'startOnlineReception', {}, { cookie });
+
+    const viewer = await openSse(`${server.url}/api/live/queue`);
+    await viewer.next();
+    const patient = await pwaPatient(server.url);
+    const taken = await mustCall<{ reservationNumber: number }>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
+    expect(taken.reservationNumber).toBe(1);
+    const frame = await viewer.next((e) => JSON.parse(e.data).queue.length === 1);
+    expect(JSON.parse(frame.data).queue).toEqual([{ reservationNumber: 1, ahead: 0, hold: false }]);
+    viewer.close();
+    expect(server.output()).not.toMatch(/error/i);
+  });
+});
