@@ -12,7 +12,7 @@ import { adminSnapshot, openReception } from '../api/api-support.js';
 import { lineWebEnv, startFakeLine, type FakeLine } from '../fakes/line-server.js';
 import { mustCall, staffCookie } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { CHROMIUM_PATH, describeBrowser, PHONES, screenshotPath } from './support/browser.js';
+import { BROWSER_ARGS, CHROMIUM_PATH, describeBrowser, PHONES, screenshotPath } from './support/browser.js';
 
 const LINE_IN_APP = { ...PHONES.android, userAgent: `${PHONES.android.userAgent} Line/15.12.1` };
 
@@ -39,7 +39,7 @@ describeBrowser('LINE screens at 200 % text size', () => {
     context = await chromium.launchPersistentContext(profileDir, {
       ...LINE_IN_APP,
       executablePath: CHROMIUM_PATH,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+      args: BROWSER_ARGS,
     });
     page = context.pages()[0] ?? (await context.newPage());
   });

@@ -7,17 +7,7 @@
  * ratio, touch and user agent only; the pages set `width=device-width`, so the layout is the phone's.
  */
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { CHROMIUM_PATH, PHONES } from './support/browser.js';
-
-export const BROWSER_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { BROWSER_ARGS, CHROMIUM_PATH, PHONES } from './support/browser.js';
 
 export interface InstalledApp {
   context: BrowserContext;

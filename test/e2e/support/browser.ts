@@ -24,20 +24,19 @@ export function describeBrowser(name: string, fn: () => void) {
   describe.skipIf(!browserAvailable)(name, fn);
 }
 
+/** Every launch uses these: without the background-networking flags Chromium keeps dialling Google. */
+export const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    // Without the background-networking flags Chromium keeps dialling Google on this closed network.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: BROWSER_ARGS });
 }
 
 /** Phone contexts for the patient screens. */
