@@ -53,6 +53,8 @@ export interface FakeLine {
   failNext(count: number, status: number, path?: string): void;
   /** When true, /v2/profile leaves userId out. */
   profileWithoutUserId: boolean;
+  /** Users who have not added the clinic's official account as a friend (friendship/v1/status). */
+  notFriends: Set<string>;
   /** Seconds an ID token lives; a negative value hands out already expired tokens. */
   idTokenLifetimeSeconds: number;
   /** Who "logs in" at the authorize page. */
@@ -65,6 +67,7 @@ export interface FakeLine {
 
 export const LINE_PATHS = {
   token: '/oauth2/v2.1/token', verify: '/oauth2/v2.1/verify', profile: '/v2/profile', authorize: '/oauth2/v2.1/authorize',
+  friendship: '/friendship/v1/status',
 } as const;
 
 export const randomLineUserId = () => `U${randomBytes(16).toString('hex')}`;
@@ -196,12 +199,14 @@ export async function startFakeLine(
     json(res, 200, { ...payload, picture: 'https://profile.line-scdn.net/fake' });
   }
 
+  /** /v2/profile and /friendship/v1/status: both answer for the user behind a login's access token. */
   function profile(req: RecordedRequest, res: ServerResponse) {
     const header = String(req.headers.authorization ?? '');
     const grant = accessTokens.get(header.replace(/^Bearer /, ''));
     if (!header.startsWith('Bearer ') || !grant) {
       return json(res, 401, { message: 'Authentication failed. Confirm that the access token in the authorization header is valid.' });
     }
+    if (req.path === LINE_PATHS.friendship) return json(res, 200, { friendFlag: !fake.notFriends.has(grant.userId) });
     const body: Record<string, unknown> = {
       userId: grant.userId,
       displayName: grant.displayName,
@@ -226,8 +231,8 @@ export async function startFakeLine(
       query: Object.fromEntries(new URLSearchParams(queryString)),
     };
     const route = `${req.method} ${path}`;
-    const known = [`POST ${LINE_PATHS.token}`, `POST ${LINE_PATHS.verify}`, `GET ${LINE_PATHS.profile}`];
-    known.push(`GET ${LINE_PATHS.authorize}`);
+    const { token: t, verify: v, profile: p, authorize: a, friendship: f } = LINE_PATHS;
+    const known = [`POST ${t}`, `POST ${v}`, `GET ${p}`, `GET ${a}`, `GET ${f}`];
     if (!known.includes(route)) {
       unexpected.push(req);
       return json(res, 599, { message: `fake LINE: unexpected ${route}` });
@@ -258,6 +263,7 @@ export async function startFakeLine(
     requests,
     unexpected,
     profileWithoutUserId: false,
+    notFriends: new Set(),
     idTokenLifetimeSeconds: 600,
     authorizeAs: { userId: randomLineUserId(), displayName: '山田 花子' },
     authorizeAnswer: 'code',

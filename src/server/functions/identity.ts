@@ -21,9 +21,9 @@ export const identityFunctions: FunctionSet<'exchangePwaInstallation' | 'exchang
   },
   exchangeLineCode: {
     async run({ code, redirectUri, codeVerifier, nonce }, _request, deps) {
-      const profile = await deps.lineLogin.exchangeCode({ code, redirectUri, codeVerifier, nonce });
+      const { profile, friendFlag } = await deps.lineLogin.exchangeCode({ code, redirectUri, codeVerifier, nonce });
       const customToken = await deps.tokens.issue({ uid: profile.userId, channel: 'LINE' });
-      return { profile, customToken };
+      return { profile, customToken, friendFlag };
     },
   },
   exchangeLineIdToken: {

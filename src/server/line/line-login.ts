@@ -9,6 +9,16 @@ export interface LineProfile {
   displayName: string;
 }
 
+export interface LineSignIn {
+  profile: LineProfile;
+  /**
+   * Whether the patient has the clinic's official account as a friend. LINE accepts pushes to anyone and
+   * delivers only to friends (PLATFORM.md), so the app tells non-friends how to get their notices.
+   * null when LINE could not say (the ID-token path has no access token to ask with).
+   */
+  friendFlag: boolean | null;
+}
+
 export interface LineCodeExchange {
   code: string;
   redirectUri: string;
@@ -18,7 +28,7 @@ export interface LineCodeExchange {
 
 export interface LineLogin {
   readonly configured: boolean;
-  exchangeCode(input: LineCodeExchange): Promise<LineProfile>;
+  exchangeCode(input: LineCodeExchange): Promise<LineSignIn>;
   /** Verifies a LIFF ID token at LINE and returns who it names. */
   verifyIdToken(idToken: string): Promise<LineProfile>;
 }
@@ -61,6 +71,16 @@ export function lineLogin(settings: LineLoginSettings): LineLogin {
     return { sub, name: typeof name === 'string' ? name : '' };
   }
 
+  /** Never fails the sign-in: not knowing the friendship only means the app says nothing about it. */
+  async function friendship(accessToken: string): Promise<boolean | null> {
+    try {
+      const answer = await call('/friendship/v1/status', { headers: { authorization: `Bearer ${accessToken}` } });
+      return answer.status === 200 && typeof answer.body.friendFlag === 'boolean' ? answer.body.friendFlag : null;
+    } catch {
+      return null;
+    }
+  }
+
   return {
     configured: Boolean(channelId && channelSecret),
     async verifyIdToken(idToken) {
@@ -94,7 +114,10 @@ export function lineLogin(settings: LineLoginSettings): LineLogin {
       }
       // The profile must belong to the person the ID token names.
       if (userId !== subject) throw failed();
-      return { userId, displayName: typeof displayName === 'string' ? displayName : '' };
+      return {
+        profile: { userId, displayName: typeof displayName === 'string' ? displayName : '' },
+        friendFlag: await friendship(accessToken),
+      };
     },
   };
 }

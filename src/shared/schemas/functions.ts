@@ -74,7 +74,8 @@ export interface FunctionResults {
   cancelReservation: { ok: true };
   getMyReservation: { reservation: MyReservation | null };
   exchangePwaInstallation: { customToken: string; uid: string };
-  exchangeLineCode: { profile: { userId: string; displayName: string }; customToken: string };
+  /** friendFlag: whether the patient added the clinic's official account (null: LINE could not say). */
+  exchangeLineCode: { profile: { userId: string; displayName: string }; customToken: string; friendFlag: boolean | null };
   exchangeLineIdToken: { profile: { userId: string; displayName: string }; customToken: string };
   getWebPushPublicKey: { publicKey: string };
   saveSafariSubscription: { ok: true };
