@@ -35,7 +35,8 @@ describeBrowser('LINE mini-app inside the LIFF browser', () => {
     // vitest runs with NODE_ENV=test, which would give React's development build: build as production does.
     await promisify(execFile)('npx', build, { env: { ...process.env, NODE_ENV: 'production' } });
     fake = await startFakeLine();
-    server = await startTestServer({ env: { ...lineWebEnv(fake), LINE_LIFF_ID: LIFF_ID }, clientDir });
+    const env = { ...lineWebEnv(fake), LINE_LIFF_ID: LIFF_ID, LINE_OFFICIAL_ACCOUNT_URL: 'https://line.example/clinic' };
+    server = await startTestServer({ env, clientDir });
     browser = await launchBrowser();
   });
   afterEach(() => {
@@ -67,13 +68,23 @@ describeBrowser('LINE mini-app inside the LIFF browser', () => {
     await page.waitForURL(`${server.url}/line/my`);
     await page.getByText('現在、予約はありません。').waitFor();
     expect(await page.locator('main').innerText()).toContain('佐藤 一郎 様');
-    expect(await calls(page)).toEqual([`init:${LIFF_ID}`, 'getIDToken']);
+    expect(await calls(page)).toEqual([`init:${LIFF_ID}`, 'getIDToken', 'getFriendship']);
+    expect(await page.getByText('友だち追加してください').count()).toBe(0); // a friend is not nagged
     const verify = fake.requests.filter((r) => r.path === LINE_PATHS.verify);
     expect(verify.at(-1)?.form).toMatchObject({ id_token: idToken, client_id: fake.channelId });
     // No web-flow round trip inside LIFF.
     expect(fake.requests.filter((r) => r.path === LINE_PATHS.authorize)).toEqual([]);
     expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('line_profile'))) ?? 'null')).toEqual(user);
     await page.screenshot({ path: screenshotPath('line-liff-my'), fullPage: true });
+    await page.context().close();
+  });
+
+  it('asks a patient who has not added the official account to do so, with the link', async () => {
+    const idToken = await fake.issueIdToken({ userId: randomLineUserId(), displayName: '鈴木 次郎' });
+    const page = await openInLiff('/line/book', { idToken, friendFlag: false });
+    const add = page.getByRole('link', { name: '友だち追加する' });
+    await add.waitFor();
+    expect(await add.getAttribute('href')).toBe('https://line.example/clinic');
     await page.context().close();
   });
 

@@ -23,6 +23,8 @@ import { OpenInLine } from './OpenInLine.js';
 import { decideLineRoute, detectDevice, type DeviceKind, linePaths, SIGNED_IN_PAGES } from './platform.js';
 import { ReservedScreen } from './ReservedScreen.js';
 import { useLiff } from './useLiff.js';
+import { AddFriendNotice } from './AddFriendNotice.js';
+import './line.css';
 import { type LineAuth, useLineAuth } from './useLineAuth.js';
 
 export default function LineApp() {
@@ -55,6 +57,9 @@ function LineRoutes({ config, device, liff }: { config: ClientConfig; device: De
     case 'all':
       return (
         <PatientContext.Provider value={patient}>
+          {auth.friendFlag === false && config.line.officialAccountUrl && (
+            <AddFriendNotice officialAccountUrl={config.line.officialAccountUrl} />
+          )}
           {decision.page === 'book' ? <BookScreen /> : decision.page === 'my' ? <MyScreen /> : <AllScreen />}
         </PatientContext.Provider>
       );

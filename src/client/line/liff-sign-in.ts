@@ -31,7 +31,10 @@ export async function signInWithLiff(sdk: LiffSdk): Promise<LineSession | 'redir
   const idToken = sdk.getIDToken();
   if (!idToken) throw new LineAuthError('No ID token', t('auth.noIdToken'));
   try {
-    return sessionFromExchange(await callFn('exchangeLineIdToken', { idToken }));
+    const session = sessionFromExchange(await callFn('exchangeLineIdToken', { idToken }));
+    // Inside LINE the SDK knows the friendship; a failure only means the app says nothing about it.
+    const friendship = await sdk.getFriendship().catch(() => null);
+    return { ...session, friendFlag: friendship ? friendship.friendFlag : null };
   } catch (err) {
     if (err instanceof FnError) throw new LineAuthError(err.message, err.message);
     throw asLineAuthError(err);

@@ -10,6 +10,8 @@ export interface LiffSdk {
   isLoggedIn(): boolean;
   login(config?: { redirectUri?: string }): void;
   getIDToken(): string | null;
+  /** Whether the user added the official account linked to this LIFF app. */
+  getFriendship(): Promise<{ friendFlag: boolean }>;
 }
 
 export type LiffLoader = () => Promise<LiffSdk>;

@@ -10,10 +10,10 @@ afterEach(() => {
 
 describe('LINE session (SPEC.md §3: profile in session storage)', () => {
   it('keeps userId and displayName under line_profile for this tab only', () => {
-    saveSession({ token: 'tok', profile: { userId: 'U1', displayName: '山田 花子' } });
+    saveSession({ token: 'tok', profile: { userId: 'U1', displayName: '山田 花子' }, friendFlag: false });
     expect(JSON.parse(sessionStorage.getItem('line_profile')!)).toEqual({ userId: 'U1', displayName: '山田 花子' });
     expect(localStorage.length).toBe(0);
-    expect(readSession()).toEqual({ token: 'tok', profile: { userId: 'U1', displayName: '山田 花子' } });
+    expect(readSession()).toEqual({ token: 'tok', profile: { userId: 'U1', displayName: '山田 花子' }, friendFlag: false });
     clearSession();
     expect(readSession()).toBeNull();
     expect(sessionStorage.length).toBe(0);
@@ -32,7 +32,10 @@ describe('exchange answers (SPEC.md §5)', () => {
     expect(sessionFromExchange({ customToken: 't', profile: { userId: 'U1', displayName: 'a' } })).toEqual({
       token: 't',
       profile: { userId: 'U1', displayName: 'a' },
+      friendFlag: null,
     });
+    const friend = { customToken: 't', profile: { userId: 'U1', displayName: 'a' }, friendFlag: false };
+    expect(sessionFromExchange(friend).friendFlag).toBe(false);
   });
 
   it("refuses a missing token: 'Failed to get custom token'", () => {

@@ -17,6 +17,8 @@ import { finishWebLogin, startWebLogin } from './web-login.js';
 
 export interface LineAuth extends PatientAuth {
   error: LineAuthError | null;
+  /** Whether the patient added the clinic's official account; null when LINE could not say. */
+  friendFlag: boolean | null;
   /** From the error card: sign in again, asking LINE for credentials instead of auto-login. */
   retry(): void;
 }
@@ -107,6 +109,7 @@ export function useLineAuth({ active, page, line, liff }: Options): LineAuth {
       status: state.status,
       token: state.session?.token ?? null,
       displayName: state.session?.profile.displayName ?? null,
+      friendFlag: state.session?.friendFlag ?? null,
       error: state.error,
       onUnauthenticated,
       retry,

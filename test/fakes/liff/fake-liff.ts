@@ -18,6 +18,8 @@ export interface FakeLiffControl {
   initialHref: string;
   /** Every SDK call made in this document, for assertions. */
   calls: string[];
+  /** What getFriendship() answers (true when left out). */
+  friendFlag?: boolean;
 }
 
 declare global {
@@ -55,6 +57,10 @@ const liff = {
   getIDToken: (): string | null => {
     control().calls.push('getIDToken');
     return control().idToken;
+  },
+  getFriendship: async (): Promise<{ friendFlag: boolean }> => {
+    control().calls.push('getFriendship');
+    return { friendFlag: control().friendFlag ?? true };
   },
 };
 
