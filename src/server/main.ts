@@ -34,6 +34,10 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
+  if (config.DATABASE_URL && !config.TOKEN_SECRET) {
+    // Several processes on one database must sign patients' tokens with one key (README).
+    app.log.warn('DATABASE_URL is set but TOKEN_SECRET is not: every server process must share DATA_DIR, or patients signed in on one process are refused by another');
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ store: store.dialect, port: config.PORT }, 'clinic queue ready');
 }
