@@ -5,7 +5,7 @@
  */
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeStores, openTestStore, type TestStore } from './support/stores.js';
+import { describeStores, openTestStore, ownersWithTwoActive, type TestStore } from './support/stores.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { mustCall, pwaPatient, staffCookie } from './support/client.js';
 
@@ -112,15 +112,7 @@ describeStores('burst of simultaneous allocateNextSlot', (kind) => {
       .execute();
     expect(reserved).toHaveLength(200);
     expect(new Set(reserved.map((r) => r.owner_id)).size).toBe(200);
-    const doubled = await db
-      .selectFrom('reservation_slots')
-      .select(['owner_id', (eb) => eb.fn.countAll().as('n')])
-      .where('owner_id', 'is not', null)
-      .where('canceled', '=', 0)
-      .where('is_reception_accepted', '=', 0)
-      .groupBy('owner_id')
-      .having((eb) => eb.fn.countAll(), '>', 1)
-      .execute();
+    const doubled = await ownersWithTwoActive(t.store);
     expect(doubled).toEqual([]);
     // Each winner holds the very slot the server told them about.
     const byId = new Map(reserved.map((r) => [r.id, r.reservation_number]));

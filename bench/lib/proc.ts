@@ -5,9 +5,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../test/support/process.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -21,18 +21,6 @@ export interface Proc {
 
 const running = new Set<ChildProcess>();
 process.once('exit', () => running.forEach((c) => c.kill('SIGKILL')));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** One GET on a fresh connection: the status, or 0 when nothing listens yet. */
 export function probe(url: string, timeoutMs = 2000): Promise<number> {

@@ -18,7 +18,7 @@ import type { QueueSnapshot } from '../../src/shared/schemas/live.js';
 import { mustCall, pwaPatient } from '../support/client.js';
 import { killServerProcess, startServerProcess, stopAllServerProcesses, type ServerProcess } from '../support/process.js';
 import { openSse } from '../support/sse.js';
-import { describeStores, openTestStore, type StoreKind, type TestStore } from '../support/stores.js';
+import { describeStores, openTestStore, ownersWithTwoActive, type StoreKind, type TestStore } from '../support/stores.js';
 
 const PATIENTS = 1_000;
 /** SIGKILL once this many reservations were acknowledged: well inside the 200 numbers of the session. */
@@ -147,15 +147,7 @@ describeStores('SIGKILL in the middle of a 1,000-patient burst', (kind) => {
     // Lowest free number each time, one writer at a time: the committed numbers are exactly 1..k.
     const reserved = slots.filter((s) => s.is_reserved).sort((a, b) => a.reservation_number - b.reservation_number);
     expect(reserved.map((s) => s.reservation_number)).toEqual(Array.from({ length: reserved.length }, (_, i) => i + 1));
-    const doubled = await store.db
-      .selectFrom('reservation_slots')
-      .select(['owner_id', (eb) => eb.fn.countAll().as('n')])
-      .where('owner_id', 'is not', null)
-      .where('canceled', '=', 0)
-      .where('is_reception_accepted', '=', 0)
-      .groupBy('owner_id')
-      .having((eb) => eb.fn.countAll(), '>', 1)
-      .execute();
+    const doubled = await ownersWithTwoActive(store);
     expect(doubled).toEqual([]); // nobody holds two active reservations
     expect(reserved.length).toBeGreaterThanOrEqual(acks.length);
     if (kind === 'sqlite') expect(await integrity(store)).toBe('ok');

@@ -126,3 +126,16 @@ export function describePostgres(name: string, fn: () => void): void {
     fn();
   });
 }
+
+/** Patients holding more than one active reservation: must always be none (the burst and crash proofs). */
+export function ownersWithTwoActive(store: Store) {
+  return store.db
+    .selectFrom('reservation_slots')
+    .select(['owner_id', (eb) => eb.fn.countAll().as('n')])
+    .where('owner_id', 'is not', null)
+    .where('canceled', '=', 0)
+    .where('is_reception_accepted', '=', 0)
+    .groupBy('owner_id')
+    .having((eb) => eb.fn.countAll(), '>', 1)
+    .execute();
+}
