@@ -4,7 +4,8 @@
  * floor, alternating which goes first, several repetitions, medians reported. Beside it, the raw storage
  * rate of the allocation statements, measured in the same run.
  */
-import { mintTokens, mustCall, outcome, outcomeProblems, simultaneousCalls, staffLogin, type TimedAnswer } from './lib/http.js';
+import { mintTokens, mustCall, outcome, outcomeProblems, staffLogin } from './lib/http.js';
+import { simultaneousCalls, type TimedAnswer } from '../test/support/burst.js';
 import { cpuMs, type Proc, startProc, stopProc, sleep } from './lib/proc.js';
 import { rawAllocationRate } from './lib/raw-rate.js';
 import { median, ms, percentile, perSecond, pct, ratio, type Row } from './lib/stats.js';

@@ -3,68 +3,13 @@
  * against each store. The 200 numbers go out exactly once each, everyone else hears RESOURCE_EXHAUSTED,
  * and nobody sees the contention (no ABORTED, no 500).
  */
-import { request as httpRequest, type ClientRequest } from 'node:http';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeStores, openTestStore, ownersWithTwoActive, type TestStore } from './support/stores.js';
 import { startTestServer, type TestServer } from './support/server.js';
-import { mustCall, pwaPatient, staffCookie } from './support/client.js';
+import { mustCall, pwaPatients, staffCookie } from './support/client.js';
+import { simultaneousCalls } from './support/burst.js';
 
-interface Answer {
-  status: number;
-  body: { result?: { reservationNumber: number; slotId: string }; error?: { status: string } };
-}
-
-/**
- * Opens every connection and sends every request head first, then releases all bodies in one synchronous
- * loop: the server receives the whole burst together, whatever the speed of this test process.
- */
-async function simultaneousCalls(baseUrl: string, name: string, data: unknown, tokens: string[]): Promise<Answer[]> {
-  const { hostname, port } = new URL(baseUrl);
-  const body = JSON.stringify({ data });
-  const pending: { req: ClientRequest; answer: Promise<Answer> }[] = [];
-  const connected: Promise<void>[] = [];
-  for (const token of tokens) {
-    const req = httpRequest({
-      host: hostname,
-      port,
-      method: 'POST',
-      path: `/api/fn/${name}`,
-      // Its own connection per caller, like a thousand phones.
-      agent: false,
-      headers: {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
-        authorization: `Bearer ${token}`,
-      },
-    });
-    const answer = new Promise<Answer>((resolve, reject) => {
-      req.on('response', (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Answer['body'] }));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-    });
-    connected.push(new Promise<void>((resolve) => req.on('socket', (s) => (s.connecting ? s.once('connect', () => resolve()) : resolve()))));
-    req.flushHeaders();
-    pending.push({ req, answer });
-  }
-  await Promise.all(connected);
-  for (const { req } of pending) req.end(body);
-  return Promise.all(pending.map((p) => p.answer));
-}
-
-/** Mints patients a few dozen at a time: minting is set-up, not the load under test. */
-async function mintPatients(baseUrl: string, count: number): Promise<{ uid: string; token: string }[]> {
-  const patients: { uid: string; token: string }[] = [];
-  while (patients.length < count) {
-    const batch = Math.min(50, count - patients.length);
-    patients.push(...(await Promise.all(Array.from({ length: batch }, () => pwaPatient(baseUrl)))));
-  }
-  return patients;
-}
+type Taken = { reservationNumber: number; slotId: string };
 
 describeStores('burst of simultaneous allocateNextSlot', (kind) => {
   let t: TestStore;
@@ -82,10 +27,10 @@ describeStores('burst of simultaneous allocateNextSlot', (kind) => {
   });
 
   it('1,000 patients at once: numbers 1..200 exactly once each, 800 RESOURCE_EXHAUSTED, nothing else', async () => {
-    const patients = await mintPatients(server.url, 1000);
+    const patients = await pwaPatients(server.url, 1000);
     expect(new Set(patients.map((p) => p.uid)).size).toBe(1000);
 
-    const answers = await simultaneousCalls(
+    const answers = await simultaneousCalls<Taken>(
       server.url,
       'allocateNextSlot',
       { reservedType: 'PWA' },
@@ -120,8 +65,8 @@ describeStores('burst of simultaneous allocateNextSlot', (kind) => {
   });
 
   it('one patient pressing 20 times at once gets exactly one number', async () => {
-    const [patient] = await mintPatients(server.url, 1);
-    const answers = await simultaneousCalls(
+    const [patient] = await pwaPatients(server.url, 1);
+    const answers = await simultaneousCalls<Taken>(
       server.url,
       'allocateNextSlot',
       { reservedType: 'PWA' },

@@ -15,7 +15,7 @@ import { addStaffAccount } from '../../src/server/auth/staff-accounts.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { openSqliteStore } from '../../src/server/storage/sqlite.js';
 import type { QueueSnapshot } from '../../src/shared/schemas/live.js';
-import { mustCall, pwaPatient } from '../support/client.js';
+import { mustCall, pwaPatient, pwaPatients } from '../support/client.js';
 import { killServerProcess, startServerProcess, stopAllServerProcesses, type ServerProcess } from '../support/process.js';
 import { openSse } from '../support/sse.js';
 import { describeStores, openTestStore, ownersWithTwoActive, type StoreKind, type TestStore } from '../support/stores.js';
@@ -117,8 +117,7 @@ describeStores('SIGKILL in the middle of a 1,000-patient burst', (kind) => {
     const cookie = await signIn(first.url);
     await mustCall(first.url, 'startInhouseReception', {}, { cookie });
     await mustCall(first.url, 'startOnlineReception', {}, { cookie });
-    const patients: { uid: string; token: string }[] = [];
-    while (patients.length < PATIENTS) patients.push(...(await Promise.all(Array.from({ length: 50 }, () => pwaPatient(first.url)))));
+    const patients = await pwaPatients(first.url, PATIENTS);
 
     const { acks, unanswered } = await burstAndKill(first, patients);
     await killServerProcess(first);

@@ -31,6 +31,16 @@ export async function pwaPatient(baseUrl: string): Promise<{ uid: string; token:
   return { uid: result.uid, token: result.customToken };
 }
 
+/** Many patients, minted a few dozen at a time: minting is set-up, not the load a test puts on the server. */
+export async function pwaPatients(baseUrl: string, count: number): Promise<{ uid: string; token: string }[]> {
+  const patients: { uid: string; token: string }[] = [];
+  while (patients.length < count) {
+    const batch = Math.min(50, count - patients.length);
+    patients.push(...(await Promise.all(Array.from({ length: batch }, () => pwaPatient(baseUrl)))));
+  }
+  return patients;
+}
+
 /** Creates a staff account straight in the store and signs in over HTTP; returns the cookie header. */
 export async function staffCookie(baseUrl: string, store: import('../../src/server/storage/port.js').Store): Promise<string> {
   const { addStaffAccount } = await import('../../src/server/auth/staff-accounts.js');
