@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../test/support/process.js';
+import { freePort, stopServerProcess } from '../../test/support/process.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -79,14 +79,8 @@ export async function startProc({ name, args, env = {}, readyTimeoutMs = 60_000,
   return { name, url, port, child, readyMs: performance.now() - t0, output: () => output };
 }
 
-export async function stopProc({ child }: Proc): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
+/** SIGTERM, then SIGKILL after 5 s: the same stop as the tests' server processes. */
+export const stopProc = (proc: Proc): Promise<void> => stopServerProcess(proc);
 
 /** Resident set size in MB (VmRSS of /proc/<pid>/status). */
 export function rssMb(pid: number): number {
