@@ -113,7 +113,7 @@ export async function buildApp({ config, store, clientDir, logger = true }: AppO
   );
   app.addHook('onClose', async () => stopRetention());
 
-  registerOriginCheck(app, config.TRUST_PROXY);
+  registerOriginCheck(app);
   registerFunctionRoutes(app, deps, functionTable);
   registerStaffRoutes(app, deps);
   registerClientConfigRoute(app, config);

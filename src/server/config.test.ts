@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, lineLoginConfigured, pushConfigured } from './config.js';
+import { ConfigError, loadConfig, lineLoginConfigured, pushConfigured, startupWarnings } from './config.js';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -34,5 +34,21 @@ describe('loadConfig', () => {
 
   it('wants both VAPID keys or neither', () => {
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'x' })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+  });
+
+  it('reads TRUST_PROXY as true, false or a list of proxy addresses and CIDRs', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1, loopback' }).TRUST_PROXY).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'loopback']);
+    for (const bad of ['yes', '127.0.0.1, proxy.example', '10.0.0.0/33']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('warns at start about settings that work but should change', () => {
+    expect(startupWarnings(loadConfig({}))).toEqual([]);
+    expect(startupWarnings(loadConfig({ TRUST_PROXY: '127.0.0.1' }))).toEqual([]);
+    expect(startupWarnings(loadConfig({ TRUST_PROXY: 'true' }))).toEqual([expect.stringContaining('TRUST_PROXY')]);
+    expect(startupWarnings(loadConfig({ DATABASE_URL: 'postgres://x/y' }))).toEqual([expect.stringContaining('TOKEN_SECRET')]);
   });
 });

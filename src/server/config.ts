@@ -56,7 +56,26 @@ const schema = z.object({
     .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
     .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]))),
   LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().min(1).default(10),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  // `true` trusts X-Forwarded-* from any peer (a client could then choose its own address); a list trusts
+  // them only from the proxies named. proxy-addr's names (loopback, linklocal, uniquelocal) are allowed too.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v): boolean | string[] => {
+      if (v === 'true' || v === 'false') return v === 'true';
+      return v.split(',').map((a) => a.trim()).filter(Boolean);
+    })
+    .pipe(
+      z.union([
+        z.boolean(),
+        z
+          .array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(['loopback', 'linklocal', 'uniquelocal'])]), {
+            error: 'TRUST_PROXY must be true, false, or a comma-separated list of proxy addresses or CIDRs',
+          })
+          .min(1, 'TRUST_PROXY must be true, false, or a comma-separated list of proxy addresses or CIDRs'),
+      ]),
+    ),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -75,6 +94,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
   return config;
+}
+
+/** Settings that work but that a clinic's IT person should change; main.ts logs each at start. */
+export function startupWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.DATABASE_URL && !config.TOKEN_SECRET) {
+    // Several processes on one database must sign patients' tokens with one key (README).
+    warnings.push('DATABASE_URL is set but TOKEN_SECRET is not: every server process must share DATA_DIR, or patients signed in on one process are refused by another');
+  }
+  if (config.TRUST_PROXY === true) {
+    warnings.push('TRUST_PROXY=true trusts X-Forwarded-For and X-Forwarded-Host from any peer, so a client that reaches the server directly can choose its own address and dodge the abuse limits: set TRUST_PROXY to your reverse proxy\'s addresses (e.g. 127.0.0.1)');
+  }
+  return warnings;
 }
 
 export const lineLoginConfigured = (c: Config) => Boolean(c.LINE_LOGIN_CHANNEL_ID && c.LINE_LOGIN_CHANNEL_SECRET);

@@ -1,6 +1,6 @@
 /** The server process: check the configuration, open the store, serve, and shut down cleanly. */
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, startupWarnings } from './config.js';
 import { openStore } from './storage/open-store.js';
 import { buildApp } from './app.js';
 
@@ -34,10 +34,7 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  if (config.DATABASE_URL && !config.TOKEN_SECRET) {
-    // Several processes on one database must sign patients' tokens with one key (README).
-    app.log.warn('DATABASE_URL is set but TOKEN_SECRET is not: every server process must share DATA_DIR, or patients signed in on one process are refused by another');
-  }
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ store: store.dialect, port: config.PORT }, 'clinic queue ready');
 }

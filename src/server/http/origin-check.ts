@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 
-export function registerOriginCheck(app: FastifyInstance, trustProxy: boolean) {
+export function registerOriginCheck(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
     const origin = request.headers.origin;
@@ -16,9 +16,9 @@ export function registerOriginCheck(app: FastifyInstance, trustProxy: boolean) {
     } catch {
       throw new AppError('PERMISSION_DENIED', 'error.originRejected');
     }
-    // Behind a trusted proxy the public host is in X-Forwarded-Host.
-    const forwarded = trustProxy ? request.headers['x-forwarded-host'] : undefined;
-    const own = forwarded ? String(forwarded).split(',')[0].trim() : request.headers.host;
-    if (host !== own) throw new AppError('PERMISSION_DENIED', 'error.originRejected');
+    // Fastify's own reading of the public host: X-Forwarded-Host (its last entry) only when the peer is
+    // one of the trusted proxies, the Host header otherwise. Reading the header ourselves would let a
+    // client that is not behind our proxy name any host it likes.
+    if (host !== request.host) throw new AppError('PERMISSION_DENIED', 'error.originRejected');
   });
 }
