@@ -7,6 +7,7 @@ import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
 import { enqueueAheadNotices } from '../notify/enqueue.js';
 import { type Actor, writeAudit } from './audit.js';
+import { slotOfOpenSession } from './session-slot.js';
 import type { SlotTable } from '../storage/schema.js';
 
 type Change = Partial<Pick<SlotTable,
@@ -48,15 +49,7 @@ export async function markSlot({ store, slotId, action, actor }: { store: Store;
   try {
     return await store.write(async (ctx) => {
       const { tx, emit, now } = ctx;
-      const slot = await tx
-        .selectFrom('reservation_slots')
-        .selectAll()
-        .where('id', '=', slotId)
-        .where('is_reserved', '=', 1)
-        // Only the current session: a closed session's rows are history, not something to undo into.
-        .where('session_id', '=', ctx.runtime.current_session_id ?? '')
-        .executeTakeFirst();
-      if (!slot) throw new AppError('NOT_FOUND', 'error.slotNotFound');
+      const slot = await slotOfOpenSession(ctx, slotId);
       const change = markChange(action, slot, now);
       if (change) {
         await tx.updateTable('reservation_slots').set({ ...change, updated_at: now }).where('id', '=', slotId).execute();

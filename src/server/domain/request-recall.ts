@@ -8,6 +8,7 @@ import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
 import { enqueueNotice } from '../notify/enqueue.js';
 import { type Actor, writeAudit } from './audit.js';
+import { slotOfOpenSession } from './session-slot.js';
 
 export interface RequestRecallOptions {
   store: Store;
@@ -20,14 +21,8 @@ export interface RequestRecallOptions {
 export async function requestRecall({ store, slotId, channelConfigured, actor }: RequestRecallOptions) {
   return store.write(async (ctx) => {
     const { tx, emit, now, runtime } = ctx;
-    const slot = await tx
-      .selectFrom('reservation_slots')
-      .selectAll()
-      .where('id', '=', slotId)
-      .where('is_reserved', '=', 1)
-      .where('session_id', '=', runtime.current_session_id ?? '')
-      .executeTakeFirst();
-    if (!slot || slot.canceled) throw new AppError('NOT_FOUND', 'error.slotNotFound');
+    const slot = await slotOfOpenSession(ctx, slotId);
+    if (slot.canceled) throw new AppError('NOT_FOUND', 'error.slotNotFound');
     const channel = slot.reserved_type;
     if (channel !== 'LINE' && channel !== 'PWA') throw new AppError('FAILED_PRECONDITION', 'error.slotNotChannel');
     if (slot.notified_ahead_at) throw new AppError('FAILED_PRECONDITION', 'error.recallAlreadySent');

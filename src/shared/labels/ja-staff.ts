@@ -2,6 +2,7 @@
 export const jaStaff = {
   // staff
   'admin.inhouseStopped': '院内受付が停止中です。先に院内受付を開始してください。',
+  'admin.sessionClosed': 'この受付番号の受付はすでに終了しているため、操作できません。',
   'admin.endInhouseOnlineOpen': 'オンライン受付が受付中です。先にオンライン受付を停止してください。',
   'admin.endInhouseReservationsExist':
     '未対応の予約が残っています。すべての予約を開始または削除してから院内受付を停止してください。',

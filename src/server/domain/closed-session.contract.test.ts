@@ -1,0 +1,73 @@
+/**
+ * A reception session that ended is history. Staff actions on its slots are refused (today's bug: an
+ * undo reopened a closed session's reservation, and its patient then counted as booked in every later
+ * session), on each real store.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MarkAction } from '../../shared/schemas/functions.js';
+import { AppError } from '../errors.js';
+import type { Store } from '../storage/port.js';
+import { allocateSlot } from './allocate-slot.js';
+import { markSlot } from './mark-slot.js';
+import { requestRecall } from './request-recall.js';
+import { switchReception } from './reception-switches.js';
+import { describeStores, openTestStore, type TestStore } from '../../../test/support/stores.js';
+
+const outcome = (p: Promise<unknown>) =>
+  p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? `${e.code} ${e.messageKey}` : e));
+
+describeStores('staff actions on a closed session', (kind) => {
+  let t: TestStore;
+  let store: Store;
+  beforeEach(async () => {
+    t = await openTestStore(kind);
+    store = t.store;
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  const mark = (slotId: string, action: MarkAction) => markSlot({ store, slotId, action });
+  const row = (id: string) => store.db.selectFrom('reservation_slots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  /** A morning: one patient seen, one deleted by staff, one walk-in seen; then reception ends. */
+  async function closedMorning() {
+    await switchReception({ store, name: 'startInhouse' });
+    await switchReception({ store, name: 'startOnline' });
+    const seen = await allocateSlot({ store, reservedType: 'PWA', ownerId: 'PWA_patient' });
+    const deleted = await allocateSlot({ store, reservedType: 'LINE', ownerId: 'U-deleted' });
+    await mark(seen.slotId, 'start');
+    await mark(deleted.slotId, 'delete');
+    await switchReception({ store, name: 'endOnline' });
+    await switchReception({ store, name: 'endInhouse' });
+    return { seen, deleted };
+  }
+
+  it('refuses every action once in-house reception has ended, and changes nothing', async () => {
+    const { seen, deleted } = await closedMorning();
+    const before = [await row(seen.slotId), await row(deleted.slotId)];
+    for (const action of ['undoStart', 'hold', 'undoHold', 'confirm', 'start', 'delete'] as const) {
+      expect(await outcome(mark(seen.slotId, action)), action).toBe('FAILED_PRECONDITION admin.sessionClosed');
+    }
+    expect(await outcome(mark(deleted.slotId, 'undoDelete'))).toBe('FAILED_PRECONDITION admin.sessionClosed');
+    const recall = requestRecall({ store, slotId: deleted.slotId, channelConfigured: () => true });
+    expect(await outcome(recall)).toBe('FAILED_PRECONDITION admin.sessionClosed');
+    expect([await row(seen.slotId), await row(deleted.slotId)]).toEqual(before);
+  });
+
+  it('refuses actions on an earlier session after the next one started, and its patients book again', async () => {
+    const { seen, deleted } = await closedMorning();
+    await switchReception({ store, name: 'startInhouse' });
+    await switchReception({ store, name: 'startOnline' });
+    expect(await outcome(mark(seen.slotId, 'undoStart'))).toBe('FAILED_PRECONDITION admin.sessionClosed');
+    expect(await outcome(mark(deleted.slotId, 'undoDelete'))).toBe('FAILED_PRECONDITION admin.sessionClosed');
+    const evening = await allocateSlot({ store, reservedType: 'PWA', ownerId: 'PWA_patient' });
+    expect(evening.reservationNumber).toBe(1);
+    expect(await outcome(mark(evening.slotId, 'hold'))).toBe('ok');
+  });
+
+  it('still answers NOT_FOUND for a slot that does not exist', async () => {
+    await closedMorning();
+    expect(await outcome(mark('no-such-slot', 'start'))).toBe('NOT_FOUND error.slotNotFound');
+  });
+});

@@ -1,0 +1,23 @@
+/** The slot a staff action is about, which must belong to the reception session that is open now. */
+import { AppError } from '../errors.js';
+import type { WriteContext } from '../storage/port.js';
+import type { SlotTable } from '../storage/schema.js';
+
+/**
+ * A closed session is history: undoing a start or a delete there would reopen a reservation nobody can
+ * serve, and that patient would then count as booked. So its slots are refused, and so is every slot
+ * once in-house reception has ended (the session id stays on the runtime row until the next start).
+ */
+export async function slotOfOpenSession({ tx, runtime }: WriteContext, slotId: string): Promise<SlotTable> {
+  const slot = await tx
+    .selectFrom('reservation_slots')
+    .selectAll()
+    .where('id', '=', slotId)
+    .where('is_reserved', '=', 1)
+    .executeTakeFirst();
+  if (!slot) throw new AppError('NOT_FOUND', 'error.slotNotFound');
+  if (!runtime.inhouse_on || slot.session_id !== runtime.current_session_id) {
+    throw new AppError('FAILED_PRECONDITION', 'admin.sessionClosed');
+  }
+  return slot;
+}
