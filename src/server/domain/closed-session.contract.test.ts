@@ -3,7 +3,7 @@
  * undo reopened a closed session's reservation, and its patient then counted as booked in every later
  * session), on each real store.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { MarkAction } from '../../shared/schemas/functions.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
