@@ -50,12 +50,17 @@ const schema = z.object({
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   RATE_LIMIT_TICKETS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_IDENTITIES_PER_HOUR: z.coerce.number().int().min(1).default(40),
+  // Numbers are never reused, so taking and cancelling again burns them: a cap per session (decision 014).
+  RATE_LIMIT_NUMBERS_PER_PATIENT_SESSION: z.coerce.number().int().min(1).default(3),
+  RATE_LIMIT_NUMBERS_PER_ADDRESS_SESSION: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_LINE_SIGNINS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_TRUSTED: z
     .string()
     .default('')
     .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
     .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]))),
   LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().min(1).default(10),
+  LOGIN_FAILURES_PER_ACCOUNT_PER_15_MIN: z.coerce.number().int().min(1).default(50),
   // `true` trusts X-Forwarded-* from any peer (a client could then choose its own address); a list trusts
   // them only from the proxies named. proxy-addr's names (loopback, linklocal, uniquelocal) are allowed too.
   TRUST_PROXY: z

@@ -126,10 +126,15 @@ describePostgres('limits shared by server processes on one database', () => {
 });
 
 describe('clientKey', () => {
-  it('groups an IPv6 phone by its /64 and leaves IPv4 whole', () => {
-    expect(clientKey('2001:db8:1:2::99')).toBe('2001:db8:1:2::/64');
-    expect(clientKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
-    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+  it('groups IPv6 by its /56 (a home line’s delegation, many /64s) and leaves IPv4 whole', () => {
+    expect(clientKey('2001:db8:1:2::99')).toBe('2001:db8:1:0::/56');
+    expect(clientKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:0::/56');
+    // Two /64s of one /56 are one client; the next /56 is another.
+    expect(clientKey('2001:db8:1:ff::1')).toBe(clientKey('2001:db8:1:1::1'));
+    expect(clientKey('2001:db8:1:1ff::1')).toBe('2001:db8:1:100::/56');
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/56');
+    // '::' in the middle stands for as many zero groups as are missing, not always the lower half.
+    expect(clientKey('2001:db8::3ff:0:0:0:1')).toBe('2001:db8:0:300::/56');
     expect(clientKey('::ffff:203.0.113.5')).toBe('203.0.113.5');
     expect(clientKey('203.0.113.5')).toBe('203.0.113.5');
   });

@@ -19,10 +19,11 @@ export interface TimedAnswer<R = Record<string, unknown>> extends Answer<R> {
 /**
  * The opening-time burst: every caller has its own connection, and every request head is sent first; then
  * all bodies are released in one synchronous loop, so the server gets the whole burst together whatever
- * the speed of this process. Each request is bounded by `timeoutMs`.
+ * the speed of this process. Each request is bounded by `timeoutMs`; `headers` go on every request (e.g.
+ * X-Forwarded-For, to send the whole burst from one client address).
  */
 export async function simultaneousCalls<R = Record<string, unknown>>(
-  base: string, name: string, data: unknown, tokens: string[], timeoutMs = 60_000,
+  base: string, name: string, data: unknown, tokens: string[], timeoutMs = 60_000, headers: Record<string, string> = {},
 ): Promise<TimedAnswer<R>[]> {
   const { hostname, port } = new URL(base);
   const body = JSON.stringify({ data });
@@ -38,7 +39,7 @@ export async function simultaneousCalls<R = Record<string, unknown>>(
       path: `/api/fn/${name}`,
       agent: false,
       timeout: timeoutMs,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` },
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` },
     });
     const answer = new Promise<TimedAnswer<R>>((resolve, reject) => {
       req.on('response', (res) => {

@@ -1,10 +1,13 @@
 /**
  * Abuse limits kept as counters in the store, so every server process on one database shares them.
- * Fixed windows: a key's count for the window that contains `now`. See docs/decisions/009-abuse-limits.md
- * for how the limits are sized against carrier-grade NAT and a clinic's own Wi-Fi.
+ * A limit is a reservation: one statement takes a unit only while the counter is under its maximum, so
+ * requests arriving together cannot all pass a read made before any of them counted. See
+ * docs/decisions/014-atomic-limits.md (and 009 for how the limits are sized).
  */
 import { isIPv6 } from 'node:net';
+import type { Kysely } from 'kysely';
 import type { Store } from '../storage/port.js';
+import type { Database } from '../storage/schema.js';
 
 export interface Limit {
   /** Counter family, e.g. "ticket" or "identity". */
@@ -13,47 +16,79 @@ export interface Limit {
   windowMs: number;
 }
 
-function windowStart(now: Date, windowMs: number): string {
-  return new Date(Math.floor(now.getTime() / windowMs) * windowMs).toISOString();
+/** One row of `rate_counters`: what a reservation takes a unit of, and what a refund gives back to. */
+export interface Counter {
+  key: string;
+  windowStart: string;
+  max: number;
+}
+
+/** The counter of `subject` for the fixed window of `limit` that contains `now`. */
+export function inWindow(limit: Limit, subject: string, now = new Date()): Counter {
+  const start = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs).toISOString();
+  return { key: `${limit.name}:${subject}`, windowStart: start, max: limit.max };
 }
 
 /**
- * The address a limit counts against. IPv6 phones get a /64 each and may rotate within it, so the /64
- * is one client; IPv4 is the address itself.
+ * Takes one unit of `counter` if it is under its maximum; false when it is not. One conditional upsert:
+ * on PostgreSQL the conflicting row is locked and the condition re-read, on SQLite the statement runs
+ * alone, so concurrent callers in any number of processes never take more than `max` units together.
+ * `db` may be a transaction: the unit then commits or rolls back with it.
+ */
+export async function reserve(db: Kysely<Database>, counter: Counter): Promise<boolean> {
+  if (counter.max < 1) return false;
+  const row = await db
+    .insertInto('rate_counters')
+    .values({ key: counter.key, window_start: counter.windowStart, count: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['key', 'window_start'])
+        .doUpdateSet((eb) => ({ count: eb('rate_counters.count', '+', 1) }))
+        .where('rate_counters.count', '<', counter.max),
+    )
+    .returning('count')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Gives back a unit taken by `reserve` (the action it paid for did not happen or must not count). */
+export async function refund(db: Kysely<Database>, counter: Counter): Promise<void> {
+  await db
+    .updateTable('rate_counters')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('key', '=', counter.key)
+    .where('window_start', '=', counter.windowStart)
+    .where('count', '>', 0)
+    .execute();
+}
+
+/** The eight 16-bit groups of an IPv6 address (zone dropped, an embedded IPv4 tail as two groups). */
+function ipv6Groups(ip: string): number[] {
+  const bare = ip.split('%')[0];
+  const parse = (part: string) =>
+    part
+      ? part.split(':').flatMap((g) => {
+          if (!g.includes('.')) return [parseInt(g, 16)];
+          const [a, b, c, d] = g.split('.').map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        })
+      : [];
+  if (!bare.includes('::')) return parse(bare);
+  const [head, tail] = bare.split('::');
+  const [h, t] = [parse(head), parse(tail)];
+  return [...h, ...Array<number>(8 - h.length - t.length).fill(0), ...t];
+}
+
+/**
+ * The address a limit counts against. IPv6 is keyed by its /56: phones rotate addresses inside their
+ * /64, and Japanese home lines are delegated a /56 or /48, so a /64 key would let one household (or one
+ * attacker on it) mint 256 separate allowances. IPv4 is the address itself.
  */
 export function clientKey(ip: string): string {
   const bare = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
   if (!isIPv6(bare)) return bare;
-  const [head] = bare.split('::');
-  const groups = head.split(':').filter(Boolean);
-  const full = bare.includes('::') ? [...groups, ...Array(Math.max(0, 4 - groups.length)).fill('0')] : bare.split(':');
-  return `${full.slice(0, 4).join(':')}::/64`;
-}
-
-export async function countInWindow(store: Store, limit: Limit, subject: string, now = new Date()): Promise<number> {
-  const row = await store.db
-    .selectFrom('rate_counters')
-    .select('count')
-    .where('key', '=', `${limit.name}:${subject}`)
-    .where('window_start', '=', windowStart(now, limit.windowMs))
-    .executeTakeFirst();
-  return row?.count ?? 0;
-}
-
-/** True while `subject` is still under the limit (reads only; count with `record`). */
-export async function underLimit(store: Store, limit: Limit, subject: string, now = new Date()): Promise<boolean> {
-  return (await countInWindow(store, limit, subject, now)) < limit.max;
-}
-
-/** Counts one more use, atomically (an upsert), and returns the new count. */
-export async function record(store: Store, limit: Limit, subject: string, now = new Date()): Promise<number> {
-  const row = await store.db
-    .insertInto('rate_counters')
-    .values({ key: `${limit.name}:${subject}`, window_start: windowStart(now, limit.windowMs), count: 1 })
-    .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet((eb) => ({ count: eb('rate_counters.count', '+', 1) })))
-    .returning('count')
-    .executeTakeFirstOrThrow();
-  return row.count;
+  const [a, b, c, d] = ipv6Groups(bare);
+  return `${[a, b, c, d & 0xff00].map((g) => g.toString(16)).join(':')}::/56`;
 }
 
 /** Drops windows that ended long ago (the retention job calls it). */

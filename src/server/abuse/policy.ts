@@ -1,31 +1,39 @@
 /**
- * Which limits apply to whom. Tickets and new anonymous identities are counted per client address only
- * when they succeed, so a patient tapping "take a number" before online reception opens never uses up
- * anything. Staff sign-in failures are throttled per address and user name.
+ * Which limits apply to whom, as reservations taken before the action (or, for tickets, inside its
+ * transaction), never read first and counted after: requests arriving together each take their own unit.
+ * Refusals cost nothing: a patient tapping "take a number" before online reception opens uses up nothing,
+ * and a staff member who signs in correctly gets the failure unit back. See docs/decisions/014.
  */
 import { BlockList, isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
+import type { LabelKey } from '../../shared/labels/ja.js';
+import type { TicketQuota } from '../domain/ticket-quota.js';
 import type { Store } from '../storage/port.js';
-import { clientKey, countInWindow, type Limit, record } from './limits.js';
+import { clientKey, type Counter, inWindow, type Limit, refund, reserve } from './limits.js';
 
 const HOUR = 3600_000;
 
+/** Gives the units of a reservation back. */
+export type Refund = () => Promise<void>;
+
 export interface AbusePolicy {
-  /** Throws RESOURCE_EXHAUSTED when this client already took its share of tickets this hour. */
-  checkTicket(request: FastifyRequest): Promise<void>;
-  countTicket(request: FastifyRequest): Promise<void>;
-  checkNewIdentity(request: FastifyRequest): Promise<void>;
-  countNewIdentity(request: FastifyRequest): Promise<void>;
-  checkLogin(request: FastifyRequest, username: string): Promise<void>;
-  countLoginFailure(request: FastifyRequest, username: string): Promise<void>;
+  /** What a patient's number spends, for allocateSlot to take inside its write; undefined when limits are off. */
+  ticketQuota(request: FastifyRequest): TicketQuota | undefined;
+  /** Reserves a new PWA identity for this client; RESOURCE_EXHAUSTED past the limit. */
+  reserveNewIdentity(request: FastifyRequest): Promise<Refund>;
+  /** Reserves a LINE sign-in (a call to the clinic's LINE channel) for this client. */
+  reserveLineSignIn(request: FastifyRequest): Promise<void>;
+  /** Reserves a failed sign-in before the password is checked; refund it when the password was right. */
+  reserveLoginFailure(request: FastifyRequest, username: string): Promise<Refund>;
 }
 
 export function abusePolicy(store: Store, config: Config): AbusePolicy {
-  const ticket: Limit = { name: 'ticket', max: config.RATE_LIMIT_TICKETS_PER_HOUR, windowMs: HOUR };
   const identity: Limit = { name: 'identity', max: config.RATE_LIMIT_IDENTITIES_PER_HOUR, windowMs: HOUR };
+  const lineSignIn: Limit = { name: 'line-signin', max: config.RATE_LIMIT_LINE_SIGNINS_PER_HOUR, windowMs: HOUR };
   const login: Limit = { name: 'login', max: config.LOGIN_FAILURES_PER_15_MIN, windowMs: HOUR / 4 };
+  const loginAccount: Limit = { name: 'login-account', max: config.LOGIN_FAILURES_PER_ACCOUNT_PER_15_MIN, windowMs: HOUR / 4 };
   const trusted = new BlockList();
   for (const entry of config.RATE_LIMIT_TRUSTED) {
     const [address, prefix] = entry.split('/');
@@ -34,38 +42,59 @@ export function abusePolicy(store: Store, config: Config): AbusePolicy {
     else trusted.addAddress(address, type);
   }
   const bare = (ip: string) => (ip.startsWith('::ffff:') ? ip.slice(7) : ip);
-  const exempt = (request: FastifyRequest) => {
-    if (config.RATE_LIMIT === 'off') return true;
+  const isTrusted = (request: FastifyRequest) => {
     const ip = bare(request.ip);
     return trusted.check(ip, isIPv6(ip) ? 'ipv6' : 'ipv4');
   };
-  const over = async (limit: Limit, subject: string) => (await countInWindow(store, limit, subject)) >= limit.max;
+  const exempt = (request: FastifyRequest) => config.RATE_LIMIT === 'off' || isTrusted(request);
+  const nothing: Refund = async () => {};
+
+  /** Takes a unit of every counter, or none: a refusal gives back what it already took. */
+  async function reserveAll(counters: Counter[], refusal: LabelKey): Promise<Refund> {
+    const taken: Counter[] = [];
+    const giveBack = async () => {
+      for (const counter of taken.splice(0)) await refund(store.db, counter);
+    };
+    for (const counter of counters) {
+      if (!(await reserve(store.db, counter))) {
+        await giveBack();
+        throw new AppError('RESOURCE_EXHAUSTED', refusal);
+      }
+      taken.push(counter);
+    }
+    return giveBack;
+  }
 
   return {
-    async checkTicket(request) {
-      if (!exempt(request) && (await over(ticket, clientKey(request.ip)))) {
-        throw new AppError('RESOURCE_EXHAUSTED', 'error.rateLimitedTickets');
+    ticketQuota(request) {
+      if (config.RATE_LIMIT === 'off') return undefined;
+      const quota: TicketQuota = { numbersPerPatientSession: config.RATE_LIMIT_NUMBERS_PER_PATIENT_SESSION };
+      // The clinic's own network is exempt from address limits only: one patient is still one patient.
+      if (!isTrusted(request)) {
+        quota.address = {
+          key: clientKey(request.ip),
+          ticketsPerHour: config.RATE_LIMIT_TICKETS_PER_HOUR,
+          numbersPerSession: config.RATE_LIMIT_NUMBERS_PER_ADDRESS_SESSION,
+        };
       }
+      return quota;
     },
-    async countTicket(request) {
-      if (!exempt(request)) await record(store, ticket, clientKey(request.ip));
+    async reserveNewIdentity(request) {
+      if (exempt(request)) return nothing;
+      return reserveAll([inWindow(identity, clientKey(request.ip))], 'error.rateLimitedIdentities');
     },
-    async checkNewIdentity(request) {
-      if (!exempt(request) && (await over(identity, clientKey(request.ip)))) {
-        throw new AppError('RESOURCE_EXHAUSTED', 'error.rateLimitedIdentities');
-      }
+    async reserveLineSignIn(request) {
+      if (exempt(request)) return;
+      await reserveAll([inWindow(lineSignIn, clientKey(request.ip))], 'error.rateLimitedIdentities');
     },
-    async countNewIdentity(request) {
-      if (!exempt(request)) await record(store, identity, clientKey(request.ip));
-    },
-    // Sign-in throttling is security, not load: it stays on with RATE_LIMIT=off.
-    async checkLogin(request, username) {
-      if (await over(login, `${clientKey(request.ip)}:${username}`)) {
-        throw new AppError('RESOURCE_EXHAUSTED', 'error.loginThrottled');
-      }
-    },
-    async countLoginFailure(request, username) {
-      await record(store, login, `${clientKey(request.ip)}:${username}`);
+    // Sign-in throttling is security, not load: it stays on with RATE_LIMIT=off and on trusted networks.
+    // The per-account budget stops guessing spread over many addresses.
+    async reserveLoginFailure(request, username) {
+      const now = new Date();
+      return reserveAll(
+        [inWindow(login, `${clientKey(request.ip)}:${username}`, now), inWindow(loginAccount, username, now)],
+        'error.loginThrottled',
+      );
     },
   };
 }

@@ -1,6 +1,7 @@
 /** Staff accounts (argon2id, memory-hard) and their cookie sessions (random token, stored hashed). */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Store } from '../storage/port.js';
+import { hashPassword, verifyPassword } from './password-hashing.js';
 
 export interface Staff {
   id: string;
@@ -11,11 +12,9 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-// Loaded at the first sign-in, not at start: the native argon2 module is a tenth of an idle server's
-// memory and only staff sign-ins use it (docs/benchmarks.md, start-up and idle).
-const argon2 = () => import('@node-rs/argon2');
-const hash = async (password: string) => (await argon2()).hash(password);
-const verify = async (hashed: string, password: string) => (await argon2()).verify(hashed, password);
+// Through a gate that caps concurrent hashing (password-hashing.ts); a wrong or unreadable hash is false.
+const hash = hashPassword;
+const verify = verifyPassword;
 
 export async function addStaffAccount(store: Store, username: string, password: string): Promise<Staff> {
   if (!USERNAME_PATTERN.test(username)) throw new Error('username: letters, digits, . _ - only (1–64)');
@@ -34,7 +33,7 @@ let dummyHash: Promise<string> | undefined;
 export async function checkStaffPassword(store: Store, username: string, password: string): Promise<Staff | null> {
   const row = await store.db.selectFrom('staff_accounts').selectAll().where('username', '=', username).executeTakeFirst();
   dummyHash ??= hash(randomBytes(16).toString('hex'));
-  const ok = await verify(row?.password_hash ?? (await dummyHash), password).catch(() => false);
+  const ok = await verify(row?.password_hash ?? (await dummyHash), password);
   return row && ok ? { id: row.id, username: row.username } : null;
 }
 

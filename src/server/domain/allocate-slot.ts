@@ -6,6 +6,7 @@ import type { Store } from '../storage/port.js';
 import type { Database } from '../storage/schema.js';
 import { enqueueAheadNotices } from '../notify/enqueue.js';
 import { type Actor, writeAudit } from './audit.js';
+import { spendTicketQuota, type TicketQuota } from './ticket-quota.js';
 
 export interface AllocateSlotOptions {
   store: Store;
@@ -14,6 +15,8 @@ export interface AllocateSlotOptions {
   ownerId: string | null;
   /** Staff member issuing a walk-in ticket (audited). */
   actor?: Actor;
+  /** The limits a patient's number spends (absent: unlimited, e.g. RATE_LIMIT=off). */
+  quota?: TicketQuota;
 }
 
 /**
@@ -53,17 +56,22 @@ async function refuseEarly({ store, reservedType, ownerId }: AllocateSlotOptions
   if (!runtime) throw new Error('the runtime row is missing');
   if (!runtime.inhouse_on || !runtime.current_session_id) return null; // the locked check words this refusal
   if (reservedType !== 'ADMIN' && !runtime.online_on) throw new AppError('FAILED_PRECONDITION', 'error.onlineStopped');
+  // A patient who holds a number hears so, also once none are left: "none left" would send them away.
+  await refuseIfBooked(store.db, runtime.current_session_id, ownerId);
   if (runtime.free_slot === null) throw noneLeft(runtime.current_session_id);
-  await refuseIfBooked(store.db, ownerId);
   return runtime.current_session_id;
 }
 
-/** A patient holds at most one active reservation (the partial unique index backs this up). */
-async function refuseIfBooked(db: Kysely<Database>, ownerId: string | null): Promise<void> {
+/**
+ * A patient holds at most one active reservation in the current session (the partial unique index on
+ * session and owner backs this up). A row left active in a closed session must not lock them out later.
+ */
+async function refuseIfBooked(db: Kysely<Database>, sessionId: string, ownerId: string | null): Promise<void> {
   if (!ownerId) return;
   const existing = await db
     .selectFrom('reservation_slots')
     .select('id')
+    .where('session_id', '=', sessionId)
     .where('owner_id', '=', ownerId)
     .where('canceled', '=', 0)
     .where('is_reception_accepted', '=', 0)
@@ -111,12 +119,16 @@ export async function allocateSlot(options: AllocateSlotOptions) {
   const { store } = options;
   const sessionId = await refuseEarly(options);
   return inTurn(store, async () => {
-    if (sessionId && exhausted.has(sessionId)) throw new AppError('RESOURCE_EXHAUSTED', 'error.noFreeNumbers');
+    if (sessionId && exhausted.has(sessionId)) {
+      // The patient may have booked while this request waited for its turn (a double tap).
+      await refuseIfBooked(store.db, sessionId, options.ownerId);
+      throw new AppError('RESOURCE_EXHAUSTED', 'error.noFreeNumbers');
+    }
     return allocateInTurn(options);
   });
 }
 
-async function allocateInTurn({ store, reservedType, ownerId, actor }: AllocateSlotOptions) {
+async function allocateInTurn({ store, reservedType, ownerId, actor, quota }: AllocateSlotOptions) {
   try {
     return await store.write(async (ctx) => {
       const { tx, runtime, emit, now } = ctx;
@@ -128,7 +140,7 @@ async function allocateInTurn({ store, reservedType, ownerId, actor }: AllocateS
       if (reservedType !== 'ADMIN' && !runtime.online_on) {
         throw new AppError('FAILED_PRECONDITION', 'error.onlineStopped');
       }
-      await refuseIfBooked(tx, ownerId);
+      await refuseIfBooked(tx, runtime.current_session_id, ownerId);
       const free = await tx
         .selectFrom('reservation_slots')
         .select(['id', 'reservation_number'])
@@ -138,6 +150,8 @@ async function allocateInTurn({ store, reservedType, ownerId, actor }: AllocateS
         .limit(1)
         .executeTakeFirst();
       if (!free) throw noneLeft(runtime.current_session_id);
+      // After every refusal, so a refused request costs the patient nothing; rolled back with the number.
+      if (quota && ownerId) await spendTicketQuota(tx, quota, runtime.current_session_id, ownerId, now);
       await tx
         .updateTable('reservation_slots')
         .set({ is_reserved: 1, reserved_type: reservedType, reserved_at: now, updated_at: now, owner_id: ownerId })

@@ -122,6 +122,32 @@ describeStores('domain over the store', (kind) => {
       expect(await outcome(take('PWA_late'))).toBe('RESOURCE_EXHAUSTED');
     });
 
+    it('tells a patient who already holds a number so, also once the session has none left', async () => {
+      await openAll();
+      await take('PWA_a');
+      await Promise.all(oneToTwoHundred.slice(1).map(() => take(null)));
+      expect(await outcome(take('PWA_a'))).toBe('ALREADY_EXISTS');
+      // Once this process has learnt the session ran out (another patient refused), still ALREADY_EXISTS.
+      expect(await outcome(take('PWA_b'))).toBe('RESOURCE_EXHAUSTED');
+      expect(await outcome(take('PWA_a'))).toBe('ALREADY_EXISTS');
+    });
+
+    it('considers the current session only: a row left active in a closed session does not refuse its patient', async () => {
+      await openAll();
+      const old = await take('PWA_a');
+      await mark(old.slotId, 'start');
+      await sw('endOnline');
+      await sw('endInhouse');
+      // Old data: the closed session's row active again (as an undo on a closed session used to leave it).
+      await store.db.updateTable('reservation_slots').set({ is_reception_accepted: 0 }).where('id', '=', old.slotId).execute();
+      await openAll();
+      const now = await take('PWA_a');
+      expect(now).toMatchObject({ ok: true, reservationNumber: 1 });
+      expect((await row(now.slotId)).session_id).toBe((await runtime()).current_session_id);
+      // Within the current session the guard still holds.
+      expect(await outcome(take('PWA_a'))).toBe('ALREADY_EXISTS');
+    });
+
     it('refuses patients while online reception is off, and everyone while in-house is off', async () => {
       expect(await outcome(take(null))).toBe('FAILED_PRECONDITION');
       expect(await outcome(take('PWA_a'))).toBe('FAILED_PRECONDITION');

@@ -16,10 +16,8 @@ export const queueFunctions: FunctionSet<'allocateNextSlot' | 'cancelReservation
       }
       const patient = await requirePatient(request, deps);
       if (patient.channel !== reservedType) throw new AppError('PERMISSION_DENIED', 'error.channelMismatch');
-      await deps.abuse.checkTicket(request);
-      const taken = await allocateSlot({ store: deps.store, reservedType, ownerId: patient.uid });
-      await deps.abuse.countTicket(request);
-      return taken;
+      // The limits are spent inside the allocation's transaction: together with the number, or not at all.
+      return allocateSlot({ store: deps.store, reservedType, ownerId: patient.uid, quota: deps.abuse.ticketQuota(request) });
     },
   },
   cancelReservation: {

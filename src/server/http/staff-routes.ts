@@ -18,12 +18,18 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/api/staff/login', async (request, reply) => {
     const body = staffLoginSchema.safeParse(request.body);
     if (!body.success) throw new AppError('INVALID_ARGUMENT', 'error.invalidArgument');
-    await deps.abuse.checkLogin(request, body.data.username);
-    const staff = await checkStaffPassword(deps.store, body.data.username, body.data.password);
-    if (!staff) {
-      await deps.abuse.countLoginFailure(request, body.data.username);
-      throw new AppError('UNAUTHENTICATED', 'error.loginFailed');
+    // A failure is reserved before the password hash runs, so a parallel flood of guesses cannot all pass
+    // the limit together; a right password (or a check that never ran) gives it back.
+    const refund = await deps.abuse.reserveLoginFailure(request, body.data.username);
+    let staff;
+    try {
+      staff = await checkStaffPassword(deps.store, body.data.username, body.data.password);
+    } catch (err) {
+      await refund();
+      throw err;
     }
+    if (!staff) throw new AppError('UNAUTHENTICATED', 'error.loginFailed');
+    await refund();
     const hours = deps.config.STAFF_SESSION_HOURS;
     const token = await openStaffSession(deps.store, staff, hours);
     await writeAudit(deps.store.db, staff, { action: 'login', target: request.ip });

@@ -163,7 +163,12 @@ export const ja = {
   'error.rateLimitedTickets':
     'このネットワークからの受付が上限に達しました。時間をおいて再度お試しいただくか、受付でお申し出ください。',
   'error.rateLimitedIdentities': 'このネットワークからのアクセスが多すぎます。しばらくしてから再度お試しください。',
+  'error.patientSessionLimit':
+    '今回の受付でお取りいただける受付番号の回数を超えました（キャンセルした番号も数えます）。受付でお申し出ください。',
+  'error.addressSessionLimit':
+    'このネットワークからの受付が、今回の受付の上限に達しました。受付でお申し出ください。',
   'error.loginThrottled': 'ログインの失敗が続いたため、しばらくログインできません。15分ほどおいて再度お試しください。',
+  'error.signInBusy': 'ログインが混み合っています。少し待ってから再度お試しください。',
   'error.loginFailed': 'ユーザー名またはパスワードが正しくありません。',
   ...jaStaff,
 } as const;

@@ -1,0 +1,67 @@
+/**
+ * Password hashing takes turns. argon2 (@node-rs/argon2) runs on libuv's thread pool, four threads by
+ * default, which file access and DNS share: a flood of sign-ins would otherwise hold every thread for
+ * the flood's length and stall the rest of the server. At most two hashes run at once; a bounded queue
+ * waits behind them; past that a sign-in is refused at once (UNAVAILABLE) instead of piling up.
+ */
+import { AppError } from '../errors.js';
+
+export interface Gate {
+  /** Runs `fn` when a place is free; refuses when the queue is already full, unless told to wait anyway. */
+  run<T>(fn: () => Promise<T>, mayRefuse?: boolean): Promise<T>;
+  readonly running: number;
+  readonly waiting: number;
+}
+
+export function concurrencyGate(maxRunning: number, maxWaiting: number): Gate {
+  let running = 0;
+  const queue: (() => void)[] = [];
+  return {
+    async run(fn, mayRefuse = true) {
+      if (running < maxRunning) running++;
+      else if (queue.length < maxWaiting || !mayRefuse) await new Promise<void>((resolve) => queue.push(resolve)); // handed a place
+      else throw new AppError('UNAVAILABLE', 'error.signInBusy');
+      try {
+        return await fn();
+      } finally {
+        const next = queue.shift();
+        if (next) next();
+        else running--;
+      }
+    },
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return queue.length;
+    },
+  };
+}
+
+const gate = concurrencyGate(2, 16);
+
+// Loaded at the first sign-in, not at start: the native argon2 module is a tenth of an idle server's
+// memory and only staff sign-ins use it (docs/benchmarks.md, start-up and idle).
+const argon2 = () => import('@node-rs/argon2');
+
+/** How many password checks really ran the hash (the sign-in limits are proven by reading it). */
+export const hashingStats = { verifies: 0, hashes: 0 };
+
+/**
+ * New hashes (an account created, the one dummy hash for unknown names) are rare and must not fail, so
+ * they wait their turn however long the queue.
+ */
+export function hashPassword(password: string): Promise<string> {
+  return gate.run(async () => {
+    hashingStats.hashes++;
+    return (await argon2()).hash(password);
+  }, false);
+}
+
+/** False for a wrong password or an unreadable hash; throws only when the gate refuses. */
+export function verifyPassword(hashed: string, password: string): Promise<boolean> {
+  return gate.run(async () => {
+    hashingStats.verifies++;
+    return (await argon2()).verify(hashed, password).catch(() => false);
+  });
+}
