@@ -77,7 +77,7 @@ describeBrowser('LINE screens at 200 % text size', () => {
     await page.goto(`${server.url}/line/book`);
     await page.waitForURL(`${server.url}/line/book`);
     const take = page.getByRole('button', { name: '受付番号を取得する' });
-    await expect.poll(() => take.isEnabled()).toBe(true);
+    await expect.poll(() => take.isEnabled(), { timeout: 10_000 }).toBe(true);
     await expectInside('受付番号を取得する');
     await expectFits('line-book');
 
