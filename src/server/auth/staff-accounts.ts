@@ -104,11 +104,15 @@ type Change = (tx: Transaction<Database>, id: string, now: string) => Promise<un
  */
 export async function changeStaffAccount(store: Store, username: string, change: StaffChange, actor = CLI_ACTOR): Promise<boolean> {
   // Hashed before the write: argon2 is slow, and a write holds the one writer lock.
-  const newHash = change.action === 'passwd' ? (checkNewPassword(change.password), await hash(change.password)) : null;
+  let newHash = '';
+  if (change.action === 'passwd') {
+    checkNewPassword(change.password);
+    newHash = await hash(change.password);
+  }
   const apply: Record<StaffChange['action'], Change> = {
     disable: (tx, id, now) => tx.updateTable('staff_accounts').set({ disabled_at: now }).where('id', '=', id).execute(),
     enable: (tx, id) => tx.updateTable('staff_accounts').set({ disabled_at: null }).where('id', '=', id).execute(),
-    passwd: (tx, id) => tx.updateTable('staff_accounts').set({ password_hash: newHash! }).where('id', '=', id).execute(),
+    passwd: (tx, id) => tx.updateTable('staff_accounts').set({ password_hash: newHash }).where('id', '=', id).execute(),
     remove: (tx, id) => tx.deleteFrom('staff_accounts').where('id', '=', id).execute(),
   };
   return store.write(async (ctx) => {
