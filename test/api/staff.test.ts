@@ -44,6 +44,9 @@ describe('login', () => {
     expect(attributes).toContain('SameSite=Strict');
     expect(attributes).toContain('Path=/');
     expect(attributes.some((a) => /^Max-Age=\d+$/.test(a))).toBe(true);
+    // Plain http (localhost, the tests): a Secure cookie would never come back, and `__Host-` needs Secure.
+    expect(attributes).not.toContain('Secure');
+    expect(answer.setCookie.filter((c) => c.startsWith('__Host-'))).toEqual([]);
   });
 
   it('each login opens its own session', async () => {
@@ -139,5 +142,79 @@ describe('the session', () => {
     } finally {
       await short.close();
     }
+  });
+});
+
+describe('over https (TRUST_PROXY and X-Forwarded-Proto: https)', () => {
+  let proxied: TestServer;
+  const https = { 'x-forwarded-proto': 'https' };
+  beforeAll(async () => {
+    proxied = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+    await addStaffAccount(proxied.store, 'alice', password);
+  });
+  afterAll(async () => proxied?.close());
+
+  async function secureLogin(headers: Record<string, string> = https) {
+    const response = await fetch(`${proxied.url}/api/staff/login`, {
+      method: 'POST',
+      headers: { ...json, ...headers },
+      body: JSON.stringify({ username: 'alice', password }),
+    });
+    expect(response.status).toBe(200);
+    return response.headers.getSetCookie();
+  }
+  const meOver = async (cookie: string, headers: Record<string, string> = https) =>
+    (await fetch(`${proxied.url}/api/staff/me`, { headers: { cookie, ...headers } })).status;
+
+  it('sets __Host-qs_staff: Secure, Path=/, HttpOnly, SameSite=Strict, no Domain', async () => {
+    const setCookie = await secureLogin();
+    expect(setCookie).toHaveLength(1);
+    const attributes = setCookie[0].split(';').map((p) => p.trim());
+    expect(attributes[0]).toMatch(/^__Host-qs_staff=[A-Za-z0-9_-]{40,}$/);
+    for (const attribute of ['Path=/', 'HttpOnly', 'Secure', 'SameSite=Strict']) expect(attributes).toContain(attribute);
+    expect(attributes.some((a) => /^Domain=/i.test(a))).toBe(false);
+  });
+
+  it('accepts the __Host- cookie, and refuses the plain one on an https request', async () => {
+    const token = (await secureLogin())[0].split(';')[0].slice('__Host-qs_staff='.length);
+    expect(await meOver(`__Host-qs_staff=${token}`)).toBe(200);
+    expect(await meOver(`qs_staff=${token}`)).toBe(401);
+    const action = await fetch(`${proxied.url}/api/fn/startInhouseReception`, {
+      method: 'POST',
+      headers: { ...json, cookie: `qs_staff=${token}`, ...https },
+      body: '{"data":{}}',
+    });
+    expectRefusal({ status: action.status, body: await action.json() }, 'UNAUTHENTICATED');
+    const stream = await fetch(`${proxied.url}/api/live/admin`, { headers: { cookie: `qs_staff=${token}`, ...https } });
+    expect(stream.status).toBe(401);
+    await stream.body?.cancel();
+    // A plain cookie planted beside the real one does not replace it.
+    expect(await meOver(`qs_staff=made-up; __Host-qs_staff=${token}`)).toBe(200);
+    // Plain http is unchanged: the plain cookie works there.
+    expect(await meOver(`qs_staff=${token}`, {})).toBe(200);
+  });
+
+  it('logout over https ends the session and clears the __Host- cookie', async () => {
+    const cookie = (await secureLogin())[0].split(';')[0];
+    const response = await fetch(`${proxied.url}/api/staff/logout`, { method: 'POST', headers: { cookie, ...https } });
+    expect(response.status).toBe(200);
+    const cleared = response.headers.getSetCookie();
+    expect(cleared).toHaveLength(1);
+    expect(cleared[0]).toMatch(/^__Host-qs_staff=;/);
+    expect(cleared[0]).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    for (const attribute of ['Path=/', 'Secure']) expect(cleared[0].split(';').map((p) => p.trim())).toContain(attribute);
+    expect(await meOver(cookie)).toBe(401);
+  });
+
+  it('without TRUST_PROXY a client cannot claim https: the plain cookie, not Secure', async () => {
+    const response = await fetch(`${server.url}/api/staff/login`, {
+      method: 'POST',
+      headers: { ...json, ...https },
+      body: JSON.stringify({ username: 'alice', password }),
+    });
+    const setCookie = response.headers.getSetCookie();
+    expect(setCookie).toHaveLength(1);
+    expect(setCookie[0]).toMatch(/^qs_staff=/);
+    expect(setCookie[0]).not.toContain('Secure');
   });
 });

@@ -90,7 +90,7 @@ describe('npm run staff -- add <username>', () => {
   });
 
   it('bad usage exits 2 with the usage line', { timeout: SLOW }, async () => {
-    for (const args of [[], ['add'], ['remove', 'bob'], ['list']]) {
+    for (const args of [[], ['add'], ['remove'], ['delete', 'bob'], ['list'], ['add', 'bob', 'extra']]) {
       const result = await staffCli(args, { DATA_DIR: tempDir(), STAFF_PASSWORD: 'whatever-password' });
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toContain('usage: npm run staff -- add <username>');

@@ -1,6 +1,9 @@
 /** Staff accounts (argon2id, memory-hard) and their cookie sessions (random token, stored hashed). */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Store } from '../storage/port.js';
+import type { Transaction } from 'kysely';
+import { type Actor, writeAudit } from '../domain/audit.js';
+import type { Store, WriteContext } from '../storage/port.js';
+import type { Database } from '../storage/schema.js';
 import { hashPassword, verifyPassword } from './password-hashing.js';
 
 export interface Staff {
@@ -16,9 +19,13 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const hash = hashPassword;
 const verify = verifyPassword;
 
+function checkNewPassword(password: string) {
+  if (password.length < 8) throw new Error('password: at least 8 characters');
+}
+
 export async function addStaffAccount(store: Store, username: string, password: string): Promise<Staff> {
   if (!USERNAME_PATTERN.test(username)) throw new Error('username: letters, digits, . _ - only (1–64)');
-  if (password.length < 8) throw new Error('password: at least 8 characters');
+  checkNewPassword(password);
   const account = { id: randomUUID(), username };
   await store.db
     .insertInto('staff_accounts')
@@ -33,8 +40,10 @@ let dummyHash: Promise<string> | undefined;
 export async function checkStaffPassword(store: Store, username: string, password: string): Promise<Staff | null> {
   const row = await store.db.selectFrom('staff_accounts').selectAll().where('username', '=', username).executeTakeFirst();
   dummyHash ??= hash(randomBytes(16).toString('hex'));
+  // The gate's refusal (too many sign-ins hashing at once) must reach the caller: no catch here.
   const ok = await verify(row?.password_hash ?? (await dummyHash), password);
-  return row && ok ? { id: row.id, username: row.username } : null;
+  // A disabled account costs the same hash and gets the same answer as a wrong password: no oracle.
+  return row && ok && row.disabled_at === null ? { id: row.id, username: row.username } : null;
 }
 
 export async function openStaffSession(store: Store, staff: Staff, hours: number, now = new Date()): Promise<string> {
@@ -58,6 +67,7 @@ export async function findStaffSession(store: Store, token: string, now = new Da
     .select(['staff_accounts.id', 'staff_accounts.username'])
     .where('staff_sessions.token_hash', '=', sha256(token))
     .where('staff_sessions.expires_at', '>', now.toISOString())
+    .where('staff_accounts.disabled_at', 'is', null)
     .executeTakeFirst();
   return row ?? null;
 }
@@ -67,12 +77,50 @@ export async function findStaffSession(store: Store, token: string, now = new Da
  * write with an event, so open admin streams in every process re-check their sessions at once.
  */
 export async function closeStaffSessions(store: Store, which: { token: string } | { staffId: string }): Promise<void> {
-  await store.write(async ({ tx, emit }) => {
-    const query = tx.deleteFrom('staff_sessions');
-    await ('token' in which
-      ? query.where('token_hash', '=', sha256(which.token))
-      : query.where('staff_id', '=', which.staffId)
-    ).execute();
-    emit({ type: 'staffSignedOut' });
+  await store.write((ctx) => endSessions(ctx, which));
+}
+
+async function endSessions({ tx, emit }: WriteContext, which: { token: string } | { staffId: string }) {
+  const query = tx.deleteFrom('staff_sessions');
+  await ('token' in which
+    ? query.where('token_hash', '=', sha256(which.token))
+    : query.where('staff_id', '=', which.staffId)
+  ).execute();
+  emit({ type: 'staffSignedOut' });
+}
+
+/** What an operator does to an account from the command line (`npm run staff -- …`). */
+export type StaffChange = { action: 'disable' } | { action: 'enable' } | { action: 'remove' } | { action: 'passwd'; password: string };
+
+/** The command line acts as no staff member: its audit rows say so. */
+export const CLI_ACTOR: Actor = { id: null, username: 'cli' };
+
+type Change = (tx: Transaction<Database>, id: string, now: string) => Promise<unknown>;
+
+/**
+ * Applies `change` to the account named `username`; false if there is none. Every change ends the
+ * account's sessions: the account change, the sessions' end and the audit row commit together, and
+ * open admin streams in every process re-check at once (as at sign-out).
+ */
+export async function changeStaffAccount(store: Store, username: string, change: StaffChange, actor = CLI_ACTOR): Promise<boolean> {
+  // Hashed before the write: argon2 is slow, and a write holds the one writer lock.
+  let newHash = '';
+  if (change.action === 'passwd') {
+    checkNewPassword(change.password);
+    newHash = await hash(change.password);
+  }
+  const apply: Record<StaffChange['action'], Change> = {
+    disable: (tx, id, now) => tx.updateTable('staff_accounts').set({ disabled_at: now }).where('id', '=', id).execute(),
+    enable: (tx, id) => tx.updateTable('staff_accounts').set({ disabled_at: null }).where('id', '=', id).execute(),
+    passwd: (tx, id) => tx.updateTable('staff_accounts').set({ password_hash: newHash }).where('id', '=', id).execute(),
+    remove: (tx, id) => tx.deleteFrom('staff_accounts').where('id', '=', id).execute(),
+  };
+  return store.write(async (ctx) => {
+    const row = await ctx.tx.selectFrom('staff_accounts').select('id').where('username', '=', username).executeTakeFirst();
+    if (!row) return false;
+    await endSessions(ctx, { staffId: row.id }); // before a removal: sessions reference the account
+    await apply[change.action](ctx.tx, row.id, ctx.now);
+    await writeAudit(ctx.tx, actor, { action: `staff.${change.action}`, target: username }, ctx.now);
+    return true;
   });
 }

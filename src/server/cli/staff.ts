@@ -1,11 +1,12 @@
 /**
- * `npm run staff -- add <username>`: creates a staff account. The password comes from STAFF_PASSWORD or
- * standard input (never from the command line, where other users of the machine could read it).
+ * `npm run staff -- add|disable|enable|remove|passwd <username>`: manages staff accounts. A password comes
+ * from STAFF_PASSWORD or standard input (never from the command line, where other users of the machine
+ * could read it). Every command but `add` ends the account's open sessions and is written to the audit trail.
  */
 import { createInterface } from 'node:readline';
 import { ConfigError, loadConfig } from '../config.js';
 import { openStore } from '../storage/open-store.js';
-import { addStaffAccount } from '../auth/staff-accounts.js';
+import { addStaffAccount, changeStaffAccount, type StaffChange } from '../auth/staff-accounts.js';
 
 async function readPassword(): Promise<string> {
   if (process.env.STAFF_PASSWORD) return process.env.STAFF_PASSWORD;
@@ -18,10 +19,31 @@ async function readPassword(): Promise<string> {
   return '';
 }
 
+const USAGE = `usage: npm run staff -- add <username>      create an account (password from STAFF_PASSWORD or standard input)
+       npm run staff -- passwd <username>   set a new password (the same way) and end its sessions
+       npm run staff -- disable <username>  refuse its sign-ins and end its sessions
+       npm run staff -- enable <username>   let a disabled account sign in again
+       npm run staff -- remove <username>   delete the account and its sessions (the audit trail keeps the name)`;
+
+const COMMANDS = ['add', 'passwd', 'disable', 'enable', 'remove'] as const;
+type Command = (typeof COMMANDS)[number];
+
+async function change(command: Exclude<Command, 'add'>): Promise<StaffChange> {
+  return command === 'passwd' ? { action: command, password: await readPassword() } : { action: command };
+}
+
+const DONE: Record<Command, string> = {
+  add: 'created',
+  passwd: 'has a new password; its sessions are ended',
+  disable: 'disabled; its sessions are ended',
+  enable: 'enabled',
+  remove: 'removed',
+};
+
 async function main(argv: string[]) {
-  const [command, username] = argv;
-  if (command !== 'add' || !username) {
-    console.error('usage: npm run staff -- add <username>   (password from STAFF_PASSWORD or standard input)');
+  const [command, username, ...rest] = argv as [Command, string | undefined, ...string[]];
+  if (!COMMANDS.includes(command) || !username || rest.length > 0) {
+    console.error(USAGE);
     return 2;
   }
   try {
@@ -40,8 +62,12 @@ async function main(argv: string[]) {
   }
   const store = await openStore(config);
   try {
-    await addStaffAccount(store, username, await readPassword());
-    console.log(`staff account "${username}" created`);
+    if (command === 'add') await addStaffAccount(store, username, await readPassword());
+    else if (!(await changeStaffAccount(store, username, await change(command)))) {
+      console.error(`no staff account "${username}"`);
+      return 1;
+    }
+    console.log(`staff account "${username}" ${DONE[command]}`);
     return 0;
   } catch (err) {
     const unique = store.isUniqueViolation(err);

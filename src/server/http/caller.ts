@@ -5,7 +5,29 @@ import type { Patient } from '../auth/patient-tokens.js';
 import { findStaffSession, type Staff } from '../auth/staff-accounts.js';
 import type { Deps } from './deps.js';
 
+/**
+ * The staff session cookie. Over https it is `__Host-qs_staff`: the browser keeps it only if it is Secure,
+ * for this host alone (no Domain) and the whole site (Path=/), so neither a sibling subdomain nor a page
+ * served over plain http can set or overwrite it. Browsers refuse that prefix without Secure, so over plain
+ * http (localhost, a LAN without TLS) the cookie keeps the plain name.
+ */
 export const STAFF_COOKIE = 'qs_staff';
+export const SECURE_STAFF_COOKIE = `__Host-${STAFF_COOKIE}`;
+
+/** Over https as the client sees it: TLS here, or X-Forwarded-Proto from a trusted proxy (TRUST_PROXY). */
+export const overHttps = (request: FastifyRequest) => request.protocol === 'https';
+
+/** The name this request's session cookie is set and cleared under. */
+export const staffCookieName = (request: FastifyRequest) => (overHttps(request) ? SECURE_STAFF_COOKIE : STAFF_COOKIE);
+
+/**
+ * The session token the request carries. The plain cookie counts only on a request that did not arrive
+ * over https: one planted over http (by a network attacker, or a sibling subdomain) must not ride an
+ * https session.
+ */
+export function staffToken(request: FastifyRequest): string | undefined {
+  return request.cookies[SECURE_STAFF_COOKIE] || (overHttps(request) ? undefined : request.cookies[STAFF_COOKIE]) || undefined;
+}
 
 /** The patient behind the bearer token; UNAUTHENTICATED without one or with a bad one. */
 export async function requirePatient(request: FastifyRequest, deps: Deps): Promise<Patient> {
@@ -18,7 +40,7 @@ export async function requirePatient(request: FastifyRequest, deps: Deps): Promi
 }
 
 export async function currentStaff(request: FastifyRequest, deps: Deps): Promise<Staff | null> {
-  const token = request.cookies[STAFF_COOKIE];
+  const token = staffToken(request);
   return token ? findStaffSession(deps.store, token) : null;
 }
 

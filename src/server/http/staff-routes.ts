@@ -1,19 +1,23 @@
-/** Staff sign in and out. The session lives in an HttpOnly, SameSite=Strict cookie. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Staff sign in and out. The session lives in an HttpOnly, SameSite=Strict cookie, `__Host-` and Secure
+ * over https (caller.ts).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffLoginSchema } from '../../shared/schemas/functions.js';
 import { AppError } from '../errors.js';
 import { checkStaffPassword, closeStaffSessions, openStaffSession } from '../auth/staff-accounts.js';
-import { currentStaff, STAFF_COOKIE } from './caller.js';
+import { currentStaff, overHttps, STAFF_COOKIE, staffCookieName, staffToken } from './caller.js';
 import { writeAudit } from '../domain/audit.js';
 import type { Deps } from './deps.js';
 
 export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
-  const cookieOptions = {
+  // No Domain: a `__Host-` cookie must have none, and the plain one is for this host alone too.
+  const cookieOptions = (request: FastifyRequest) => ({
     httpOnly: true,
     sameSite: 'strict' as const,
     path: '/',
-    secure: 'auto' as const,
-  };
+    secure: overHttps(request),
+  });
 
   app.post('/api/staff/login', async (request, reply) => {
     const body = staffLoginSchema.safeParse(request.body);
@@ -33,12 +37,12 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
     const hours = deps.config.STAFF_SESSION_HOURS;
     const token = await openStaffSession(deps.store, staff, hours);
     await writeAudit(deps.store.db, staff, { action: 'login', target: request.ip });
-    reply.setCookie(STAFF_COOKIE, token, { ...cookieOptions, maxAge: hours * 3600 });
+    reply.setCookie(staffCookieName(request), token, { ...cookieOptions(request), maxAge: hours * 3600 });
     return { result: { username: staff.username } };
   });
 
   app.post('/api/staff/logout', async (request, reply) => {
-    const token = request.cookies[STAFF_COOKIE];
+    const token = staffToken(request);
     const staff = await currentStaff(request, deps);
     // `{"everywhere": true}` ends every session of this staff member (a lost or shared PC).
     const everywhere = (request.body as { everywhere?: unknown } | undefined)?.everywhere === true;
@@ -47,7 +51,9 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
     if (staff && everywhere) await closeStaffSessions(deps.store, { staffId: staff.id });
     else if (staff && token) await closeStaffSessions(deps.store, { token });
     if (staff) await writeAudit(deps.store.db, staff, { action: 'logout', target: request.ip });
-    reply.clearCookie(STAFF_COOKIE, cookieOptions);
+    reply.clearCookie(staffCookieName(request), cookieOptions(request));
+    // Over https a plain cookie (left from before `__Host-`, or planted over http) is cleared as well.
+    if (overHttps(request) && request.cookies[STAFF_COOKIE] !== undefined) reply.clearCookie(STAFF_COOKIE, cookieOptions(request));
     return { result: { ok: true } };
   });
 

@@ -1,7 +1,7 @@
 /** GET /api/live/queue (public) and GET /api/live/admin (staff cookie, else 401). */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../http/deps.js';
-import { requireStaff, STAFF_COOKIE } from '../http/caller.js';
+import { requireStaff, staffToken } from '../http/caller.js';
 import { findStaffSession } from '../auth/staff-accounts.js';
 import type { LiveHub, StillAllowed, StreamKind } from './hub.js';
 import { SSE_HEADERS, sseRetry } from './sse.js';
@@ -20,7 +20,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHu
   app.get('/api/live/queue', async (_request, reply) => open('queue', reply));
   app.get('/api/live/admin', async (request, reply) => {
     await requireStaff(request, deps);
-    const token = request.cookies[STAFF_COOKIE]!;
+    const token = staffToken(request)!;
     return open('admin', reply, async () => (await findStaffSession(deps.store, token)) !== null);
   });
 }

@@ -6,6 +6,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { outboxMigration } from './migration-0002-outbox.js';
 import { limitsAuditMigration } from './migration-0003-limits-audit.js';
 import { activePerSessionMigration } from './migration-0004-active-per-session.js';
+import { staffDisabledMigration } from './migration-0005-staff-disabled.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -104,6 +105,7 @@ const migrations: Record<string, Migration> = {
   '0002_outbox': outboxMigration,
   '0003_limits_audit': limitsAuditMigration,
   '0004_active_per_session': activePerSessionMigration,
+  '0005_staff_disabled': staffDisabledMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

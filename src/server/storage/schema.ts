@@ -67,6 +67,8 @@ export interface StaffAccountTable {
   username: string;
   password_hash: string;
   created_at: string;
+  /** Set by `npm run staff -- disable`: no sign-in, no session. */
+  disabled_at: string | null;
 }
 
 export interface StaffSessionTable {

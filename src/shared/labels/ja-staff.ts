@@ -120,6 +120,10 @@ export const jaStaff = {
   'audit.action.markSlot.hold': '保留',
   'audit.action.markSlot.undoHold': '保留を取消',
   'audit.action.markSlot.confirm': '確認済',
+  'audit.action.staff.disable': 'スタッフアカウントを無効化',
+  'audit.action.staff.enable': 'スタッフアカウントを有効化',
+  'audit.action.staff.remove': 'スタッフアカウントを削除',
+  'audit.action.staff.passwd': 'スタッフのパスワードを変更',
   // monitor
   'monitor.waiting': 'ただいま {n}人 お待ちです',
   'monitor.colNumber': '受付番号',
