@@ -82,7 +82,7 @@ export async function* readBackup(lines: Lines): AsyncGenerator<Entry> {
     if (!checked.success) throw new BadBackupError(n, `bad ${table} row: ${describeIssues(checked.error)}`);
     yield { line: n, table: table as BackupTable, row: checked.data };
   }
-  if (!header) throw new BadBackupError(n, 'empty file: no header, not a clinic-queue backup');
+  if (!header) throw new BadBackupError(Math.max(n, 1), 'empty file: no header, not a clinic-queue backup');
 }
 
 function checkHeader(n: number, value: unknown): void {

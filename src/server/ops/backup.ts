@@ -87,7 +87,7 @@ export async function restoreBackup(store: Store, source: Lines | (() => Lines))
     }
     await flush();
     const restored = await tx.selectFrom('runtime').select('id').execute();
-    if (restored.length !== 1) throw new BadBackupError(line, 'the file ends without a runtime row (not a whole backup)');
+    if (restored.length !== 1) throw new BadBackupError(line, 'ends without a runtime row: not a whole backup');
     // Versions only go forward, or live viewers would take the restored state for an old one.
     await tx.updateTable('runtime').set({ version: runtime.version }).where('id', '=', 1).execute();
     emit({ type: 'receptionSwitched' }); // everything changed: live viewers resynchronise
