@@ -89,7 +89,7 @@ export async function benchBackup(kinds: StoreKind[], cluster: PgCluster | null)
         });
         rows.push({
           scenario: `5 backup (${kind})`,
-          metric: `${step}: peak RSS of the command (streamed rows, bounded)`,
+          metric: `${step}: peak RSS of the command (rows streamed, never the whole file)`,
           product: mb(m.peakMb),
           floor: '–',
           ratio: '–',
