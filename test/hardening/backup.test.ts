@@ -175,7 +175,7 @@ describeStores('backup and restore', (kind) => {
     },
   );
 
-  it('the command line writes the file owner-only, even under umask 000, and never overwrites a file', async () => {
+  it('the command line writes the file owner-only, even under umask 000, never overwrites a file, and names a bad line', async () => {
     const t = await store(kind);
     const dir = mkdtempSync(join(tmpdir(), 'cq-backup-mode-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -196,5 +196,11 @@ describeStores('backup and restore', (kind) => {
     await expect(cli(existing)).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/already exists/) });
     expect(readFileSync(existing, 'utf8')).toBe('keep me');
     expect(statSync(existing).mode & 0o777).toBe(0o644);
+
+    // And the restore command says which line of a bad file is wrong.
+    const bad = join(dir, 'bad.backup');
+    writeFileSync(bad, `${readFileSync(file, 'utf8').split('\n')[0]}\n{"table":"runtime","row":{"id":1}}\n`);
+    const restore = run(process.execPath, ['--import', 'tsx', 'src/server/cli/backup.ts', 'restore', bad, '--replace'], { env });
+    await expect(restore).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/line 2: bad runtime row: inhouse_on/) });
   });
 });
