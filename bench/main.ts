@@ -4,15 +4,16 @@
  * watchdog ends the run if anything hangs.
  *
  *   npm run bench                         all scenarios, default repetitions
- *   npm run bench -- --only burst,fanout  some of them (burst, fanout, weight, startup)
+ *   npm run bench -- --only burst,fanout  some of them (burst, fanout, weight, startup, backup)
  *   npm run bench -- --reps 3             fewer repetitions (a quick look; the table says how many)
- *   npm run bench -- --stores sqlite      the burst on one store only
+ *   npm run bench -- --stores sqlite      the burst and the backup on one store only
  *   (with --only, docs/benchmarks.md is left alone unless --write is given)
  *   BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- --only burst   profile the product
  *   BENCH_FLOOR_FLAGS=…                   the same for the floor
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { benchBackup } from './backup.js';
 import { benchBurst } from './burst.js';
 import { benchFanout } from './fanout.js';
 import { benchPageWeight } from './page-weight.js';
@@ -22,7 +23,7 @@ import { printRows, type Row } from './lib/stats.js';
 import { type PgCluster, startPgCluster } from './lib/stores.js';
 import { type Section, writeReport } from './report.js';
 
-const SCENARIOS = ['burst', 'fanout', 'weight', 'startup'] as const;
+const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values } = parseArgs({
@@ -56,13 +57,16 @@ async function main() {
     console.log('bench: building server and client (npm run build)…');
     await run('npm', ['run', 'build:server']);
     let clientBuild: string | null = null;
-    try {
-      await run('npm', ['run', 'build:client']);
-    } catch (err) {
-      // The page-weight budget fails the build on purpose; the other scenarios still run on the server.
-      clientBuild = String(err instanceof Error ? err.message : err);
+    // The backup scenario runs the server's CLI only: no client to build for it alone.
+    if (only.some((s) => s !== 'backup')) {
+      try {
+        await run('npm', ['run', 'build:client']);
+      } catch (err) {
+        // The page-weight budget fails the build on purpose; the other scenarios still run on the server.
+        clientBuild = String(err instanceof Error ? err.message : err);
+      }
     }
-    const wantPg = only.includes('burst') && (values.stores ?? 'postgres').includes('postgres');
+    const wantPg = (only.includes('burst') || only.includes('backup')) && (values.stores ?? 'postgres').includes('postgres');
     if (wantPg) {
       const started = await startPgCluster();
       if ('missing' in started) pgMissing = started.missing;
@@ -95,6 +99,12 @@ async function main() {
     await attempt('fanout', 'Live fan-out', () => benchFanout(reps ?? 100, floor!, nodeFlags));
     await attempt('weight', 'Page weight', () => benchPageWeight(clientBuild, reps ?? 3));
     await attempt('startup', 'Start-up and idle', () => benchStartup(reps ?? 9));
+    await attempt('backup', 'Backup and restore', async () => {
+      const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
+      const rows = await benchBackup([...kinds], cluster);
+      if (pgMissing) rows.push({ scenario: '5 backup (postgres)', metric: 'not measured', product: pgMissing, floor: '–', ratio: '–', target: '< 60 s', met: null });
+      return rows;
+    });
   } finally {
     if (floor) await stopProc(floor);
     if (cluster) await cluster.stop();

@@ -3,7 +3,8 @@
  * `npm run restore -- <file> --replace` replaces the store's contents with a backup. Restore into
  * SQLite with the server stopped; into PostgreSQL any time (one transaction; viewers resynchronise).
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { access, open, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { loadConfig } from '../config.js';
@@ -20,19 +21,43 @@ async function main([command, file, flag]: string[]): Promise<number> {
   } catch {
     // no .env
   }
-  const store = await openStore(loadConfig());
+  let out: Awaited<ReturnType<typeof open>> | null = null;
   try {
-    if (command === 'backup') {
-      const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
-      const rows = await writeBackup(store, async (line) => {
-        if (!out.write(`${line}\n`)) await once(out, 'drain');
-      });
-      out.end();
-      await once(out, 'finish');
-      console.log(`backup written to ${file} (${rows} rows, ${store.dialect})`);
+    // Owner-only (a backup holds patients' ids), and never over an existing file: 'wx' creates or fails.
+    if (command === 'backup') out = await open(file, 'wx', 0o600);
+    else await access(file);
+  } catch (err) {
+    const exists = (err as NodeJS.ErrnoException).code === 'EEXIST';
+    console.error(exists ? `${file} already exists: backups never overwrite a file, choose a new name` : (err as Error).message);
+    return 1;
+  }
+  let store: Awaited<ReturnType<typeof openStore>>;
+  try {
+    store = await openStore(loadConfig());
+  } catch (err) {
+    if (out) await out.close().then(() => rm(file, { force: true }));
+    console.error((err as Error).message);
+    return 1;
+  }
+  try {
+    if (out) {
+      const stream = out.createWriteStream();
+      try {
+        const rows = await writeBackup(store, async (line) => {
+          if (!stream.write(`${line}\n`)) await once(stream, 'drain');
+        });
+        stream.end();
+        await once(stream, 'finish');
+        console.log(`backup written to ${file} (${rows} rows, ${store.dialect})`);
+      } catch (err) {
+        // A half-written backup must not be mistaken for one.
+        stream.destroy();
+        await rm(file, { force: true });
+        throw err;
+      }
     } else {
-      const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
-      const rows = await restoreBackup(store, lines);
+      // A function, so a transaction retried after a transient conflict reads the file again.
+      const rows = await restoreBackup(store, () => createInterface({ input: createReadStream(file), crlfDelay: Infinity }));
       console.log(`restored ${rows} rows from ${file} into ${store.dialect}`);
     }
     return 0;

@@ -2,78 +2,113 @@
  * A logical backup: every table's rows as JSON lines, the same for SQLite and PostgreSQL, so a backup of
  * one store restores into either (a clinic can also move from SQLite to PostgreSQL this way).
  */
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Store } from '../storage/port.js';
 import type { Database } from '../storage/schema.js';
+import { PRIMARY_KEYS } from './backup-rows.js';
+import { BACKUP_FORMAT, BACKUP_TABLES, BadBackupError, type BackupTable, type Entry, type Header, type Lines, readBackup } from './backup-parse.js';
 
-/** Parents before children: restore inserts in this order and deletes in the reverse. */
-export const BACKUP_TABLES = [
-  'runtime',
-  'reception_sessions',
-  'reservation_slots',
-  'pwa_users',
-  'push_subscriptions',
-  'staff_accounts',
-  'staff_sessions',
-  'outbox',
-  'audit_log',
-  'rate_counters',
-] as const satisfies readonly (keyof Database)[];
+export { BACKUP_FORMAT, BACKUP_TABLES, BadBackupError } from './backup-parse.js';
 
-export const BACKUP_FORMAT = 'clinic-queue-backup/1';
+/** Rows per read while backing up, and per insert while restoring (under both dialects' parameter limits). */
+const PAGE = 1000;
+const CHUNK = 200;
 
-interface Header {
-  format: typeof BACKUP_FORMAT;
-  createdAt: string;
-  dialect: Store['dialect'];
-}
+type Row = Record<string, unknown>;
 
-/** Writes the backup line by line; the rows are read in one consistent transaction. */
+/**
+ * Writes the backup line by line. Every table is read in one snapshot: on PostgreSQL a read-only
+ * REPEATABLE READ transaction (READ COMMITTED would read each table at a different moment, and a sign-up
+ * in between would leave a subscription without its user: a file that cannot be restored); on SQLite a
+ * transaction is a snapshot from its first read. Rows are paged by primary key, so memory stays bounded
+ * however long the history; `write` may wait (a file's back-pressure) without holding rows.
+ */
 export async function writeBackup(store: Store, write: (line: string) => void | Promise<void>): Promise<number> {
   const header: Header = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), dialect: store.dialect };
   await write(JSON.stringify(header));
-  return store.read(async (tx) => {
-    let rows = 0;
-    for (const table of BACKUP_TABLES) {
-      for (const row of await tx.selectFrom(table).selectAll().execute()) {
-        await write(JSON.stringify({ table, row }));
-        rows++;
+  return store.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (tx) => {
+      let rows = 0;
+      for (const table of BACKUP_TABLES) {
+        for await (const row of pages(tx, table)) {
+          await write(JSON.stringify({ table, row }));
+          rows++;
+        }
       }
-    }
-    return rows;
-  });
+      return rows;
+    });
 }
 
-/** Replaces everything in the store with the backup's rows, in one transaction. */
-export async function restoreBackup(store: Store, lines: AsyncIterable<string> | Iterable<string>): Promise<number> {
-  const byTable = new Map<string, Record<string, unknown>[]>();
-  let header: Header | null = null;
-  for await (const line of lines) {
-    if (!line.trim()) continue;
-    const parsed = JSON.parse(line) as Header | { table: string; row: Record<string, unknown> };
-    if (!header) {
-      if ((parsed as Header).format !== BACKUP_FORMAT) throw new Error('not a clinic-queue backup file');
-      header = parsed as Header;
-      continue;
-    }
-    const { table, row } = parsed as { table: string; row: Record<string, unknown> };
-    if (!(BACKUP_TABLES as readonly string[]).includes(table)) throw new Error(`unknown table in backup: ${table}`);
-    byTable.set(table, [...(byTable.get(table) ?? []), row]);
+async function* pages(tx: Transaction<Database>, table: BackupTable): AsyncGenerator<Row> {
+  const keys = PRIMARY_KEYS[table] as readonly string[];
+  const order = sql.join(keys.map((key) => sql.ref(key)));
+  let after: unknown[] | null = null;
+  for (;;) {
+    // Row-value comparison, `(a, b) > ($1, $2)`: both dialects walk the primary key's index.
+    const where: RawBuilder<unknown> = after ? sql`where (${order}) > (${sql.join(after)})` : sql``;
+    const { rows } = await sql<Row>`select * from ${sql.table(table)} ${where} order by ${order} limit ${PAGE}`.execute(tx);
+    yield* rows;
+    if (rows.length < PAGE) return;
+    const last: Row = rows[rows.length - 1];
+    after = keys.map((key) => last[key]);
   }
-  if (!header) throw new Error('empty backup file');
+}
+
+/**
+ * Replaces everything in the store with the backup's rows, in one transaction: every line is checked as
+ * it is read (readBackup) and inserted in chunks, so a bad line anywhere rolls the whole restore back and
+ * the store is left exactly as it was. Pass a function that opens the file to let a retried transaction
+ * (a transient conflict) read it again; a one-shot stream cannot be retried.
+ */
+export async function restoreBackup(store: Store, source: Lines | (() => Lines)): Promise<number> {
+  let opened = 0;
+  const open = (): Lines => {
+    if (typeof source === 'function') return source();
+    if (opened++ > 0 && !Array.isArray(source)) throw new Error('restore was interrupted by a conflicting write; run it again');
+    return source;
+  };
   return store.write(async ({ tx, emit, runtime }) => {
     for (const table of [...BACKUP_TABLES].reverse()) await tx.deleteFrom(table).execute();
     let count = 0;
-    for (const table of BACKUP_TABLES) {
-      const rows = byTable.get(table) ?? [];
-      // Chunks keep each statement under both dialects' parameter limits.
-      for (let i = 0; i < rows.length; i += 200) {
-        await tx.insertInto(table).values(rows.slice(i, i + 200) as never).execute();
-      }
-      count += rows.length;
+    let line = 1;
+    let chunk: Entry[] = [];
+    const flush = async () => {
+      if (chunk.length > 0) await insert(tx, chunk);
+      chunk = [];
+    };
+    for await (const entry of readBackup(open())) {
+      if (chunk.length === CHUNK || (chunk.length > 0 && chunk[0].table !== entry.table)) await flush();
+      chunk.push(entry);
+      count++;
+      line = entry.line;
     }
+    await flush();
+    const restored = await tx.selectFrom('runtime').select('id').execute();
+    if (restored.length !== 1) throw new BadBackupError(line, 'ends without a runtime row: not a whole backup');
     // Versions only go forward, or live viewers would take the restored state for an old one.
     await tx.updateTable('runtime').set({ version: runtime.version }).where('id', '=', 1).execute();
     emit({ type: 'receptionSwitched' }); // everything changed: live viewers resynchronise
     return count;
   });
+}
+
+async function insert(tx: Transaction<Database>, chunk: Entry[]): Promise<void> {
+  const { table } = chunk[0];
+  try {
+    await tx.insertInto(table).values(chunk.map((entry) => entry.row) as never).execute();
+  } catch (err) {
+    // A duplicate key or a child without its parent: the file's fault, said with its lines.
+    if (!isConstraintViolation(err)) throw err;
+    const lines = `${chunk[0].line}–${chunk[chunk.length - 1].line}`;
+    throw new BadBackupError(chunk[0].line, `the store refused the ${table} rows of lines ${lines}: ${(err as Error).message}`);
+  }
+}
+
+function isConstraintViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  // PostgreSQL's class 23 (integrity constraint violation), SQLite's SQLITE_CONSTRAINT_*.
+  return typeof code === 'string' && (/^23...$/.test(code) || code.startsWith('SQLITE_CONSTRAINT'));
 }

@@ -1,0 +1,107 @@
+/**
+ * What a row of each table may look like in a backup file: exactly the columns of schema.ts, with their
+ * types and nullability (strict: an unknown or missing column refuses the file). The type below ties this
+ * module to schema.ts, so a table or column added there without a schema here does not compile; a column
+ * added by a migration but not here makes every backup of a real store fail its own restore test.
+ */
+import { z } from 'zod';
+import type { Database } from '../storage/schema.js';
+
+const text = z.string();
+const int = z.number().int();
+/** Booleans are integers 0/1 in both dialects (schema.ts). */
+const flag = z.union([z.literal(0), z.literal(1)]);
+/** Times are written by the server as ISO-8601 UTC (`Date#toISOString`). */
+const time = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/, 'expected an ISO-8601 UTC time');
+
+export const ROW_SCHEMAS = {
+  runtime: z.strictObject({
+    id: z.literal(1),
+    inhouse_on: flag,
+    online_on: flag,
+    current_session_id: text.nullable(),
+    version: int,
+    line_ahead5_on: flag,
+    line_recall_on: flag,
+  }),
+  reception_sessions: z.strictObject({ id: text, opened_at: time, closed_at: time.nullable() }),
+  reservation_slots: z.strictObject({
+    id: text,
+    session_id: text,
+    reservation_number: int,
+    is_reserved: flag,
+    canceled: flag,
+    canceled_at: time.nullable(),
+    is_reception_accepted: flag,
+    reception_accepted_at: time.nullable(),
+    reserved_type: text.nullable(),
+    reserved_at: time.nullable(),
+    created_at: time,
+    updated_at: time,
+    owner_id: text.nullable(),
+    hold: flag,
+    hold_at: time.nullable(),
+    canceled_line_at: time.nullable(),
+    canceled_pwa_at: time.nullable(),
+    notified_ahead_at: time.nullable(),
+    notified_at: time.nullable(),
+    ahead5_skipped_at: time.nullable(),
+    ahead5_skipped_reason: text.nullable(),
+    admin_confirmed_at: time.nullable(),
+    admin_beep_announced: flag,
+  }),
+  pwa_users: z.strictObject({ uid: text, created_at: time }),
+  push_subscriptions: z.strictObject({ endpoint: text, uid: text, p256dh: text, auth: text, created_at: time }),
+  staff_accounts: z.strictObject({ id: text, username: text, password_hash: text, created_at: time }),
+  staff_sessions: z.strictObject({ token_hash: text, staff_id: text, created_at: time, expires_at: time }),
+  outbox: z.strictObject({
+    id: text,
+    kind: z.enum(['ahead5', 'recall']),
+    channel: z.enum(['LINE', 'PWA']),
+    slot_id: text,
+    reservation_number: int,
+    recipient: text,
+    endpoint: text.nullable(),
+    retry_key: text,
+    status: z.enum(['pending', 'sending', 'sent', 'failed']),
+    attempts: int,
+    next_attempt_at: time,
+    lease_until: time.nullable(),
+    last_error: text.nullable(),
+    created_at: time,
+    updated_at: time,
+    sent_at: time.nullable(),
+  }),
+  rate_counters: z.strictObject({ key: text, window_start: time, count: int }),
+  audit_log: z.strictObject({
+    id: text,
+    at: time,
+    staff_id: text.nullable(),
+    username: text,
+    action: text,
+    target: text.nullable(),
+    before: text.nullable(),
+    after: text.nullable(),
+  }),
+} satisfies { [T in keyof Database]: z.ZodType<Database[T]> };
+
+/** Each table's primary key, in order: the backup pages through every table by it. */
+export const PRIMARY_KEYS: { [T in keyof Database]: readonly (keyof Database[T] & string)[] } = {
+  runtime: ['id'],
+  reception_sessions: ['id'],
+  reservation_slots: ['id'],
+  pwa_users: ['uid'],
+  push_subscriptions: ['endpoint'],
+  staff_accounts: ['id'],
+  staff_sessions: ['token_hash'],
+  outbox: ['id'],
+  rate_counters: ['key', 'window_start'],
+  audit_log: ['id'],
+};
+
+/** Zod's complaint in one line: `owner_id: expected string, received number; …`. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'row'}: ${issue.message}`)
+    .join('; ');
+}
