@@ -52,7 +52,8 @@ export const ROW_SCHEMAS = {
   }),
   pwa_users: z.strictObject({ uid: text, created_at: time }),
   push_subscriptions: z.strictObject({ endpoint: text, uid: text, p256dh: text, auth: text, created_at: time }),
-  staff_accounts: z.strictObject({ id: text, username: text, password_hash: text, created_at: time }),
+  // disabled_at came with migration 0005: a backup written before it restores with the account enabled.
+  staff_accounts: z.strictObject({ id: text, username: text, password_hash: text, created_at: time, disabled_at: time.nullable().default(null) }),
   staff_sessions: z.strictObject({ token_hash: text, staff_id: text, created_at: time, expires_at: time }),
   outbox: z.strictObject({
     id: text,
