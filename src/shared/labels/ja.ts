@@ -163,6 +163,7 @@ export const ja = {
   'error.rateLimitedTickets':
     'このネットワークからの受付が上限に達しました。時間をおいて再度お試しいただくか、受付でお申し出ください。',
   'error.rateLimitedIdentities': 'このネットワークからのアクセスが多すぎます。しばらくしてから再度お試しください。',
+  'error.tooManyLiveStreams': 'このネットワークからの接続が多すぎます。しばらくしてから再度お試しください。',
   'error.loginThrottled': 'ログインの失敗が続いたため、しばらくログインできません。15分ほどおいて再度お試しください。',
   'error.loginFailed': 'ユーザー名またはパスワードが正しくありません。',
   ...jaStaff,
