@@ -64,7 +64,8 @@ describe('open public streams per client address', () => {
   });
 
   it('leaves trusted networks and RATE_LIMIT=off uncapped', async () => {
-    for (const env of [{ RATE_LIMIT_TRUSTED: '203.0.113.0/24' }, { RATE_LIMIT: 'off' }]) {
+    const envs: Record<string, string>[] = [{ RATE_LIMIT_TRUSTED: '203.0.113.0/24' }, { RATE_LIMIT: 'off' }];
+    for (const env of envs) {
       await start({ LIVE_STREAMS_PER_ADDRESS: '1', ...env });
       const both = [await stream('203.0.113.5'), await stream('203.0.113.5')];
       expect(both.map((r) => r.status)).toEqual([200, 200]);
