@@ -13,7 +13,8 @@ import { registerStaffRoutes } from './http/staff-routes.js';
 import { registerStaticClient } from './http/static-client.js';
 import { registerClientConfigRoute } from './http/client-config-route.js';
 import { registerSecurity } from './http/security.js';
-import { createLiveHub } from './live/hub.js';
+import { serializeRequest } from './http/log-redaction.js';
+import { createLiveHub, type LiveHubOptions } from './live/hub.js';
 import { registerLiveRoutes } from './live/routes.js';
 import { patientTokens } from './auth/patient-tokens.js';
 import { loadOrCreateSecret, randomSecret } from './auth/secrets.js';
@@ -36,6 +37,10 @@ export interface AppOptions {
   /** Where the built client lives; absent in API-only tests. */
   clientDir?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read what the server logs). */
+  logStream?: { write(line: string): void };
+  /** Live hub tuning (tests: a small buffer bound). */
+  live?: LiveHubOptions;
 }
 
 const functionTable: FunctionTable = {
@@ -46,9 +51,17 @@ const functionTable: FunctionTable = {
   ...auditFunctions,
 };
 
-export async function buildApp({ config, store, clientDir, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, store, clientDir, logger = true, logStream, live }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    logger: logger
+      ? {
+          level: config.LOG_LEVEL,
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
+          // URLs are logged without their query values: the LINE callback's code and state are secrets.
+          serializers: { req: serializeRequest },
+          ...(logStream && { stream: logStream }),
+        }
+      : false,
     bodyLimit: 16 * 1024,
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
@@ -83,7 +96,7 @@ export async function buildApp({ config, store, clientDir, logger = true }: AppO
     log: app.log,
   };
 
-  const hub = createLiveHub(store, app.log);
+  const hub = createLiveHub(store, app.log, live);
   // Node's close() waits for connections that never carried a request (browser preconnects) until its
   // headers timeout: they end with the streams, or a SIGTERM would end in the 10-second forced exit.
   const unused = new Set<Socket>();

@@ -59,6 +59,9 @@ const schema = z.object({
     .default('')
     .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
     .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]))),
+  // A waiting room on the clinic's Wi-Fi shares one public address: a full session (200 numbers), each
+  // patient with a page open, still fits. One client cannot hold thousands of sockets (docs/decisions/009).
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
   LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURES_PER_ACCOUNT_PER_15_MIN: z.coerce.number().int().min(1).default(50),
   // `true` trusts X-Forwarded-* from any peer (a client could then choose its own address); a list trusts

@@ -53,7 +53,10 @@ it('online opens; a patient takes the next number once', async () => {
   const mine = await mustCall<{ reservation: unknown }>(server.url, 'getMyReservation', {}, { token: patient.token });
   expect(mine.reservation).toMatchObject({ slotId: pwaSlot.slotId, reservationNumber: 2, ahead: 1, hold: false });
   const row = await slotById(pwaSlot.slotId);
-  expect(row).toMatchObject({ reservedType: 'PWA', pwaId: patient.uid, lineId: null, adminBeepAnnounced: false });
+  expect(row).toMatchObject({ reservedType: 'PWA', adminBeepAnnounced: false });
+  // The owner is on the server only; the staff stream never carries it.
+  const owner = await server.store.db.selectFrom('reservation_slots').select('owner_id').where('id', '=', pwaSlot.slotId).executeTakeFirstOrThrow();
+  expect(owner.owner_id).toBe(patient.uid);
 });
 
 it('claimAdminBeep: two staff screens at once, exactly one wins; walk-ins never beep', async () => {

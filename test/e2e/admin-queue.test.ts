@@ -34,7 +34,7 @@ describeBrowser('staff queue screen', () => {
 
   it('while reception is closed: no next number, and a walk-in ticket is refused with the reason', async () => {
     await expect(inhouse().getAttribute('aria-checked')).resolves.toBe('false');
-    await page.getByText('番号取得エラー').waitFor();
+    await page.getByText('院内受付は停止中です', { exact: true }).waitFor();
     await page.getByRole('button', { name: '新規受付' }).click();
     await expectRefusal('院内受付が停止中です。先に院内受付を開始してください。');
     // Online cannot open before in-house: the server's rule, shown in its words.
@@ -127,7 +127,7 @@ describeBrowser('staff queue screen', () => {
     await page.getByLabel('開始済・削除済も表示').uncheck();
     await inhouse().click();
     await confirmDialog(page, '院内受付を停止しますか？');
-    await page.getByText('番号取得エラー').waitFor();
+    await page.getByText('院内受付は停止中です', { exact: true }).waitFor();
     await expect(inhouse().getAttribute('aria-checked')).resolves.toBe('false');
   });
 

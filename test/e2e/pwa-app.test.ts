@@ -121,11 +121,13 @@ describeBrowser('PWA: the installed app', () => {
     expect(await page().getByText('この医院では通知をお送りしていません').count()).toBe(1);
     await page().screenshot({ path: screenshotPath('pwa-my') });
 
-    const { slots } = await adminSnapshot<{ slots: { id: string; reservationNumber: number; reservedType: string; pwaId: string | null }[] }>(server.url, cookie);
+    const { slots } = await adminSnapshot<{ slots: { id: string; reservationNumber: number; reservedType: string }[] }>(server.url, cookie);
     const mine = slots.find((s) => s.reservationNumber === 3)!;
     expect(mine.reservedType).toBe('PWA');
+    // Owner ids stay on the server: the row's owner is read from the store, not from the staff stream.
     const installId = await page().evaluate(() => JSON.parse(localStorage.getItem('pwa_install_id') ?? 'null') as string);
-    expect(mine.pwaId).toBe(`PWA_${installId}`);
+    const row = await server.store.db.selectFrom('reservation_slots').select('owner_id').where('id', '=', mine.id).executeTakeFirstOrThrow();
+    expect(row.owner_id).toBe(`PWA_${installId}`);
 
     await staff('markSlot', { slotId: slots.find((s) => s.reservationNumber === 1)!.id, action: 'start' });
     await waitForMain('あなたの前に 1人');

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
+import { type AppOptions, buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { openSqliteStore } from '../../src/server/storage/sqlite.js';
@@ -27,6 +27,9 @@ export interface TestServerOptions {
   /** A store to use (e.g. a PostgreSQL one); by default a fresh SQLite file in a temp dir. */
   store?: Store;
   clientDir?: string;
+  /** Log lines go here (set LOG_LEVEL in `env`); without it the server logs nothing. */
+  logStream?: AppOptions['logStream'];
+  live?: AppOptions['live'];
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -34,7 +37,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const dataDir = mkdtempSync(join(tmpdir(), 'cq-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...options.env });
   const store = options.store ?? (await openSqliteStore(join(dataDir, 'clinic-queue.sqlite')));
-  const app = await buildApp({ config, store, clientDir: options.clientDir, logger: false });
+  const { logStream, live, clientDir } = options;
+  const app = await buildApp({ config, store, clientDir, logger: Boolean(logStream), logStream, live });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');

@@ -1,10 +1,30 @@
 /** The walk-in ticket: one press takes the next free number as an ADMIN reservation. */
 import { useState } from 'react';
+import type { AdminSnapshot } from '../../shared/schemas/live.js';
 import { t } from '../../shared/labels/ja.js';
 import { callFn } from '../api/fn.js';
+import type { LiveStatus } from '../api/live.js';
 import { useRefusal } from './refusal.js';
 
-export function NewReception({ nextFreeNumber, loaded }: { nextFreeNumber: number | null; loaded: boolean }) {
+export interface NewReceptionProps {
+  snapshot: Pick<AdminSnapshot, 'runtime' | 'nextFreeNumber'> | null;
+  status: LiveStatus;
+}
+
+/**
+ * What comes next. The server sends no number both while in-house reception is stopped and when the
+ * session's numbers have all been issued: each says so. The error is only for a stream that failed, when
+ * the number on screen may be out of date.
+ */
+function nextNumberText({ snapshot, status }: NewReceptionProps): string {
+  if (status === 'reconnecting') return t('admin.nextNumberError');
+  if (!snapshot) return t('admin.connecting');
+  if (!snapshot.runtime.inhouseOn) return t('admin.nextNumberStopped');
+  if (snapshot.nextFreeNumber === null) return t('admin.nextNumberNoneLeft');
+  return t('admin.nextNumber', { n: snapshot.nextFreeNumber });
+}
+
+export function NewReception(props: NewReceptionProps) {
   const refuse = useRefusal();
   const [busy, setBusy] = useState(false);
   const [issued, setIssued] = useState<number | null>(null);
@@ -30,7 +50,7 @@ export function NewReception({ nextFreeNumber, loaded }: { nextFreeNumber: numbe
         {t('admin.newReception')}
       </button>
       <p className="next-number" aria-live="polite">
-        {!loaded ? t('admin.connecting') : nextFreeNumber === null ? t('admin.nextNumberError') : t('admin.nextNumber', { n: nextFreeNumber })}
+        {nextNumberText(props)}
       </p>
       <p className="issued" role="status">
         {issued !== null && t('admin.issued', { n: issued })}

@@ -1,7 +1,7 @@
 /** One reservation in the staff list: number, waiting rank or state, times, and the buttons row-rules allow. */
 import { memo } from 'react';
 import { slotStatus } from '../../shared/queue/rules.js';
-import type { Slot } from '../../shared/queue/slot.js';
+import type { StaffSlot } from '../../shared/queue/slot.js';
 import { type LabelKey, t } from '../../shared/labels/ja.js';
 import { ChannelIcon } from './ChannelIcon.js';
 import { ACTION_PLACES, canceledByPatient, patientChannel, type RowAction, rowActions } from './row-rules.js';
@@ -31,14 +31,14 @@ const ACTION_STYLE: Record<RowAction, string> = {
 };
 
 export interface QueueRowProps {
-  slot: Slot;
+  slot: StaffSlot;
   rank: number | undefined;
   blinking: boolean;
   busy: boolean;
-  onAction(slot: Slot, action: RowAction): void;
+  onAction(slot: StaffSlot, action: RowAction): void;
 }
 
-function waitingCell(slot: Slot, rank: number | undefined): string {
+function waitingCell(slot: StaffSlot, rank: number | undefined): string {
   const status = slotStatus(slot);
   if (status === 'canceled') return t(canceledByPatient(slot) ? 'admin.status.canceledByPatient' : 'admin.status.canceled');
   if (status === 'serving') return t('admin.status.serving');
@@ -46,7 +46,7 @@ function waitingCell(slot: Slot, rank: number | undefined): string {
   return rank === undefined ? '' : String(rank);
 }
 
-function ahead5Cell(slot: Slot): string {
+function ahead5Cell(slot: StaffSlot): string {
   if (slot.notifiedAt) return tokyoHhmm(slot.notifiedAt);
   if (slot.ahead5SkippedAt) return t('admin.ahead5Skipped');
   return '';

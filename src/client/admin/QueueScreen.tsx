@@ -3,7 +3,7 @@
  * changes when the next snapshot arrives, so two desks always show the same thing.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { Slot } from '../../shared/queue/slot.js';
+import type { StaffSlot } from '../../shared/queue/slot.js';
 import type { AdminSnapshot } from '../../shared/schemas/live.js';
 import { t } from '../../shared/labels/ja.js';
 import { callFn } from '../api/fn.js';
@@ -49,7 +49,7 @@ export function QueueScreen({ username, onSignOut, onConnectionTrouble }: QueueS
   }, []);
 
   const onAction = useCallback(
-    async (slot: Slot, action: RowAction) => {
+    async (slot: StaffSlot, action: RowAction) => {
       if (action === 'recall' && !(await dialogs.confirm(t('admin.confirmRecall', { n: slot.reservationNumber })))) return;
       setBusy((s) => new Set(s).add(slot.id));
       try {
@@ -68,7 +68,7 @@ export function QueueScreen({ username, onSignOut, onConnectionTrouble }: QueueS
     [dialogs, refuse],
   );
   // A stable handler keeps the memoised rows from re-rendering on every snapshot.
-  const onRowAction = useCallback((slot: Slot, action: RowAction) => void onAction(slot, action), [onAction]);
+  const onRowAction = useCallback((slot: StaffSlot, action: RowAction) => void onAction(slot, action), [onAction]);
 
   return (
     <div className="admin-layout">

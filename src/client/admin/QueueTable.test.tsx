@@ -1,25 +1,25 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Slot } from '../../shared/queue/slot.js';
+import type { StaffSlot } from '../../shared/queue/slot.js';
 import { QueueTable } from './QueueTable.js';
 import type { RowAction } from './row-rules.js';
 
 const T = '2026-01-05T00:35:00.000Z'; // 09:35 in Tokyo
 
-function slot(n: number, over: Partial<Slot> = {}): Slot {
+function slot(n: number, over: Partial<StaffSlot> = {}): StaffSlot {
   return {
     id: `s${n}`, sessionId: 'x', reservationNumber: n, isReserved: true, canceled: false, canceledAt: null,
     isReceptionAccepted: false, receptionAcceptedAt: null, reservedType: 'ADMIN', reservedAt: T, createdAt: T,
-    updatedAt: T, lineId: null, pwaId: null, hold: false, holdAt: null, canceledLineAt: null, canceledPwaAt: null,
+    updatedAt: T, hold: false, holdAt: null, canceledLineAt: null, canceledPwaAt: null,
     notifiedAheadAt: null, notifiedAt: null, ahead5SkippedAt: null, ahead5SkippedReason: null, adminConfirmedAt: null,
     adminBeepAnnounced: true, ...over,
   };
 }
-const line = (n: number, over: Partial<Slot> = {}) => slot(n, { reservedType: 'LINE', lineId: `U${n}`, ...over });
-const pwa = (n: number, over: Partial<Slot> = {}) => slot(n, { reservedType: 'PWA', pwaId: `PWA_${n}`, ...over });
+const line = (n: number, over: Partial<StaffSlot> = {}) => slot(n, { reservedType: 'LINE', ...over });
+const pwa = (n: number, over: Partial<StaffSlot> = {}) => slot(n, { reservedType: 'PWA', ...over });
 
-function show(slots: Slot[], options: { showDone?: boolean; blinking?: string[]; busy?: string[] } = {}) {
+function show(slots: StaffSlot[], options: { showDone?: boolean; blinking?: string[]; busy?: string[] } = {}) {
   const calls: [number, RowAction][] = [];
   render(
     <QueueTable

@@ -1,17 +1,17 @@
 /** The staff list (at most 500 rows, SPEC.md §9): waiting ranks come from the shared rules. */
 import { useMemo } from 'react';
 import { waitingRanks } from '../../shared/queue/rules.js';
-import { ADMIN_LIST_LIMIT, type Slot } from '../../shared/queue/slot.js';
+import { ADMIN_LIST_LIMIT, type StaffSlot } from '../../shared/queue/slot.js';
 import { t } from '../../shared/labels/ja.js';
 import { QueueRow } from './QueueRow.js';
 import { isShown, type RowAction } from './row-rules.js';
 
 export interface QueueTableProps {
-  slots: readonly Slot[];
+  slots: readonly StaffSlot[];
   showDone: boolean;
   blinking: ReadonlySet<string>;
   busy: ReadonlySet<string>;
-  onAction(slot: Slot, action: RowAction): void;
+  onAction(slot: StaffSlot, action: RowAction): void;
 }
 
 export function QueueTable({ slots, showDone, blinking, busy, onAction }: QueueTableProps) {

@@ -33,7 +33,7 @@ export function Sidebar({ snapshot, status, showDone, onShowDone, sound, usernam
           {t('admin.enableSound')}
         </button>
       )}
-      <NewReception nextFreeNumber={snapshot?.nextFreeNumber ?? null} loaded={snapshot !== null} />
+      <NewReception snapshot={snapshot} status={status} />
       <ReceptionSwitches runtime={snapshot?.runtime ?? null} />
       <div className="admin-checks">
         <label className="check">

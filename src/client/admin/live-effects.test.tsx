@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Slot } from '../../shared/queue/slot.js';
+import type { StaffSlot } from '../../shared/queue/slot.js';
 import { BLINK_MS, useCancelBlink } from './live-effects.js';
 
 const T = '2026-01-05T00:35:00.000Z';
-function pwa(n: number, over: Partial<Slot> = {}): Slot {
+function pwa(n: number, over: Partial<StaffSlot> = {}): StaffSlot {
   return {
     id: `s${n}`, sessionId: 'x', reservationNumber: n, isReserved: true, canceled: false, canceledAt: null,
     isReceptionAccepted: false, receptionAcceptedAt: null, reservedType: 'PWA', reservedAt: T, createdAt: T,
-    updatedAt: T, lineId: null, pwaId: `PWA_${n}`, hold: false, holdAt: null, canceledLineAt: null, canceledPwaAt: null,
+    updatedAt: T, hold: false, holdAt: null, canceledLineAt: null, canceledPwaAt: null,
     notifiedAheadAt: null, notifiedAt: null, ahead5SkippedAt: null, ahead5SkippedReason: null, adminConfirmedAt: null,
     adminBeepAnnounced: true, ...over,
   };

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { slotStatus } from '../../shared/queue/rules.js';
-import type { PatientChannel, Slot } from '../../shared/queue/slot.js';
+import type { PatientChannel, StaffSlot } from '../../shared/queue/slot.js';
 import { callFn } from '../api/fn.js';
 import { canceledByPatient, patientChannel } from './row-rules.js';
 
@@ -20,7 +20,7 @@ export interface Announcement {
  * Claims the beep for every LINE/PWA reservation nobody has announced yet. The server lets exactly one
  * claim win, so with two desks open only one beeps and shows the modal; `onClaimed` runs only for a win.
  */
-export function useNewReservationClaims(slots: readonly Slot[] | undefined, onClaimed: (a: Announcement) => void) {
+export function useNewReservationClaims(slots: readonly StaffSlot[] | undefined, onClaimed: (a: Announcement) => void) {
   const tried = useRef(new Set<string>());
   const latest = useRef(onClaimed);
   useEffect(() => {
@@ -47,7 +47,7 @@ export function useNewReservationClaims(slots: readonly Slot[] | undefined, onCl
 }
 
 /** Ids of rows whose patient cancelled since the previous snapshot, each for BLINK_MS. */
-export function useCancelBlink(slots: readonly Slot[] | undefined): ReadonlySet<string> {
+export function useCancelBlink(slots: readonly StaffSlot[] | undefined): ReadonlySet<string> {
   const previous = useRef<Map<string, boolean> | null>(null);
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const [blinking, setBlinking] = useState<ReadonlySet<string>>(() => new Set());

@@ -3,7 +3,7 @@
  * a browser and the row component only draws what this says.
  */
 import { slotStatus, type SlotStatus } from '../../shared/queue/rules.js';
-import type { PatientChannel, Slot } from '../../shared/queue/slot.js';
+import type { PatientChannel, StaffSlot } from '../../shared/queue/slot.js';
 import type { MarkAction } from '../../shared/schemas/functions.js';
 
 export type RowAction = MarkAction | 'recall';
@@ -20,30 +20,30 @@ export const ACTION_PLACES = [
   ['confirm'],
 ] as const satisfies readonly (readonly RowAction[])[];
 
-export function patientChannel(slot: Pick<Slot, 'reservedType'>): PatientChannel | null {
+export function patientChannel(slot: Pick<StaffSlot, 'reservedType'>): PatientChannel | null {
   return slot.reservedType === 'LINE' || slot.reservedType === 'PWA' ? slot.reservedType : null;
 }
 
-export function canceledByPatient(slot: Pick<Slot, 'canceledLineAt' | 'canceledPwaAt'>): boolean {
+export function canceledByPatient(slot: Pick<StaffSlot, 'canceledLineAt' | 'canceledPwaAt'>): boolean {
   return slot.canceledLineAt !== null || slot.canceledPwaAt !== null;
 }
 
 /** Still in the queue: waiting or held, and the patient has not cancelled. */
-function inQueue(status: SlotStatus, slot: Slot): boolean {
+function inQueue(status: SlotStatus, slot: StaffSlot): boolean {
   return (status === 'waiting' || status === 'hold') && !canceledByPatient(slot);
 }
 
 /** Recall goes once, and only to a LINE or PWA patient who is still in the queue. */
-export function canRecall(slot: Slot): boolean {
+export function canRecall(slot: StaffSlot): boolean {
   return patientChannel(slot) !== null && slot.notifiedAheadAt === null && inQueue(slotStatus(slot), slot);
 }
 
 /** An online reservation staff have not yet confirmed at the desk. */
-export function needsConfirm(slot: Slot): boolean {
+export function needsConfirm(slot: StaffSlot): boolean {
   return patientChannel(slot) !== null && slot.adminConfirmedAt === null && inQueue(slotStatus(slot), slot);
 }
 
-export function rowActions(slot: Slot): RowAction[] {
+export function rowActions(slot: StaffSlot): RowAction[] {
   const status = slotStatus(slot);
   if (status === 'canceled') {
     // A patient's own cancellation is theirs to make: the server refuses to undo it, so no button.
@@ -61,6 +61,6 @@ export function rowActions(slot: Slot): RowAction[] {
 }
 
 /** Rows shown by default are the ones still in the queue; the checkbox adds started and deleted rows. */
-export function isShown(slot: Slot, showDone: boolean): boolean {
+export function isShown(slot: StaffSlot, showDone: boolean): boolean {
   return showDone || inQueue(slotStatus(slot), slot);
 }

@@ -1,11 +1,12 @@
 /**
  * Security headers (helmet) and a strict Content-Security-Policy. Pages under /line also allow the LINE
  * hosts the LIFF SDK talks to; everything else allows only our own origin. Browsers report violations
- * to /api/csp-report: they are logged, and kept on the app so tests can prove none happened.
+ * to /api/csp-report (csp-reports.ts): they are logged, and kept on the app so tests can prove none happened.
  */
 import type { FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import type { Config } from '../config.js';
+import { registerCspReports } from './csp-reports.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,23 +73,5 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   });
 
   app.decorate('cspReports', [] as unknown[]);
-  await app.register(async (scope) => {
-    // Only this route accepts the report media types; function calls stay JSON-only.
-    scope.addContentTypeParser(
-      ['application/csp-report', 'application/reports+json'],
-      { parseAs: 'string', bodyLimit: 8 * 1024 },
-      (_request, body, done) => {
-        try {
-          done(null, JSON.parse(String(body)));
-        } catch {
-          done(null, { unparsable: String(body).slice(0, 200) });
-        }
-      },
-    );
-    scope.post('/api/csp-report', async (request, reply) => {
-      if (app.cspReports.length < 100) app.cspReports.push(request.body);
-      request.log.warn({ report: request.body }, 'content security policy violation');
-      return reply.code(204).send();
-    });
-  });
+  await registerCspReports(app);
 }

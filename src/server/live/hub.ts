@@ -37,13 +37,29 @@ export interface LiveHub {
  */
 export const MIN_REFRESH_INTERVAL_MS = 50;
 
-export function createLiveHub(
-  store: Store,
-  log: FastifyBaseLogger,
-  heartbeatMs = 25_000,
-  recheckMs = 30_000,
-  minIntervalMs = MIN_REFRESH_INTERVAL_MS,
-): LiveHub {
+/**
+ * A viewer's response may hold this many bytes not yet taken by its socket. A phone that stops reading
+ * (asleep, walked out of Wi-Fi range, or a client that never reads on purpose) would otherwise make the
+ * server keep every frame for it in memory. The OS first absorbs a few MB per connection; past that, 1 MiB
+ * is several admin frames (the largest: 500 rows) or a hundred public ones, so a slow but reading viewer is
+ * never dropped. A dropped EventSource reconnects by itself and gets a fresh snapshot.
+ */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+export interface LiveHubOptions {
+  heartbeatMs?: number;
+  recheckMs?: number;
+  minIntervalMs?: number;
+  maxBufferedBytes?: number;
+}
+
+export function createLiveHub(store: Store, log: FastifyBaseLogger, options: LiveHubOptions = {}): LiveHub {
+  const {
+    heartbeatMs = 25_000,
+    recheckMs = 30_000,
+    minIntervalMs = MIN_REFRESH_INTERVAL_MS,
+    maxBufferedBytes = MAX_BUFFERED_BYTES,
+  } = options;
   const viewers: Record<StreamKind, Set<ServerResponse>> = { queue: new Set(), admin: new Set() };
   const checks = new Map<ServerResponse, StillAllowed>();
   let frames: Frames | null = null;
@@ -60,9 +76,30 @@ export function createLiveHub(
     };
   }
 
+  function forget(kind: StreamKind, res: ServerResponse) {
+    viewers[kind].delete(res);
+    checks.delete(res);
+  }
+
+  /**
+   * Writes to one viewer; a viewer whose socket stopped draining is dropped instead of buffered for. What
+   * counts is the backlog before this write, so one large frame (an admin list of 500 rows) never drops a
+   * viewer on its own: at most `maxBufferedBytes` plus one frame is ever held for anyone.
+   */
+  function send(kind: StreamKind, res: ServerResponse, text: string) {
+    if (res.writableEnded || res.destroyed) return;
+    if (res.writableLength > maxBufferedBytes) {
+      log.info({ kind, bufferedBytes: res.writableLength }, 'live viewer dropped: not reading');
+      forget(kind, res);
+      res.destroy();
+      return;
+    }
+    res.write(text);
+  }
+
   function broadcast(next: Frames) {
     for (const kind of ['queue', 'admin'] as const) {
-      for (const res of viewers[kind]) if (!res.writableEnded) res.write(next[kind]);
+      for (const res of viewers[kind]) send(kind, res, next[kind]);
     }
   }
 
@@ -103,8 +140,7 @@ export function createLiveHub(
       const allowed = await stillAllowed().catch(() => true); // a store hiccup is not a sign-out
       if (!allowed) {
         // Out of the sets first, so no broadcast writes to a stream that is ending.
-        viewers.admin.delete(res);
-        checks.delete(res);
+        forget('admin', res);
         res.end();
       }
     }
@@ -118,7 +154,7 @@ export function createLiveHub(
   const recheckTimer = setInterval(() => void recheck(), recheckMs);
   recheckTimer.unref();
   const heartbeat = setInterval(() => {
-    for (const kind of ['queue', 'admin'] as const) for (const res of viewers[kind]) res.write(SSE_HEARTBEAT);
+    for (const kind of ['queue', 'admin'] as const) for (const res of viewers[kind]) send(kind, res, SSE_HEARTBEAT);
   }, heartbeatMs);
   heartbeat.unref();
 
@@ -126,11 +162,8 @@ export function createLiveHub(
     async attach(kind, res, stillAllowed) {
       viewers[kind].add(res);
       if (stillAllowed) checks.set(res, stillAllowed);
-      res.on('close', () => {
-        viewers[kind].delete(res);
-        checks.delete(res);
-      });
-      if (frames && !running) res.write(frames[kind]);
+      res.on('close', () => forget(kind, res));
+      if (frames && !running) send(kind, res, frames[kind]);
       else await refresh(); // the refresh sends this viewer its first snapshot
       if (!frames) res.end(); // could not read the store: EventSource reconnects by itself
     },

@@ -1,10 +1,16 @@
-/** GET /api/live/queue (public) and GET /api/live/admin (staff cookie, else 401). */
+/**
+ * GET /api/live/queue (public, at most LIVE_STREAMS_PER_ADDRESS open per client address on this process)
+ * and GET /api/live/admin (staff cookie, else 401).
+ */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '../errors.js';
+import { trustedAddresses } from '../abuse/trusted.js';
 import type { Deps } from '../http/deps.js';
 import { requireStaff, staffToken } from '../http/caller.js';
 import { findStaffSession } from '../auth/staff-accounts.js';
 import type { LiveHub, StillAllowed, StreamKind } from './hub.js';
 import { SSE_HEADERS, sseRetry } from './sse.js';
+import { streamCap } from './stream-cap.js';
 
 export function registerLiveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub) {
   async function open(kind: StreamKind, reply: FastifyReply, stillAllowed?: StillAllowed) {
@@ -17,7 +23,19 @@ export function registerLiveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHu
     await hub.attach(kind, reply.raw, stillAllowed);
   }
 
-  app.get('/api/live/queue', async (_request, reply) => open('queue', reply));
+  const { config } = deps;
+  const trusted = trustedAddresses(config);
+  // RATE_LIMIT=off is for load tests and benchmarks, which watch with a thousand viewers from one address.
+  const cap = streamCap(config.LIVE_STREAMS_PER_ADDRESS, (ip) => config.RATE_LIMIT === 'off' || trusted(ip));
+
+  app.get('/api/live/queue', async (request, reply) => {
+    if (request.method === 'HEAD') return open('queue', reply);
+    // Refused while the answer can still be the catalogue's JSON envelope, before the stream starts.
+    const release = cap.take(request.ip);
+    if (!release) throw new AppError('RESOURCE_EXHAUSTED', 'error.tooManyLiveStreams');
+    reply.raw.once('close', release);
+    return open('queue', reply);
+  });
   app.get('/api/live/admin', async (request, reply) => {
     await requireStaff(request, deps);
     const token = staffToken(request)!;

@@ -1,6 +1,10 @@
-/** Builds the two stream snapshots from one queue state. The public one never carries an owner id. */
+/**
+ * Builds the two stream snapshots from one queue state. Neither carries an owner id: a PWA uid is its
+ * patient's credential, and the staff screens never needed them (the channel is in `reservedType`).
+ */
 import { publicQueue } from '../../shared/queue/rules.js';
 import type { AdminSnapshot, QueueSnapshot } from '../../shared/schemas/live.js';
+import type { StaffSlot } from '../../shared/queue/slot.js';
 import type { QueueState } from '../domain/queue-state.js';
 
 export function queueSnapshot(state: QueueState): QueueSnapshot {
@@ -12,5 +16,6 @@ export function queueSnapshot(state: QueueState): QueueSnapshot {
 }
 
 export function adminSnapshot(state: QueueState): AdminSnapshot {
-  return { runtime: state.runtime, slots: state.slots, nextFreeNumber: state.nextFreeNumber, version: state.version };
+  const slots = state.slots.map(({ lineId: _line, pwaId: _pwa, ...rest }): StaffSlot => rest);
+  return { runtime: state.runtime, slots, nextFreeNumber: state.nextFreeNumber, version: state.version };
 }

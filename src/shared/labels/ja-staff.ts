@@ -9,6 +9,8 @@ export const jaStaff = {
   'admin.newReception': '新規受付',
   'admin.nextNumber': '次の受付番号 {n}番',
   'admin.nextNumberError': '番号取得エラー',
+  'admin.nextNumberStopped': '院内受付は停止中です',
+  'admin.nextNumberNoneLeft': 'すべての番号を発行済みです',
   'admin.inhouse': '院内受付',
   'admin.online': 'オンライン受付',
   'admin.on': '受付中',

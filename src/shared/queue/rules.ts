@@ -2,7 +2,7 @@
  * The queue rules of SPEC.md §4 as pure functions over plain slots. Server and client both use them,
  * so what staff see, what patients see and what the server decides can never disagree.
  */
-import type { Slot } from './slot.js';
+import type { Slot, SlotFields } from './slot.js';
 
 export type SlotStatus = 'canceled' | 'serving' | 'hold' | 'waiting';
 
@@ -18,13 +18,13 @@ function canceledByChannel(slot: Pick<Slot, 'canceledLineAt' | 'canceledPwaAt'>)
   return slot.canceledLineAt !== null || slot.canceledPwaAt !== null;
 }
 
-const byNumber = (a: Slot, b: Slot) => a.reservationNumber - b.reservationNumber;
+const byNumber = (a: SlotFields, b: SlotFields) => a.reservationNumber - b.reservationNumber;
 
 /**
  * Waiting rank for the staff list: among reserved rows whose status is waiting and that the patient did
  * not cancel, in number order, rank 1 is next. Rows that are not waiting get no rank.
  */
-export function waitingRanks(slots: readonly Slot[]): Map<string, number> {
+export function waitingRanks(slots: readonly SlotFields[]): Map<string, number> {
   const ranks = new Map<string, number>();
   let rank = 0;
   for (const slot of [...slots].sort(byNumber)) {
@@ -43,7 +43,7 @@ export interface PublicQueueRow {
 }
 
 /** True for a slot that still stands in the queue (reserved, not cancelled, not yet started). */
-export function isActive(slot: Slot): boolean {
+export function isActive(slot: SlotFields): boolean {
   return slot.isReserved && !slot.canceled && !slot.isReceptionAccepted && !canceledByChannel(slot);
 }
 
@@ -51,7 +51,7 @@ export function isActive(slot: Slot): boolean {
  * The public queue: active rows in number order, held rows moved after the others; people-ahead counts
  * only for non-held rows (0 for the first).
  */
-export function publicQueue(slots: readonly Slot[]): PublicQueueRow[] {
+export function publicQueue(slots: readonly SlotFields[]): PublicQueueRow[] {
   const active = slots.filter(isActive).sort(byNumber);
   const notHeld = active.filter((s) => !s.hold);
   const held = active.filter((s) => s.hold);

@@ -30,6 +30,18 @@ export interface Slot {
   adminBeepAnnounced: boolean;
 }
 
+/** The owner ids: only the server holds them (DESIGN.md), since a PWA uid signs its patient in. */
+export type OwnerIdField = 'lineId' | 'pwaId';
+
+/** What the queue rules read: every slot field but the owner ids. */
+export type SlotFields = Omit<Slot, OwnerIdField>;
+
+/**
+ * A slot as staff screens receive it on the admin stream. It cannot carry an owner id: a full Slot is
+ * not assignable to it, so the server must strip them before sending.
+ */
+export type StaffSlot = SlotFields & { [K in OwnerIdField]?: never };
+
 /** Runtime settings (SPEC.md §3 admin/runtime). currentWaitCount is derived, never stored. */
 export interface Runtime {
   inhouseOn: boolean;

@@ -1,5 +1,5 @@
 /** Data of the live streams (DESIGN.md): one full snapshot on connect and after every change. */
-import type { Runtime, Slot } from '../queue/slot.js';
+import type { Runtime, StaffSlot } from '../queue/slot.js';
 
 export interface QueueSnapshot {
   runtime: Runtime;
@@ -10,8 +10,8 @@ export interface QueueSnapshot {
 
 export interface AdminSnapshot {
   runtime: Runtime;
-  /** The current reception session's reserved slots, by number, at most 500. */
-  slots: Slot[];
+  /** The current reception session's reserved slots, by number, at most 500; never an owner id. */
+  slots: StaffSlot[];
   /** The lowest number not yet handed out in the current session, or null when none is left or closed. */
   nextFreeNumber: number | null;
   version: number;
