@@ -4,13 +4,13 @@
  * Refusals cost nothing: a patient tapping "take a number" before online reception opens uses up nothing,
  * and a staff member who signs in correctly gets the failure unit back. See docs/decisions/014.
  */
-import { BlockList, isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { LabelKey } from '../../shared/labels/ja.js';
 import type { TicketQuota } from '../domain/ticket-quota.js';
 import type { Store } from '../storage/port.js';
+import { trustedAddresses } from './trusted.js';
 import { clientKey, type Counter, inWindow, type Limit, refund, reserve } from './limits.js';
 
 const HOUR = 3600_000;
@@ -34,18 +34,8 @@ export function abusePolicy(store: Store, config: Config): AbusePolicy {
   const lineSignIn: Limit = { name: 'line-signin', max: config.RATE_LIMIT_LINE_SIGNINS_PER_HOUR, windowMs: HOUR };
   const login: Limit = { name: 'login', max: config.LOGIN_FAILURES_PER_15_MIN, windowMs: HOUR / 4 };
   const loginAccount: Limit = { name: 'login-account', max: config.LOGIN_FAILURES_PER_ACCOUNT_PER_15_MIN, windowMs: HOUR / 4 };
-  const trusted = new BlockList();
-  for (const entry of config.RATE_LIMIT_TRUSTED) {
-    const [address, prefix] = entry.split('/');
-    const type = isIPv6(address) ? 'ipv6' : 'ipv4';
-    if (prefix) trusted.addSubnet(address, Number(prefix), type);
-    else trusted.addAddress(address, type);
-  }
-  const bare = (ip: string) => (ip.startsWith('::ffff:') ? ip.slice(7) : ip);
-  const isTrusted = (request: FastifyRequest) => {
-    const ip = bare(request.ip);
-    return trusted.check(ip, isIPv6(ip) ? 'ipv6' : 'ipv4');
-  };
+  const trustedIp = trustedAddresses(config);
+  const isTrusted = (request: FastifyRequest) => trustedIp(request.ip);
   const exempt = (request: FastifyRequest) => config.RATE_LIMIT === 'off' || isTrusted(request);
   const nothing: Refund = async () => {};
 
