@@ -4,8 +4,9 @@
  * files travel further than the server (support tickets, log shippers). No API of ours takes its input in
  * the query (functions are JSON POSTs), so query values carry nothing an operator needs: every value is
  * replaced, whatever the path, except LINE's OAuth `error` code (e.g. access_denied), which says why a
- * sign-in failed. The parameter names stay (a bare value without a name is replaced too), so a log still shows which redirect arrived. An allow-list, not
- * a deny-list, so a parameter LINE adds tomorrow is hidden too.
+ * sign-in failed. The parameter names stay (a bare value without a name is replaced too), so a log still
+ * shows which redirect arrived. An allow-list, not a deny-list, so a parameter LINE adds tomorrow is hidden
+ * too.
  */
 import type { FastifyRequest } from 'fastify';
 
