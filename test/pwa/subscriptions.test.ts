@@ -65,6 +65,19 @@ describe('saving a push subscription', () => {
     expect((await saved()).map((s) => s.endpoint).sort()).toEqual([plain.endpoint, sub.endpoint].sort());
   });
 
+  it('answers “send me a test” to a subscription saved with broken keys by dropping it, so the app asks again', async () => {
+    const patient = await pwaPatient(url());
+    const endpoint = `${world.push.url}/push/old`;
+    const now = new Date().toISOString();
+    const db = world.server.store.db;
+    await db.insertInto('pwa_users').values({ uid: patient.uid, created_at: now }).onConflict((oc) => oc.column('uid').doNothing()).execute();
+    await db.insertInto('push_subscriptions').values({ endpoint, uid: patient.uid, p256dh: 'p', auth: 'a', created_at: now }).execute();
+    const message = { subscription: { ...good(), endpoint }, title: 't', body: 'b', link: '/pwa/my' };
+    expectRefusal(await callFn(url(), 'sendWebpushTest', message, { token: patient.token }), 'NOT_FOUND', 'もう一度通知を許可してください');
+    expect(await saved()).toEqual([]);
+    expect(world.push.requests).toEqual([]);
+  });
+
   it('keeps a patient’s 3 newest subscriptions and notifies those only', async () => {
     const patient = await pwaPatient(url());
     const other = await pwaPatient(url());

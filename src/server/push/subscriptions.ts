@@ -3,6 +3,7 @@ import { createPublicKey } from 'node:crypto';
 import { AppError } from '../errors.js';
 import { type Config, pushHostAllowed } from '../config.js';
 import type { Store } from '../storage/port.js';
+import type { PushMessage, WebPush } from './web-push.js';
 import { type PushSubscriptionJson, pushSubscriptionSchema } from '../../shared/schemas/push-subscription.js';
 
 /**
@@ -61,4 +62,31 @@ export async function savePushSubscription(store: Store, uid: string, subscripti
     const dropped = older.slice(MAX_SUBSCRIPTIONS_PER_PATIENT - 1).map((s) => s.endpoint);
     if (dropped.length > 0) await tx.deleteFrom('push_subscriptions').where('endpoint', 'in', dropped).execute();
   });
+}
+
+/** "Send me a test": only to the caller's own saved subscription, so the server is nobody's push relay. */
+export async function sendTestPush(
+  deps: { store: Store; webPush: WebPush },
+  uid: string,
+  endpoint: string,
+  message: PushMessage,
+): Promise<{ ok: true }> {
+  const saved = await deps.store.db
+    .selectFrom('push_subscriptions')
+    .selectAll()
+    .where('endpoint', '=', endpoint)
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+  if (!saved) throw new AppError('NOT_FOUND', 'error.pushSubscriptionUnknown');
+  const keys = { p256dh: saved.p256dh, auth: saved.auth };
+  // A row saved before keys were checked can never be pushed to: drop it so the app asks again.
+  const result = pushKeysUsable(keys)
+    ? await deps.webPush.send({ endpoint: saved.endpoint, keys }, message, { ttlSeconds: 300 })
+    : ({ kind: 'gone', reason: 'invalid keys' } as const);
+  if (result.kind === 'gone') {
+    await deps.store.db.deleteFrom('push_subscriptions').where('endpoint', '=', saved.endpoint).execute();
+    throw new AppError('NOT_FOUND', 'error.pushSubscriptionGone');
+  }
+  if (result.kind !== 'sent') throw new AppError('UNAVAILABLE', 'error.pushSendFailed');
+  return { ok: true };
 }
