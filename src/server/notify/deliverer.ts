@@ -23,7 +23,9 @@ export function createDeliverer(deps: { store: Store; line: LineSender; webPush:
         : undefined;
       if (!sub || sub.uid !== row.recipient) return { kind: 'fail', reason: 'push subscription no longer exists' };
       // Saved before subscriptions were checked: nothing can be encrypted to it, so it is removed.
-      if (!pushKeysUsable({ p256dh: sub.p256dh, auth: sub.auth })) return { kind: 'gone', reason: 'push subscription keys are not a P-256 key and 16-byte secret' };
+      if (!pushKeysUsable({ p256dh: sub.p256dh, auth: sub.auth })) {
+        return { kind: 'gone', reason: 'push subscription keys are not a P-256 key and 16-byte secret' };
+      }
       return deps.webPush.send(
         { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
         { title: deps.clinicName, body: text, link: '/pwa/my' },
