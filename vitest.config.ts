@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
     // One throwaway PostgreSQL cluster for the whole run; each test file gets its own database in it.
-    globalSetup: ['test/setup/postgres-global.ts', 'test/setup/client-build.ts'],
+    globalSetup: ['test/setup/postgres-global.ts', 'test/setup/client-build.ts', 'test/setup/push-tls.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -90,8 +90,13 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
       subject: config.VAPID_SUBJECT,
       publicKey: config.VAPID_PUBLIC_KEY,
       privateKey: config.VAPID_PRIVATE_KEY,
+      timeoutMs: config.NOTIFY_SEND_TIMEOUT_MS,
     }),
-    lineSender: lineSender({ channelAccessToken: config.LINE_MESSAGING_CHANNEL_ACCESS_TOKEN, baseUrl: config.LINE_API_BASE_URL }),
+    lineSender: lineSender({
+      channelAccessToken: config.LINE_MESSAGING_CHANNEL_ACCESS_TOKEN,
+      baseUrl: config.LINE_API_BASE_URL,
+      timeoutMs: config.NOTIFY_SEND_TIMEOUT_MS,
+    }),
     abuse: abusePolicy(store, config),
     log: app.log,
   };

@@ -9,6 +9,7 @@ const optionalText = z
   .trim()
   .optional()
   .transform((v) => (v ? v : undefined));
+const PUSH_HOST_ENTRY = /^((\*\.)?[a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/;
 const url = (fallback: string) => z.url().default(fallback).transform((v) => v.replace(/\/+$/, ''));
 
 const schema = z.object({
@@ -38,13 +39,17 @@ const schema = z.object({
   ),
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
+  // Host names (`*.` for any subdomain), optionally with a port: `127.0.0.1:8443` (IPv6 in brackets). An
+  // entry without a port allows https's default port only; naming the port is the only way to allow another.
   PUSH_ALLOWED_HOSTS: z
     .string()
     .default('*.googleapis.com,*.push.apple.com,*.push.services.mozilla.com,*.notify.windows.com')
-    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(PUSH_HOST_ENTRY, 'each entry is a host name, *.domain or [IPv6], optionally :port'))),
   NOTIFY_LEASE_SECONDS: z.coerce.number().positive().default(30),
   NOTIFY_RETRY_BASE_MS: z.coerce.number().positive().default(5000),
   NOTIFY_POLL_MS: z.coerce.number().positive().default(2000),
+  NOTIFY_SEND_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(10_000),
   RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
@@ -121,10 +126,21 @@ export const lineLoginConfigured = (c: Config) => Boolean(c.LINE_LOGIN_CHANNEL_I
 export const lineMessagingConfigured = (c: Config) => Boolean(c.LINE_MESSAGING_CHANNEL_ACCESS_TOKEN);
 export const pushConfigured = (c: Config) => Boolean(c.VAPID_SUBJECT);
 
-/** Push endpoints must belong to a known push service: the server never posts to a URL a client made up. */
+/**
+ * Push endpoints must belong to a known push service: the server never posts to a URL a client made up.
+ * Only https, and on its default port unless an entry names the port (`host:port`).
+ */
 export function pushHostAllowed(config: Config, endpoint: string): boolean {
-  const host = new URL(endpoint).hostname.toLowerCase();
-  return config.PUSH_ALLOWED_HOSTS.some((pattern) =>
-    pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) : host === pattern,
-  );
+  const url = new URL(endpoint);
+  if (url.protocol !== 'https:') return false;
+  const host = url.hostname.toLowerCase();
+  // URL leaves `port` empty for https's default, also when written as :443.
+  const port = url.port;
+  return config.PUSH_ALLOWED_HOSTS.some((entry) => {
+    const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry);
+    if (!match) return false;
+    const [, pattern, entryPort = ''] = match;
+    if ((entryPort === '443' ? '' : entryPort) !== port) return false;
+    return pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) : host === pattern;
+  });
 }

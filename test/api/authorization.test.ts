@@ -24,10 +24,11 @@ const auth = {} as Record<CallerKind, Auth>;
 
 beforeAll(async () => {
   fake = await startFakeLine();
-  pushEndpoint = `http://127.0.0.1:${await closedPort()}/push/1`;
+  const pushPort = await closedPort();
+  pushEndpoint = `https://127.0.0.1:${pushPort}/push/1`;
   // Push endpoints only on this machine (a closed port): no test may post to a real push service.
   server = await startTestServer({
-    env: { ...lineEnv(fake), VAPID_SUBJECT: 'mailto:clinic@example.com', PUSH_ALLOWED_HOSTS: '127.0.0.1' },
+    env: { ...lineEnv(fake), VAPID_SUBJECT: 'mailto:clinic@example.com', PUSH_ALLOWED_HOSTS: `127.0.0.1:${pushPort}` },
   });
   const cookie = await staffCookie(server.url, server.store);
   await openReception(server.url, cookie);
@@ -57,7 +58,7 @@ interface Case {
   payload: () => unknown;
 }
 
-const subscription = () => ({ endpoint: pushEndpoint, keys: { p256dh: 'BP-key', auth: 'auth-key' } });
+const subscription = () => ({ endpoint: pushEndpoint, keys: { p256dh: 'BO8dzzd8sHhNks4Magf8yEuCzL0Skx9SLpmc3HbzV6IIKlrBiWfupDMD-RTxHRLFC31JIoHISOTpCWbpHHBfQJQ', auth: 'ntWPPzVLpxSN3hPZ58HeSw' } });
 
 const CASES: Case[] = [
   { fn: 'allocateNextSlot', label: 'ADMIN', access: 'staff', payload: () => ({ reservedType: 'ADMIN' }) },

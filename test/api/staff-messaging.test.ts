@@ -73,16 +73,18 @@ describe('with VAPID_SUBJECT and a LINE messaging token', () => {
   let line: FakeLineMessaging;
   let push: FakePushService;
   let day: Awaited<ReturnType<typeof clinicDay>>;
+  let deadPort: number;
   beforeAll(async () => {
     line = await startFakeLineMessaging();
     push = await startFakePushService();
+    deadPort = await closedPort();
     server = await startTestServer({
       env: {
         VAPID_SUBJECT: 'mailto:x@example.com',
         LINE_MESSAGING_CHANNEL_ACCESS_TOKEN: 'fake-channel-token',
         // Whatever the server sends lands on local fakes, which record paths they do not serve.
         LINE_API_BASE_URL: line.url,
-        PUSH_ALLOWED_HOSTS: '127.0.0.1',
+        PUSH_ALLOWED_HOSTS: `${push.allowedHost},127.0.0.1:${deadPort}`,
       },
     });
     day = await clinicDay(server);
@@ -118,7 +120,7 @@ describe('with VAPID_SUBJECT and a LINE messaging token', () => {
   });
 
   it('a push service that cannot be reached is UNAVAILABLE, and the subscription is kept', async () => {
-    const endpoint = `https://127.0.0.1:${await closedPort()}/push/1`;
+    const endpoint = `https://127.0.0.1:${deadPort}/push/1`;
     const subscription = browserSubscription(endpoint);
     await mustCall(server.url, 'saveSafariSubscription', { subscription }, { token: day.pwa.token });
     const message = { title: 't', body: 'b', link: '/pwa/my' };

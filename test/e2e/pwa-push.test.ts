@@ -55,7 +55,7 @@ describeBrowser('PWA: notifications', () => {
   beforeAll(async () => {
     push = await startFakePushService();
     server = await startTestServer({
-      env: { CLINIC_NAME: 'さくらクリニック', VAPID_SUBJECT: 'mailto:it@clinic.example', PUSH_ALLOWED_HOSTS: '127.0.0.1', NOTIFY_POLL_MS: '50' },
+      env: { CLINIC_NAME: 'さくらクリニック', VAPID_SUBJECT: 'mailto:it@clinic.example', PUSH_ALLOWED_HOSTS: push.allowedHost, NOTIFY_POLL_MS: '50' },
       clientDir: inject('clientDir'),
     });
     cookie = await staffCookie(server.url, server.store);

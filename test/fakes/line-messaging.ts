@@ -9,7 +9,9 @@ export interface PushRecord {
   to: string;
   text: string;
   retryKey: string | undefined;
-  answered: number | 'hung';
+  answered: number | 'hung' | 'stalled';
+  /** The connection it came on was closed (by the sender, for a request never answered). */
+  closed: boolean;
 }
 
 export interface FakeLineMessaging {
@@ -18,8 +20,11 @@ export interface FakeLineMessaging {
   requests: PushRecord[];
   /** Messages LINE would actually have delivered (one per accepted retry key). */
   delivered: PushRecord[];
-  /** Answer the next pushes with these statuses (500, 429, 'hang': accept but never answer). */
-  script: (number | 'hang')[];
+  /**
+   * Answer the next pushes with these: 500, 429, 3xx (Location: another path here), 'hang' (accept and
+   * never answer), 'stall' (answer 500 but never finish the body).
+   */
+  script: (number | 'hang' | 'stall')[];
   unexpected: string[];
   quota: { type: 'limited' | 'none'; value?: number; totalUsage: number };
   close(): Promise<void>;
@@ -45,9 +50,18 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
     if (req.method === 'POST' && req.url === '/v2/bot/message/push') {
       const body = JSON.parse(raw) as { to: string; messages: { type: string; text: string }[] };
       const retryKey = req.headers['x-line-retry-key'] as string | undefined;
-      const record: PushRecord = { to: body.to, text: body.messages[0]?.text ?? '', retryKey, answered: 200 };
+      const record: PushRecord = { to: body.to, text: body.messages[0]?.text ?? '', retryKey, answered: 200, closed: false };
       fake.requests.push(record);
+      req.socket.once('close', () => (record.closed = true));
       const step = fake.script.shift();
+      if (step === 'stall') {
+        record.answered = 'stalled';
+        hung.push(res);
+        return void res.writeHead(500, { 'content-length': '100' }).write('{"message":');
+      }
+      if (typeof step === 'number' && step >= 300 && step < 400) {
+        return void res.writeHead((record.answered = step), { location: `${url}/v2/bot/message/redirected` }).end();
+      }
       if (typeof step === 'number' && step >= 500) return json(res, (record.answered = step), { message: 'fail' });
       if (step === 429) return json(res, (record.answered = 429), { message: 'rate limit' });
       if (retryKey && accepted.has(retryKey)) return json(res, (record.answered = 409), { message: 'duplicate' });
@@ -73,8 +87,9 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
   const server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
   return Object.assign(fake, {
-    url: `http://127.0.0.1:${port}`,
+    url,
     async close() {
       hung.forEach((res) => res.destroy());
       server.closeAllConnections();

@@ -1,11 +1,16 @@
 /**
  * A local fake push service plus the "browser" side of a subscription: the test holds the P-256 key pair
- * and auth secret, so it can decrypt (RFC 8291, aes128gcm) what our server sends.
+ * and auth secret, so it can decrypt (RFC 8291, aes128gcm) what our server sends. It speaks https, as real
+ * push services do, with the run's self-signed certificate (test/setup/push-tls.ts), on a random port that
+ * the server must be told about: `PUSH_ALLOWED_HOSTS: push.allowedHost`.
  */
 import { createECDH, randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import ece from 'http_ece';
+import { inject } from 'vitest';
 
 export interface ReceivedPush {
   path: string;
@@ -14,11 +19,27 @@ export interface ReceivedPush {
   payload: { title: string; body: string; link: string };
 }
 
+/** A status to answer with; 'hang': accept and never answer; 'stall': answer 500 but never finish the body. */
+export type PushStep = number | 'hang' | 'stall';
+
+export interface PushRequest {
+  path: string;
+  answered: PushStep;
+  /** The connection it came on was closed (by the sender, for a request never answered). */
+  closed: boolean;
+}
+
 export interface FakePushService {
   url: string;
+  /** The PUSH_ALLOWED_HOSTS entry for this service (host and its port). */
+  allowedHost: string;
   received: ReceivedPush[];
-  /** Answer the next posts with these statuses (e.g. 410, 500). */
-  script: number[];
+  /** Every post as it arrived, answered or not. */
+  requests: PushRequest[];
+  /** Answer the next posts with these (e.g. 410, 500, 'hang'); 3xx points Location at another path here. */
+  script: PushStep[];
+  /** Answer every post to this path so; e.g. a subscription whose service never answers. */
+  pathScript: Map<string, PushStep>;
   /** A new browser subscription whose endpoint points at this service. */
   subscribe(): { endpoint: string; keys: { p256dh: string; auth: string } };
   close(): Promise<void>;
@@ -26,30 +47,47 @@ export interface FakePushService {
 
 export async function startFakePushService(): Promise<FakePushService> {
   const browsers = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer }>();
-  const fake = { received: [] as ReceivedPush[], script: [] as number[] };
+  const open: ServerResponse[] = [];
+  const fake = { received: [] as ReceivedPush[], requests: [] as PushRequest[], script: [] as PushStep[], pathScript: new Map<string, PushStep>() };
+  const tls = inject('pushTls');
 
-  const server = createServer((req, res) => {
+  const server = createServer({ cert: readFileSync(tls.cert), key: readFileSync(tls.key) }, (req, res) => {
+    const path = req.url ?? '';
+    const browser = browsers.get(path);
+    const step = fake.pathScript.get(path) ?? fake.script.shift() ?? (browser ? 201 : 404);
+    const record: PushRequest = { path, answered: step, closed: false };
+    fake.requests.push(record);
+    req.socket.once('close', () => (record.closed = true));
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const status = fake.script.shift() ?? 201;
-      const browser = browsers.get(req.url ?? '');
-      if (status === 201 && browser) {
-        const plain = ece.decrypt(Buffer.concat(chunks), {
-          version: 'aes128gcm',
-          privateKey: browser.ecdh,
-          authSecret: browser.auth.toString('base64url'),
-        });
-        fake.received.push({ path: req.url ?? '', headers: req.headers, payload: JSON.parse(plain.toString('utf8')) });
+      if (step === 'hang') return void open.push(res);
+      if (step === 'stall') {
+        open.push(res);
+        return void res.writeHead(500, { 'content-length': '100' }).write('partial');
       }
-      res.writeHead(browser ? status : 404).end();
+      if (step >= 300 && step < 400) return void res.writeHead(step, { location: `${url}/push/redirected` }).end();
+      if (step === 201 && browser) {
+        try {
+          const plain = ece.decrypt(Buffer.concat(chunks), {
+            version: 'aes128gcm',
+            privateKey: browser.ecdh,
+            authSecret: browser.auth.toString('base64url'),
+          });
+          fake.received.push({ path, headers: req.headers, payload: JSON.parse(plain.toString('utf8')) });
+        } catch {
+          return void res.writeHead((record.answered = 400)).end();
+        }
+      }
+      res.writeHead(step).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const url = `https://127.0.0.1:${port}`;
   return Object.assign(fake, {
     url,
+    allowedHost: `127.0.0.1:${port}`,
     subscribe() {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
@@ -62,6 +100,7 @@ export async function startFakePushService(): Promise<FakePushService> {
       };
     },
     async close() {
+      open.forEach((res) => res.destroy());
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

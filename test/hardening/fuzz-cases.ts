@@ -126,7 +126,7 @@ function businessProbe(w: World): fc.Arbitrary<Probe> {
     ['setNoticeSettings', { lineAhead5: false, lineRecall: false }],
   ];
   const cancelA = (reservationNumber: number, canceledBy = 'PWA') => ({ slotId: w.slotA.id, reservationNumber, canceledBy });
-  const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: 'p', auth: 'a' } };
+  const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: 'BO8dzzd8sHhNks4Magf8yEuCzL0Skx9SLpmc3HbzV6IIKlrBiWfupDMD-RTxHRLFC31JIoHISOTpCWbpHHBfQJQ', auth: 'ntWPPzVLpxSN3hPZ58HeSw' } }; // a real P-256 point and 16-byte secret
   /** A well-formed payload of each patient function, to send with a bad token. */
   const patientPayload: Record<string, unknown> = {
     allocateNextSlot: { reservedType: 'PWA' },

@@ -56,7 +56,7 @@ const value: fc.Arbitrary<unknown> = fc.oneof({ weight: 3, arbitrary: scalar }, 
 
 /** A valid payload per function: the seed that mutations break. */
 function seedPayload(name: FunctionName, w: World): Record<string, unknown> {
-  const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: 'p', auth: 'a' } };
+  const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: 'BO8dzzd8sHhNks4Magf8yEuCzL0Skx9SLpmc3HbzV6IIKlrBiWfupDMD-RTxHRLFC31JIoHISOTpCWbpHHBfQJQ', auth: 'ntWPPzVLpxSN3hPZ58HeSw' } }; // a real P-256 point and 16-byte secret
   const seeds: Partial<Record<FunctionName, Record<string, unknown>>> = {
     allocateNextSlot: { reservedType: 'PWA' },
     cancelReservation: { slotId: w.slotA.id, reservationNumber: w.slotA.number, canceledBy: 'PWA' },

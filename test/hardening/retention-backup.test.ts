@@ -28,7 +28,7 @@ async function populated(): Promise<{ s: TestServer; patient: { uid: string; tok
   await mustCall(s.url, 'startOnlineReception', {}, { cookie });
   await mustCall(s.url, 'allocateNextSlot', { reservedType: 'ADMIN' }, { cookie });
   const patient = await pwaPatient(s.url);
-  const subscription = { endpoint: 'https://push.example/sub/1', keys: { p256dh: 'BP'.padEnd(87, 'x'), auth: 'a'.repeat(22) } };
+  const subscription = { endpoint: 'https://push.example/sub/1', keys: { p256dh: 'BO8dzzd8sHhNks4Magf8yEuCzL0Skx9SLpmc3HbzV6IIKlrBiWfupDMD-RTxHRLFC31JIoHISOTpCWbpHHBfQJQ', auth: 'ntWPPzVLpxSN3hPZ58HeSw' } };
   await mustCall(s.url, 'saveSafariSubscription', { subscription }, { token: patient.token });
   await mustCall(s.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
   return { s, patient };

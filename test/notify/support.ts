@@ -29,7 +29,7 @@ export function notifyEnv(lineUrl: string): Record<string, string> {
 export async function startNotifyWorld(env: Record<string, string> = {}): Promise<NotifyWorld> {
   const line = await startFakeLineMessaging();
   const push = await startFakePushService();
-  const server = await startTestServer({ env: { ...notifyEnv(line.url), ...env } });
+  const server = await startTestServer({ env: { ...notifyEnv(line.url), PUSH_ALLOWED_HOSTS: push.allowedHost, ...env } });
   return {
     server,
     line,

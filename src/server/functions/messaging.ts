@@ -1,9 +1,10 @@
 /** Web Push sign-up and test, the staff recall, and the clinic's messaging controls. */
 import { AppError } from '../errors.js';
-import { lineMessagingConfigured, pushHostAllowed } from '../config.js';
+import { lineMessagingConfigured } from '../config.js';
 import { requestRecall } from '../domain/request-recall.js';
 import { setNoticeSettings } from '../domain/notice-settings.js';
 import { messagingStatus } from '../notify/status.js';
+import { checkPushSubscription, savePushSubscription, sendTestPush } from '../push/subscriptions.js';
 import { requirePatient, requireStaff } from '../http/caller.js';
 import type { FunctionSet } from '../http/function-def.js';
 import type { Deps } from '../http/deps.js';
@@ -30,23 +31,8 @@ export const messagingFunctions: FunctionSet<
     async run({ subscription }, request, deps) {
       const patient = await requirePatient(request, deps);
       if (patient.channel !== 'PWA') throw new AppError('PERMISSION_DENIED', 'error.channelMismatch');
-      if (!pushHostAllowed(deps.config, subscription.endpoint)) {
-        throw new AppError('INVALID_ARGUMENT', 'error.pushEndpointNotAllowed');
-      }
-      const now = new Date().toISOString();
-      // created_at is renewed on every save: retention deletes subscriptions nobody renewed.
-      const row = { uid: patient.uid, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, created_at: now };
-      await deps.store.db
-        .insertInto('pwa_users')
-        .values({ uid: patient.uid, created_at: now })
-        .onConflict((oc) => oc.column('uid').doNothing())
-        .execute();
-      // One endpoint belongs to one browser: a reinstall hands it to the new uid.
-      await deps.store.db
-        .insertInto('push_subscriptions')
-        .values({ endpoint: subscription.endpoint, ...row })
-        .onConflict((oc) => oc.column('endpoint').doUpdateSet(row))
-        .execute();
+      checkPushSubscription(deps.config, subscription);
+      await savePushSubscription(deps.store, patient.uid, subscription);
       return { ok: true as const };
     },
   },
@@ -54,25 +40,8 @@ export const messagingFunctions: FunctionSet<
     async run({ subscription, title, body, link }, request, deps) {
       const patient = await requirePatient(request, deps);
       requirePush(deps);
-      // Only to the caller's own saved subscription: the server is nobody's free push relay.
-      const saved = await deps.store.db
-        .selectFrom('push_subscriptions')
-        .selectAll()
-        .where('endpoint', '=', subscription.endpoint)
-        .where('uid', '=', patient.uid)
-        .executeTakeFirst();
-      if (!saved) throw new AppError('NOT_FOUND', 'error.pushSubscriptionUnknown');
-      const result = await deps.webPush.send(
-        { endpoint: saved.endpoint, keys: { p256dh: saved.p256dh, auth: saved.auth } },
-        { title, body, link },
-        { ttlSeconds: 300 },
-      );
-      if (result.kind === 'gone') {
-        await deps.store.db.deleteFrom('push_subscriptions').where('endpoint', '=', saved.endpoint).execute();
-        throw new AppError('NOT_FOUND', 'error.pushSubscriptionGone');
-      }
-      if (result.kind !== 'sent') throw new AppError('UNAVAILABLE', 'error.pushSendFailed');
-      return { ok: true as const };
+      // Each call is a request to an outside push service; its rate limit belongs right here, before it.
+      return sendTestPush(deps, patient.uid, subscription.endpoint, { title, body, link });
     },
   },
   sendReservationMessageBySlot: {

@@ -3,6 +3,7 @@ import { t } from '../../shared/labels/ja.js';
 import type { Store } from '../storage/port.js';
 import type { LineSender } from './line-sender.js';
 import type { WebPush } from '../push/web-push.js';
+import { pushKeysUsable } from '../push/subscriptions.js';
 import type { Deliverer } from './worker.js';
 
 /** A recall is only worth showing while the patient can still come: keep it short-lived at push services. */
@@ -14,17 +15,21 @@ export function noticeText(kind: 'ahead5' | 'recall', clinic: string, n: number)
 
 export function createDeliverer(deps: { store: Store; line: LineSender; webPush: WebPush; clinicName: string }): Deliverer {
   return {
-    async deliver(row) {
+    async deliver(row, signal) {
       const text = noticeText(row.kind, deps.clinicName, row.reservation_number);
-      if (row.channel === 'LINE') return deps.line.push(row.recipient, text, row.retry_key);
+      if (row.channel === 'LINE') return deps.line.push(row.recipient, text, row.retry_key, signal);
       const sub = row.endpoint
         ? await deps.store.db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', row.endpoint).executeTakeFirst()
         : undefined;
       if (!sub || sub.uid !== row.recipient) return { kind: 'fail', reason: 'push subscription no longer exists' };
+      // Saved before subscriptions were checked: nothing can be encrypted to it, so it is removed.
+      if (!pushKeysUsable({ p256dh: sub.p256dh, auth: sub.auth })) {
+        return { kind: 'gone', reason: 'push subscription keys are not a P-256 key and 16-byte secret' };
+      }
       return deps.webPush.send(
         { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
         { title: deps.clinicName, body: text, link: '/pwa/my' },
-        { ttlSeconds: TTL_SECONDS[row.kind], topic: `${row.kind}-${row.reservation_number}` },
+        { ttlSeconds: TTL_SECONDS[row.kind], topic: `${row.kind}-${row.reservation_number}`, signal },
       );
     },
     async forget(row) {

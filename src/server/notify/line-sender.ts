@@ -1,14 +1,10 @@
 /**
- * LINE pushes through @line/bot-sdk's MessagingApiClient (base URL configurable for the local fake).
- * Every attempt of one message carries the same X-Line-Retry-Key; a 409 means LINE already accepted it.
+ * LINE pushes over the Messaging API (base URL configurable for the local fake), posted with fetch rather
+ * than @line/bot-sdk: the SDK's client takes no abort signal, so its timeout could only race the request
+ * and leave the socket open, and it follows redirects. Every attempt of one message carries the same
+ * X-Line-Retry-Key; a 409 means LINE already accepted it.
  */
-import type { messagingApi } from '@line/bot-sdk';
-import { resultOfStatus, type SendResult, withTimeout } from './send-result.js';
-
-// Loaded at the first send: most starts send nothing for a while, and the SDK was the largest single
-// module of start-up time and idle memory (docs/benchmarks.md, start-up and idle).
-let sdk: Promise<typeof import('@line/bot-sdk')> | undefined;
-const loadSdk = () => (sdk ??= import('@line/bot-sdk'));
+import { fetchBounded, resultOfStatus, retryOnError, type SendResult } from './send-result.js';
 
 export interface LineQuota {
   /** The monthly limit, or null when the plan has none. */
@@ -18,43 +14,50 @@ export interface LineQuota {
 
 export interface LineSender {
   readonly configured: boolean;
-  push(to: string, text: string, retryKey: string): Promise<SendResult>;
+  push(to: string, text: string, retryKey: string, signal?: AbortSignal): Promise<SendResult>;
   quota(): Promise<LineQuota | null>;
 }
 
 export function lineSender(settings: { channelAccessToken?: string; baseUrl: string; timeoutMs?: number }): LineSender {
   const timeoutMs = settings.timeoutMs ?? 10_000;
   const token = settings.channelAccessToken;
-  let client: Promise<messagingApi.MessagingApiClient> | undefined;
-  const getClient = (channelAccessToken: string) =>
-    (client ??= loadSdk().then((m) => new m.messagingApi.MessagingApiClient({ channelAccessToken, baseURL: settings.baseUrl })));
+  const base = settings.baseUrl.replace(/\/+$/, '');
+  const headers = () => ({ authorization: `Bearer ${token}` });
+
+  async function getJson(path: string): Promise<Record<string, unknown>> {
+    const answer = await fetchBounded(`${base}${path}`, { method: 'GET', headers: headers() }, timeoutMs);
+    if (answer.status !== 200) throw new Error(`HTTP ${answer.status}`);
+    return JSON.parse(answer.body) as Record<string, unknown>;
+  }
+
   return {
     configured: Boolean(token),
-    async push(to, text, retryKey) {
+    async push(to, text, retryKey, signal) {
       if (!token) return { kind: 'fail', reason: 'LINE_MESSAGING_CHANNEL_ACCESS_TOKEN is not configured' };
-      const { HTTPFetchError } = await loadSdk();
       try {
-        const line = await getClient(token);
-        await withTimeout(line.pushMessage({ to, messages: [{ type: 'text', text }] }, retryKey), timeoutMs);
-        return { kind: 'sent' };
+        const answer = await fetchBounded(
+          `${base}/v2/bot/message/push`,
+          {
+            method: 'POST',
+            headers: { ...headers(), 'content-type': 'application/json', 'x-line-retry-key': retryKey },
+            body: JSON.stringify({ to, messages: [{ type: 'text', text }] }),
+          },
+          timeoutMs,
+          signal,
+        );
+        // A repeat of a request LINE already accepted (same retry key): it was delivered once.
+        if (answer.status === 409) return { kind: 'sent' };
+        return resultOfStatus(answer.status, answer.body);
       } catch (err) {
-        if (err instanceof HTTPFetchError) {
-          // A repeat of a request LINE already accepted (same retry key): it was delivered once.
-          if (err.status === 409) return { kind: 'sent' };
-          return resultOfStatus(err.status, err.body);
-        }
-        return { kind: 'retry', reason: err instanceof Error ? err.message : String(err) };
+        return retryOnError(err);
       }
     },
     async quota() {
       if (!token) return null;
       try {
-        const line = await getClient(token);
-        const [quota, consumption] = await withTimeout(
-          Promise.all([line.getMessageQuota(), line.getMessageQuotaConsumption()]),
-          timeoutMs,
-        );
-        return { limit: quota.type === 'limited' ? (quota.value ?? null) : null, used: consumption.totalUsage };
+        const [quota, consumption] = await Promise.all([getJson('/v2/bot/message/quota'), getJson('/v2/bot/message/quota/consumption')]);
+        const limit = quota.type === 'limited' && typeof quota.value === 'number' ? quota.value : null;
+        return { limit, used: Number(consumption.totalUsage) };
       } catch {
         return null;
       }

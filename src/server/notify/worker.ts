@@ -1,8 +1,13 @@
 /**
  * Delivers the outbox. A row is claimed by a compare-and-set update (only one process can move it from
- * due to 'sending'), held under a lease, then marked sent, rescheduled with backoff, or failed. A process
- * that dies mid-send leaves a lapsed lease; the row is claimed again and re-sent with the same LINE retry
- * key, so LINE accepts it once.
+ * due to 'sending'); each claim adds one to `attempts`, which is that claim's fencing token: the result is
+ * written (sent, retry, failed) only while the row is still 'sending' with the same count, so a send that
+ * outlived its lease cannot overwrite the outcome of whoever claimed the row after it. A process that dies
+ * mid-send leaves a lapsed lease; the row is claimed again (counting an attempt) and re-sent with the same
+ * LINE retry key, so LINE accepts it once; past `maxAttempts` it is failed instead.
+ *
+ * Sends run concurrently, a few at a time, and a pass only claims: it does not wait for sends to finish,
+ * so a push service that hangs until the timeout holds one slot, not the whole outbox.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../storage/port.js';
@@ -10,10 +15,19 @@ import type { OutboxTable } from '../storage/schema.js';
 import type { SendResult } from './send-result.js';
 
 export interface Deliverer {
-  deliver(row: OutboxTable): Promise<SendResult>;
+  /** `signal` aborts the send when the worker stops. */
+  deliver(row: OutboxTable, signal: AbortSignal): Promise<SendResult>;
   /** Called when a push service says the subscription is gone. */
   forget(row: OutboxTable): Promise<void>;
 }
+
+/**
+ * Sends in flight per process. A clinic's notices come a few at a time (one staff action brings at most a
+ * handful of patients within 5 of the front), so 4 lets three outside services hang for their whole
+ * timeout while the rest still flow, without a backlog (after an outage) opening dozens of sockets or
+ * taking the database pool's connections.
+ */
+export const SEND_CONCURRENCY = 4;
 
 export interface WorkerOptions {
   store: Store;
@@ -23,21 +37,28 @@ export interface WorkerOptions {
   pollMs?: number;
   maxAttempts?: number;
   baseDelayMs?: number;
+  concurrency?: number;
   clock?: () => Date;
 }
 
 export interface NotifyWorker {
-  /** Runs one pass now (tests and wake-ups); resolves when this pass is done. */
+  /** Runs one claiming pass now (tests and wake-ups); resolves when the pass has started its sends. */
   runOnce(): Promise<void>;
+  /** Stops claiming, aborts the sends in flight and waits until their outcomes are written. */
   stop(): Promise<void>;
 }
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
   const { store, deliverer, log } = options;
   const leaseMs = options.leaseMs ?? 30_000;
   const maxAttempts = options.maxAttempts ?? 8;
   const baseDelayMs = options.baseDelayMs ?? 5_000;
+  const concurrency = options.concurrency ?? SEND_CONCURRENCY;
   const clock = options.clock ?? (() => new Date());
+  const sending = new Map<string, Promise<void>>();
+  const stopping = new AbortController();
   let pass: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -64,43 +85,82 @@ export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
       .executeTakeFirst();
   }
 
+  /** Applies `set` only under this claim (still 'sending', same attempt count); says whether it did. */
+  async function settle(
+    db: Store['db'],
+    row: OutboxTable,
+    set: Partial<Pick<OutboxTable, 'status' | 'last_error' | 'lease_until' | 'updated_at' | 'sent_at' | 'next_attempt_at'>>,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('outbox')
+      .set(set)
+      .where('id', '=', row.id)
+      .where('status', '=', 'sending')
+      .where('attempts', '=', row.attempts)
+      .executeTakeFirst();
+    const applied = Number(result.numUpdatedRows) > 0;
+    if (!applied) log.info({ outbox: row.id, attempts: row.attempts }, 'late notice result ignored: the row was claimed again');
+    return applied;
+  }
+
+  async function fail(row: OutboxTable, reason: string, gone = false): Promise<void> {
+    const nowIso = clock().toISOString();
+    // Through a queue write, so the staff screen's snapshot shows the failure at once.
+    const applied = await store.write(async ({ tx, emit }) => {
+      const ok = await settle(tx, row, { status: 'failed', last_error: reason, lease_until: null, updated_at: nowIso });
+      if (ok) emit({ type: 'noticeFailed', slotId: row.slot_id });
+      return ok;
+    });
+    if (!applied) return;
+    log.warn({ outbox: row.id, kind: row.kind, channel: row.channel, reason }, 'notice failed');
+    if (gone) await deliverer.forget(row);
+  }
+
   async function finish(row: OutboxTable, result: SendResult): Promise<void> {
     const now = clock();
     const nowIso = now.toISOString();
-    const done = (status: OutboxTable['status'], error: string | null) =>
-      store.db
-        .updateTable('outbox')
-        .set({ status, last_error: error, lease_until: null, updated_at: nowIso, sent_at: status === 'sent' ? nowIso : null })
-        .where('id', '=', row.id)
-        .where('status', '=', 'sending')
-        .execute();
-    if (result.kind === 'sent') return void (await done('sent', null));
-    if (result.kind === 'retry' && row.attempts < maxAttempts) {
-      const delay = Math.min(baseDelayMs * 2 ** (row.attempts - 1), 10 * 60_000) * (0.8 + Math.random() * 0.4);
-      await store.db
-        .updateTable('outbox')
-        .set({ status: 'pending', last_error: result.reason, lease_until: null, updated_at: nowIso,
-          next_attempt_at: new Date(now.getTime() + delay).toISOString() })
-        .where('id', '=', row.id)
-        .execute();
+    if (result.kind === 'sent') {
+      await settle(store.db, row, { status: 'sent', last_error: null, lease_until: null, updated_at: nowIso, sent_at: nowIso });
       return;
     }
-    if (result.kind === 'gone') await deliverer.forget(row);
-    log.warn({ outbox: row.id, kind: row.kind, channel: row.channel, reason: result.reason }, 'notice failed');
-    // Through a queue write, so the staff screen's snapshot shows the failure at once.
-    await store.write(async ({ tx, emit }) => {
-      await tx
-        .updateTable('outbox')
-        .set({ status: 'failed', last_error: result.reason, lease_until: null, updated_at: nowIso })
-        .where('id', '=', row.id)
-        .execute();
-      emit({ type: 'noticeFailed', slotId: row.slot_id });
-    });
+    if (result.kind === 'retry' && row.attempts < maxAttempts) {
+      const delay = Math.min(baseDelayMs * 2 ** (row.attempts - 1), 10 * 60_000) * (0.8 + Math.random() * 0.4);
+      await settle(store.db, row, {
+        status: 'pending',
+        last_error: result.reason,
+        lease_until: null,
+        updated_at: nowIso,
+        next_attempt_at: new Date(now.getTime() + delay).toISOString(),
+      });
+      return;
+    }
+    await fail(row, result.reason, result.kind === 'gone');
+  }
+
+  async function send(row: OutboxTable): Promise<void> {
+    try {
+      // Claimed again after a lease lapsed with every attempt spent: the last one never finished.
+      if (row.attempts > maxAttempts) {
+        return await fail(row, `no outcome after ${maxAttempts} attempts${row.last_error ? ` (last: ${row.last_error})` : ''}`);
+      }
+      let result: SendResult;
+      try {
+        result = await deliverer.deliver(row, stopping.signal);
+      } catch (err) {
+        // A sender that throws has a bug or bad data in front of it; retrying the same row would not help.
+        result = { kind: 'fail', reason: `sender error: ${message(err)}` };
+      }
+      await finish(row, result);
+    } catch (err) {
+      // Recording the outcome failed (store unreachable): the lease lapses and the row is claimed again.
+      log.warn({ err, outbox: row.id }, 'could not record a notice outcome; it will be retried');
+    }
   }
 
   async function runPass(): Promise<void> {
+    if (sending.size >= concurrency) return;
     const nowIso = clock().toISOString();
-    const due = await store.db
+    const candidates = await store.db
       .selectFrom('outbox')
       .select('id')
       .where((eb) =>
@@ -112,11 +172,17 @@ export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
       .orderBy('created_at')
       .limit(50)
       .execute();
-    for (const { id } of due) {
-      if (stopped) return;
+    for (const { id } of candidates) {
+      if (stopped || sending.size >= concurrency) return;
+      if (sending.has(id)) continue; // our own send outlived its lease; it is still ours to finish
       const row = await claim(id);
       if (!row) continue; // another process took it
-      await finish(row, await deliverer.deliver(row));
+      const task = send(row).finally(() => {
+        sending.delete(id);
+        // A slot is free: due rows left behind by the bound go now, not at the next poll.
+        if (!stopped) void runOnce();
+      });
+      sending.set(id, task);
     }
   }
 
@@ -152,7 +218,9 @@ export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
       stopped = true;
       unsubscribe();
       clearInterval(timer);
+      stopping.abort();
       await pass;
+      await Promise.all(sending.values());
     },
   };
 }

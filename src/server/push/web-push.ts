@@ -1,13 +1,13 @@
 /**
  * Web Push: `web-push` builds the request (VAPID JWT, aes128gcm encryption) and we post it with fetch,
- * which gives us a timeout and lets tests use a plain-HTTP fake push service. VAPID keys are generated
+ * bounded by a timeout that aborts the request, and without following redirects. VAPID keys are generated
  * into DATA_DIR when not configured; the subject (a real mailto:/https: URI, PLATFORM.md) must be set.
  */
 import { createRequire } from 'node:module';
 import type * as WebPushLib from 'web-push';
 import type { PushSubscriptionJson } from '../../shared/schemas/functions.js';
 import { loadOrCreateSecret } from '../auth/secrets.js';
-import { resultOfStatus, type SendResult, withTimeout } from '../notify/send-result.js';
+import { fetchBounded, resultOfStatus, retryOnError, type SendResult } from '../notify/send-result.js';
 
 // Loaded on first use: a start normally finds its VAPID keys on disk and sends nothing yet, and web-push
 // with its dependencies was a visible share of start-up time and idle memory (docs/benchmarks.md).
@@ -26,6 +26,8 @@ export interface PushOptions {
   ttlSeconds: number;
   /** Replaces an undelivered message with the same topic (RFC 8030): a re-send after a crash does not stack. */
   topic?: string;
+  /** Aborts the request (the worker stopping). */
+  signal?: AbortSignal;
 }
 
 export interface WebPush {
@@ -57,27 +59,34 @@ export function createWebPush(settings: WebPushSettings): WebPush {
     publicKey: keys.publicKey,
     async send(subscription, message, options) {
       if (!subject) return { kind: 'fail', reason: 'VAPID_SUBJECT is not configured' };
-      const request = webpush().generateRequestDetails(subscription, JSON.stringify(message), {
-        vapidDetails: { subject, ...keys },
-        TTL: options.ttlSeconds,
-        urgency: 'high',
-        ...(options.topic ? { topic: options.topic } : {}),
-      });
+      let request: ReturnType<typeof WebPushLib.generateRequestDetails>;
       try {
-        const response = await withTimeout(
-          fetch(request.endpoint, {
+        request = webpush().generateRequestDetails(subscription, JSON.stringify(message), {
+          vapidDetails: { subject, ...keys },
+          TTL: options.ttlSeconds,
+          urgency: 'high',
+          ...(options.topic ? { topic: options.topic } : {}),
+        });
+      } catch (err) {
+        // Keys nothing can be encrypted to (old rows saved before they were checked): no retry helps.
+        return { kind: 'fail', reason: `cannot encrypt to this subscription: ${err instanceof Error ? err.message : String(err)}` };
+      }
+      try {
+        const response = await fetchBounded(
+          request.endpoint,
+          {
             method: request.method,
             headers: request.headers as Record<string, string>,
             body: request.body ? new Uint8Array(request.body) : null,
-          }),
+          },
           timeoutMs,
+          options.signal,
         );
-        const detail = await response.text().catch(() => '');
         // 404/410: the browser dropped this subscription for good.
         if (response.status === 404 || response.status === 410) return { kind: 'gone', reason: `HTTP ${response.status}` };
-        return resultOfStatus(response.status, detail);
+        return resultOfStatus(response.status, response.body);
       } catch (err) {
-        return { kind: 'retry', reason: err instanceof Error ? err.message : String(err) };
+        return retryOnError(err);
       }
     },
   };

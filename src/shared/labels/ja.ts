@@ -160,6 +160,7 @@ export const ja = {
   'error.pushSubscriptionUnknown': 'この通知先は登録されていません。先に通知を許可してください。',
   'error.lineRecallOff': 'LINEでの再呼出は停止中です。設定で有効にしてください。',
   'error.pushEndpointNotAllowed': 'この通知先は利用できません。',
+  'error.pushSubscriptionInvalid': '通知の登録情報が正しくありません。もう一度通知を許可してください。',
   'error.rateLimitedTickets':
     'このネットワークからの受付が上限に達しました。時間をおいて再度お試しいただくか、受付でお申し出ください。',
   'error.rateLimitedIdentities': 'このネットワークからのアクセスが多すぎます。しばらくしてから再度お試しください。',

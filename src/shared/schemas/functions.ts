@@ -3,20 +3,12 @@
  * DESIGN.md). Strict objects: an unknown field is a malformed request, not something to ignore.
  */
 import { z } from 'zod';
+import { pushSubscriptionSchema } from './push-subscription.js';
+
+export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
 const id = z.string().min(1).max(100);
 const none = z.strictObject({});
-
-/** A Web Push subscription as `PushSubscription.toJSON()` gives it. */
-export const pushSubscriptionSchema = z.strictObject({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
-  expirationTime: z.number().nullable().optional(),
-  keys: z.strictObject({
-    p256dh: z.string().min(1).max(200),
-    auth: z.string().min(1).max(100),
-  }),
-});
-export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
 
 export const MARK_ACTIONS = ['start', 'undoStart', 'delete', 'undoDelete', 'hold', 'undoHold', 'confirm'] as const;
 export type MarkAction = (typeof MARK_ACTIONS)[number];
