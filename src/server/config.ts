@@ -59,6 +59,7 @@ const schema = z.object({
   RATE_LIMIT_NUMBERS_PER_PATIENT_SESSION: z.coerce.number().int().min(1).default(3),
   RATE_LIMIT_NUMBERS_PER_ADDRESS_SESSION: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_LINE_SIGNINS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_TEST_PUSHES_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_TRUSTED: z
     .string()
     .default('')

@@ -40,6 +40,21 @@ describe('Web Push to a PWA subscription', () => {
     expect(Number(push.headers.ttl)).toBeGreaterThan(0);
   });
 
+  it('limits test notifications per patient: past the hour’s allowance they are refused and nothing is sent', async () => {
+    await world.close();
+    world = await startNotifyWorld({ RATE_LIMIT_TEST_PUSHES_PER_HOUR: '2' });
+    const patient = await pwaPatient(url());
+    const subscription = world.push.subscribe();
+    await mustCall(url(), 'saveSafariSubscription', { subscription }, { token: patient.token });
+    const message = { subscription, title: 'さくらクリニック', body: 'テスト通知です。', link: '/pwa/my' };
+    const answers = await Promise.all([1, 2, 3, 4].map(() => callFn(url(), 'sendWebpushTest', message, { token: patient.token })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 429, 429]);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.body).toEqual({ error: { status: 'RESOURCE_EXHAUSTED', message: expect.stringContaining('テスト送信') } });
+    await eventually(() => world.push.received.length === 2, 'the two allowed test pushes');
+    expect(world.push.received).toHaveLength(2);
+  });
+
   it('is nobody’s push relay: a subscription the caller did not save is refused', async () => {
     const owner = await pwaPatient(url());
     const other = await pwaPatient(url());

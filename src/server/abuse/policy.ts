@@ -25,6 +25,8 @@ export interface AbusePolicy {
   reserveNewIdentity(request: FastifyRequest): Promise<Refund>;
   /** Reserves a LINE sign-in (a call to the clinic's LINE channel) for this client. */
   reserveLineSignIn(request: FastifyRequest): Promise<void>;
+  /** Reserves one test notification (a request to an outside push service) for this patient and client. */
+  reserveTestPush(request: FastifyRequest, uid: string): Promise<void>;
   /** Reserves a failed sign-in before the password is checked; refund it when the password was right. */
   reserveLoginFailure(request: FastifyRequest, username: string): Promise<Refund>;
 }
@@ -33,6 +35,7 @@ export function abusePolicy(store: Store, config: Config): AbusePolicy {
   const identity: Limit = { name: 'identity', max: config.RATE_LIMIT_IDENTITIES_PER_HOUR, windowMs: HOUR };
   const lineSignIn: Limit = { name: 'line-signin', max: config.RATE_LIMIT_LINE_SIGNINS_PER_HOUR, windowMs: HOUR };
   const login: Limit = { name: 'login', max: config.LOGIN_FAILURES_PER_15_MIN, windowMs: HOUR / 4 };
+  const testPush: Limit = { name: 'test-push', max: config.RATE_LIMIT_TEST_PUSHES_PER_HOUR, windowMs: HOUR };
   const loginAccount: Limit = { name: 'login-account', max: config.LOGIN_FAILURES_PER_ACCOUNT_PER_15_MIN, windowMs: HOUR / 4 };
   const trustedIp = trustedAddresses(config);
   const isTrusted = (request: FastifyRequest) => trustedIp(request.ip);
@@ -76,6 +79,14 @@ export function abusePolicy(store: Store, config: Config): AbusePolicy {
     async reserveLineSignIn(request) {
       if (exempt(request)) return;
       await reserveAll([inWindow(lineSignIn, clientKey(request.ip))], 'error.rateLimitedIdentities');
+    },
+    // Per patient as well as per address: one identity must not turn the server into its push relay.
+    async reserveTestPush(request, uid) {
+      if (config.RATE_LIMIT === 'off') return;
+      const now = new Date();
+      const counters = [inWindow(testPush, `uid:${uid}`, now)];
+      if (!isTrusted(request)) counters.push(inWindow(testPush, clientKey(request.ip), now));
+      await reserveAll(counters, 'error.rateLimitedTestPush');
     },
     // Sign-in throttling is security, not load: it stays on with RATE_LIMIT=off and on trusted networks.
     // The per-account budget stops guessing spread over many addresses.

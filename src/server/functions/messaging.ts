@@ -40,7 +40,8 @@ export const messagingFunctions: FunctionSet<
     async run({ subscription, title, body, link }, request, deps) {
       const patient = await requirePatient(request, deps);
       requirePush(deps);
-      // Each call is a request to an outside push service; its rate limit belongs right here, before it.
+      // Each call is a request to an outside push service: limited per patient and address before it.
+      await deps.abuse.reserveTestPush(request, patient.uid);
       return sendTestPush(deps, patient.uid, subscription.endpoint, { title, body, link });
     },
   },
