@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type DoctorEdge, doctorEdge } from './line-doctor-edge.js';
 
 export interface PushRecord {
   to: string;
@@ -22,6 +23,8 @@ export interface FakeLineMessaging {
   script: (number | 'hang')[];
   unexpected: string[];
   quota: { type: 'limited' | 'none'; value?: number; totalUsage: number };
+  /** The endpoints `npm run doctor` asks (line-doctor-edge.ts). */
+  doctor: DoctorEdge;
   close(): Promise<void>;
 }
 
@@ -34,6 +37,7 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
     script: [],
     unexpected: [],
     quota: { type: 'limited', value: 200, totalUsage: 0 },
+    doctor: doctorEdge(),
   };
 
   const json = (res: ServerResponse, status: number, body: unknown) =>
@@ -42,6 +46,7 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     let raw = '';
     for await (const chunk of req) raw += chunk;
+    if (fake.doctor.handle(req, res, raw, hung)) return;
     if (req.method === 'POST' && req.url === '/v2/bot/message/push') {
       const body = JSON.parse(raw) as { to: string; messages: { type: string; text: string }[] };
       const retryKey = req.headers['x-line-retry-key'] as string | undefined;
