@@ -30,9 +30,22 @@ const schema = z.object({
   LINE_API_BASE_URL: url('https://api.line.me'),
   LINE_ACCESS_BASE_URL: url('https://access.line.me'),
   LINE_LIFF_ID: optionalText,
+  // A clinic moving from a set-up with one LIFF app per page keeps them (SPEC.md §1; src/shared/line/liff-apps.ts).
+  LINE_LIFF_ID_BOOK: optionalText,
+  LINE_LIFF_ID_ALL: optionalText,
+  LINE_LIFF_ID_MY: optionalText,
   LINE_OFFICIAL_ACCOUNT_URL: optionalText.pipe(z.url().optional()),
   LINE_BOT_PROMPT: z.enum(['normal', 'aggressive', 'none']).default('aggressive'),
   CLINIC_SITE_URL: optionalText.pipe(z.url().optional()),
+  // Where patients and LINE reach this server; `npm run doctor` derives the callback and LIFF URLs from it.
+  PUBLIC_ORIGIN: optionalText.pipe(
+    z
+      .url()
+      .transform((v) => v.replace(/\/+$/, ''))
+      .refine((v) => /^https?:\/\/[^/?#]+$/.test(v), 'PUBLIC_ORIGIN must be a scheme and host only, e.g. https://queue.example.jp')
+      .optional(),
+  ),
+  DOCTOR_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
   LINE_MESSAGING_CHANNEL_ACCESS_TOKEN: optionalText,
   VAPID_SUBJECT: optionalText.pipe(
     z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// URI').optional(),

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeLiffControl } from '../fakes/liff/fake-liff.js';
 import { LINE_PATHS, lineWebEnv, randomLineUserId, startFakeLine, type FakeLine } from '../fakes/line-server.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -49,13 +49,13 @@ describeBrowser('LINE mini-app inside the LIFF browser', () => {
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
-  async function openInLiff(path: string, control: Partial<FakeLiffControl>): Promise<Page> {
+  async function openInLiff(path: string, control: Partial<FakeLiffControl>, at: TestServer = server): Promise<Page> {
     const page = await (await browser.newContext(LIFF_BROWSER)).newPage();
     // Runs before any page script in every document: the fake SDK's settings and the URL it was opened at.
     await page.addInitScript((settings) => {
       window.__fakeLiff = { ...settings, initialHref: window.location.href, calls: [] } as FakeLiffControl;
     }, { liffId: LIFF_ID, idToken: null, loggedIn: true, endpointPath: '/line', ...control } as Omit<FakeLiffControl, 'initialHref' | 'calls'>);
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${at.url}${path}`);
     return page;
   }
 
@@ -111,5 +111,40 @@ describeBrowser('LINE mini-app inside the LIFF browser', () => {
     await card.waitFor();
     expect(await card.innerText()).toContain('認証に失敗しました。お手数ですが、LINEからもう一度アクセスしてください。');
     await page.context().close();
+  });
+
+  describe('with a LIFF app of its own for the my page (LINE_LIFF_ID_MY)', () => {
+    const MY_LIFF_ID = '1650000000-MyPage01';
+    let own: TestServer;
+    beforeAll(async () => {
+      const env = { ...lineWebEnv(fake), LINE_LIFF_ID: LIFF_ID, LINE_LIFF_ID_MY: MY_LIFF_ID };
+      own = await startTestServer({ env, clientDir });
+    });
+    afterAll(async () => {
+      await own?.close();
+    });
+
+    it('initialises /line/my with its own LIFF id, and the other pages with the general one', async () => {
+      const idToken = await fake.issueIdToken({ userId: randomLineUserId(), displayName: '高橋 三郎' });
+      // That app's endpoint URL is the page itself: LINE opens /line/my directly.
+      const my = await openInLiff('/line/my', { liffId: MY_LIFF_ID, endpointPath: '/line/my', idToken }, own);
+      await my.getByText('現在、予約はありません。').waitFor();
+      expect(await calls(my)).toEqual([`init:${MY_LIFF_ID}`, 'getIDToken', 'getFriendship']);
+      await my.context().close();
+      const book = await openInLiff('/line/book', { idToken }, own);
+      await expect.poll(() => calls(book)).toEqual([`init:${LIFF_ID}`, 'getIDToken', 'getFriendship']);
+      await book.context().close();
+    });
+
+    it("sends a phone outside LINE to the page's own LIFF app from open-in-line", async () => {
+      const page = await (await browser.newContext(PHONES.iphone)).newPage();
+      await page.goto(`${own.url}/line/my`);
+      await page.waitForURL(`${own.url}/line/open-in-line?to=my`);
+      const button = page.getByRole('link', { name: 'LINEで開く' });
+      expect(await button.getAttribute('href')).toBe(`https://liff.line.me/${MY_LIFF_ID}`);
+      await page.goto(`${own.url}/line/open-in-line?to=all`);
+      expect(await button.getAttribute('href')).toBe(`https://liff.line.me/${LIFF_ID}/all`);
+      await page.context().close();
+    });
   });
 });

@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type DoctorEdge, doctorEdge } from './line-doctor-edge.js';
 
 export interface PushRecord {
   to: string;
@@ -27,6 +28,8 @@ export interface FakeLineMessaging {
   script: (number | 'hang' | 'stall')[];
   unexpected: string[];
   quota: { type: 'limited' | 'none'; value?: number; totalUsage: number };
+  /** The endpoints `npm run doctor` asks (line-doctor-edge.ts). */
+  doctor: DoctorEdge;
   close(): Promise<void>;
 }
 
@@ -39,6 +42,7 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
     script: [],
     unexpected: [],
     quota: { type: 'limited', value: 200, totalUsage: 0 },
+    doctor: doctorEdge(),
   };
 
   const json = (res: ServerResponse, status: number, body: unknown) =>
@@ -47,6 +51,7 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     let raw = '';
     for await (const chunk of req) raw += chunk;
+    if (fake.doctor.handle(req, res, raw, hung)) return;
     if (req.method === 'POST' && req.url === '/v2/bot/message/push') {
       const body = JSON.parse(raw) as { to: string; messages: { type: string; text: string }[] };
       const retryKey = req.headers['x-line-retry-key'] as string | undefined;

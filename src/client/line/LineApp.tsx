@@ -20,7 +20,8 @@ import type { LineAuthError } from './auth-error.js';
 import type { LiffSdk } from './liff.js';
 import { forgetReservation, rememberReservation } from './latest-reservation.js';
 import { OpenInLine } from './OpenInLine.js';
-import { decideLineRoute, detectDevice, type DeviceKind, linePaths, SIGNED_IN_PAGES } from './platform.js';
+import { liffIdFor } from '../../shared/line/liff-apps.js';
+import { decideLineRoute, detectDevice, type DeviceKind, linePaths, pageOf, SIGNED_IN_PAGES } from './platform.js';
 import { ReservedScreen } from './ReservedScreen.js';
 import { useLiff } from './useLiff.js';
 import { AddFriendNotice } from './AddFriendNotice.js';
@@ -30,7 +31,8 @@ import { type LineAuth, useLineAuth } from './useLineAuth.js';
 export default function LineApp() {
   const config = use(loadClientConfig());
   const [device] = useState<DeviceKind>(() => detectDevice(navigator.userAgent, navigator.maxTouchPoints ?? 0));
-  const liff = useLiff(device === 'liff' ? config.line.liffId : null);
+  // The page's own LIFF app when it has one. Reading the path is safe before init; changing it is not.
+  const liff = useLiff(device === 'liff' ? liffIdFor(pageOf(window.location.pathname), config.line) : null);
   if (liff.status === 'pending') return <Loading />;
   if (liff.status === 'failed') return <LineAuthFailed error={liff.error} />;
   return <LineRoutes config={config} device={device} liff={liff.sdk} />;
@@ -72,7 +74,7 @@ function LineRoutes({ config, device, liff }: { config: ClientConfig; device: De
         </main>
       );
     case 'openInLine':
-      return <OpenInLine liffId={config.line.liffId} officialAccountUrl={config.line.officialAccountUrl} />;
+      return <OpenInLine apps={config.line} officialAccountUrl={config.line.officialAccountUrl} />;
   }
 }
 

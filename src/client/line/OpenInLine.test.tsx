@@ -8,9 +8,16 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-const open = (query: string, liffId: string | null = '1650000000-AbCd', officialAccountUrl: string | null = null) => {
+const NO_PAGE_APPS = { book: null, all: null, my: null };
+
+const open = (
+  query: string,
+  liffId: string | null = '1650000000-AbCd',
+  officialAccountUrl: string | null = null,
+  liffIds: Record<'book' | 'all' | 'my', string | null> = NO_PAGE_APPS,
+) => {
   window.history.replaceState(null, '', `/line/open-in-line${query}`);
-  render(<OpenInLine liffId={liffId} officialAccountUrl={officialAccountUrl} />);
+  render(<OpenInLine apps={{ liffId, liffIds }} officialAccountUrl={officialAccountUrl} />);
   return screen.queryByRole('link', { name: 'LINEで開く' })?.getAttribute('href');
 };
 
@@ -29,6 +36,16 @@ describe('open in LINE', () => {
     ['', 'book'],
   ])('links %s to the mini-app page %s', (query, page) => {
     expect(open(query)).toBe(`https://liff.line.me/1650000000-AbCd/${page}`);
+  });
+
+  it('links a page with its own LIFF app to that app, and the others to the general one', () => {
+    const own = { book: null, all: null, my: '1650000000-MyPage01' };
+    expect(open('?to=reservation', '1650000000-AbCd', null, own)).toBe('https://liff.line.me/1650000000-MyPage01');
+    cleanup();
+    expect(open('?to=all', '1650000000-AbCd', null, own)).toBe('https://liff.line.me/1650000000-AbCd/all');
+    cleanup();
+    // Without a general app, a page's own app still opens that page.
+    expect(open('?to=my', null, 'https://line.me/R/ti/p/@clinic', own)).toBe('https://liff.line.me/1650000000-MyPage01');
   });
 
   it('falls back to the official account without a LIFF id, and to no button without either', () => {

@@ -1,19 +1,16 @@
 /**
  * /line/open-in-line: the mini-app works inside LINE only; a button opens the asked-for page there
- * (`to`: book, all, my; reservation means my). The LIFF URL carries the page in its path, which LINE hands
- * to the endpoint as liff.state.
+ * (`to`: book, all, my; reservation means my): the page's own LIFF app when it has one, else the general
+ * app with the page in the URL's path, which LINE hands to the endpoint as liff.state.
  */
 import { useSearch } from '../router.js';
 import { t } from '../../shared/labels/ja.js';
+import { type LiffApps, liffPageUrl } from '../../shared/line/liff-apps.js';
 import { openInLineTarget } from './platform.js';
 
-export function liffUrl(liffId: string, page: string): string {
-  return `https://liff.line.me/${encodeURIComponent(liffId)}/${page}`;
-}
-
-export function OpenInLine({ liffId, officialAccountUrl }: { liffId: string | null; officialAccountUrl: string | null }) {
+export function OpenInLine({ apps, officialAccountUrl }: { apps: LiffApps; officialAccountUrl: string | null }) {
   const target = openInLineTarget(useSearch().get('to'));
-  const href = liffId ? liffUrl(liffId, target) : officialAccountUrl;
+  const href = liffPageUrl(target, apps) ?? officialAccountUrl;
   return (
     <main className="page patient">
       <h1>{t('openInLine.title')}</h1>

@@ -21,6 +21,7 @@ afterEach(() => localStorage.clear());
 const line: ClientConfig['line'] = {
   channelId: '1650000000',
   liffId: null,
+  liffIds: { book: null, all: null, my: null },
   accessBaseUrl: 'https://access.line.me',
   officialAccountUrl: null,
   botPrompt: 'aggressive',

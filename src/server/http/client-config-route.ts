@@ -10,6 +10,11 @@ export function clientConfig(config: Config): ClientConfig {
     line: {
       channelId: config.LINE_LOGIN_CHANNEL_ID ?? null,
       liffId: config.LINE_LIFF_ID ?? null,
+      liffIds: {
+        book: config.LINE_LIFF_ID_BOOK ?? null,
+        all: config.LINE_LIFF_ID_ALL ?? null,
+        my: config.LINE_LIFF_ID_MY ?? null,
+      },
       accessBaseUrl: config.LINE_ACCESS_BASE_URL,
       officialAccountUrl: config.LINE_OFFICIAL_ACCOUNT_URL ?? null,
       botPrompt: config.LINE_BOT_PROMPT,

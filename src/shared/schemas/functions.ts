@@ -135,7 +135,10 @@ export interface ClientConfig {
   clinicSiteUrl: string | null;
   line: {
     channelId: string | null;
+    /** The general LIFF app (endpoint /line). */
     liffId: string | null;
+    /** A page's own LIFF app (endpoint /line/{page}); null uses the general one (src/shared/line/liff-apps.ts). */
+    liffIds: { book: string | null; all: string | null; my: string | null };
     accessBaseUrl: string;
     officialAccountUrl: string | null;
     botPrompt: 'normal' | 'aggressive' | 'none';

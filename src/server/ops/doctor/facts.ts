@@ -1,0 +1,61 @@
+/**
+ * What `npm run doctor` finds out before it judges anything: outside answers (LINE), the store and a few
+ * files. The checks (checks.ts) are pure functions of these facts, so most tests need no process and no
+ * network.
+ */
+import type { Config } from '../../config.js';
+
+/** One outside call: LINE's answer, or why there was none. */
+export type Probe =
+  | { kind: 'answer'; status: number; body: Record<string, unknown>; date: string | null; receivedAt: number }
+  | { kind: 'timeout'; seconds: number }
+  | { kind: 'network'; message: string };
+
+export interface VapidFile {
+  /** DATA_DIR/vapid-keys.json exists. */
+  found: boolean;
+  publicKey?: string;
+  privateKey?: string;
+  error?: string;
+}
+
+export type StoreFacts =
+  | {
+      ok: true;
+      dialect: 'sqlite' | 'postgres';
+      migrations: number;
+      /** Why a write transaction failed, or null when one could be taken (and rolled back). */
+      writeError: string | null;
+      activeStaff: number;
+      disabledStaff: number;
+    }
+  | { ok: false; error: string };
+
+export interface DoctorFacts {
+  config: Config;
+  login: {
+    /** A stateless channel token issued with the Login channel's id and secret (null: not asked). */
+    token: Probe | null;
+    /** The Login channel's LIFF apps, read with that token (null: not asked). */
+    apps: Probe | null;
+  };
+  messaging: {
+    /** GET /v2/bot/info, with the configured token (or none, only for LINE's clock). */
+    bot: Probe | null;
+    quota: Probe | null;
+    consumption: Probe | null;
+  };
+  vapidFile: VapidFile;
+  store: StoreFacts;
+}
+
+export type Status = 'ok' | 'warn' | 'fail';
+
+export interface CheckResult {
+  name: string;
+  status: Status;
+  /** What was found. */
+  detail: string;
+  /** What to do about it (for warn and fail). */
+  fix?: string;
+}

@@ -1,0 +1,132 @@
+/**
+ * Gathers the doctor's facts. Every outside call carries an AbortSignal with the configured timeout, so a
+ * LINE that never answers ends as a fail line, not a hanging command. Nothing here changes anything at
+ * LINE: the Login check issues a stateless channel token (no limit on how many, gone after 15 minutes).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import type { Config } from '../../config.js';
+import { openStore } from '../../storage/open-store.js';
+import type { DoctorFacts, Probe, StoreFacts, VapidFile } from './facts.js';
+
+export async function probe(url: string, init: RequestInit, timeoutSeconds: number): Promise<Probe> {
+  try {
+    // The signal covers the body too: a LINE that sends headers and then stalls is also cut off.
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutSeconds * 1000) });
+    const text = await response.text();
+    let body: Record<string, unknown> = {};
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>;
+    } catch {
+      // not JSON: the status says enough
+    }
+    return { kind: 'answer', status: response.status, body, date: response.headers.get('date'), receivedAt: Date.now() };
+  } catch (err) {
+    if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return { kind: 'timeout', seconds: timeoutSeconds };
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    return { kind: 'network', message: cause?.code ?? cause?.message ?? (err as Error).message };
+  }
+}
+
+async function gatherLogin(config: Config): Promise<DoctorFacts['login']> {
+  const id = config.LINE_LOGIN_CHANNEL_ID;
+  const secret = config.LINE_LOGIN_CHANNEL_SECRET;
+  if (!id || !secret || !/^\d+$/.test(id)) return { token: null, apps: null };
+  const seconds = config.DOCTOR_TIMEOUT_SECONDS;
+  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: id, client_secret: secret });
+  const token = await probe(`${config.LINE_API_BASE_URL}/oauth2/v3/token`, { method: 'POST', body: form }, seconds);
+  const accessToken = token.kind === 'answer' && token.status === 200 ? token.body.access_token : undefined;
+  if (typeof accessToken !== 'string') return { token, apps: null };
+  const apps = await probe(`${config.LINE_API_BASE_URL}/liff/v1/apps`, { headers: { authorization: `Bearer ${accessToken}` } }, seconds);
+  return { token, apps };
+}
+
+async function gatherMessaging(config: Config): Promise<DoctorFacts['messaging']> {
+  const seconds = config.DOCTOR_TIMEOUT_SECONDS;
+  const token = config.LINE_MESSAGING_CHANNEL_ACCESS_TOKEN;
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const get = (path: string) => probe(`${config.LINE_API_BASE_URL}${path}`, { headers }, seconds);
+  // Asked even without a token: its answer (a 401) still carries LINE's clock.
+  const bot = await get('/v2/bot/info');
+  if (!token || bot.kind !== 'answer' || bot.status !== 200) return { bot, quota: null, consumption: null };
+  const [quota, consumption] = await Promise.all([get('/v2/bot/message/quota'), get('/v2/bot/message/quota/consumption')]);
+  return { bot, quota, consumption };
+}
+
+function readVapidFile(config: Config): VapidFile {
+  let text: string;
+  try {
+    text = readFileSync(join(config.DATA_DIR, 'vapid-keys.json'), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { found: false };
+    return { found: true, error: (err as Error).message };
+  }
+  try {
+    const { publicKey, privateKey } = JSON.parse(text) as { publicKey?: unknown; privateKey?: unknown };
+    return { found: true, publicKey: String(publicKey ?? ''), privateKey: String(privateKey ?? '') };
+  } catch {
+    return { found: true, error: 'not valid JSON' };
+  }
+}
+
+class Rollback extends Error {}
+
+/** Opens the store as the server does (which migrates it), tries a write and rolls it back, counts staff. */
+async function gatherStore(config: Config): Promise<StoreFacts> {
+  let store;
+  try {
+    store = await openStore(config);
+  } catch (err) {
+    return { ok: false, error: (err as Error).message };
+  }
+  try {
+    let writeError: string | null = null;
+    try {
+      await store.db.transaction().execute(async (tx) => {
+        await sql`update runtime set version = version where id = 1`.execute(tx);
+        throw new Rollback();
+      });
+    } catch (err) {
+      if (!(err instanceof Rollback)) writeError = (err as Error).message;
+    }
+    const migrations = await sql<{ n: number | string }>`select count(*) as n from kysely_migration`.execute(store.db);
+    const staff = await store.db
+      .selectFrom('staff_accounts')
+      .select([sql<number | string>`count(*)`.as('all'), sql<number | string>`count(disabled_at)`.as('disabled')])
+      .executeTakeFirstOrThrow();
+    const disabled = Number(staff.disabled);
+    return {
+      ok: true,
+      dialect: store.dialect,
+      migrations: Number(migrations.rows[0]?.n ?? 0),
+      writeError,
+      activeStaff: Number(staff.all) - disabled,
+      disabledStaff: disabled,
+    };
+  } catch (err) {
+    return { ok: false, error: (err as Error).message };
+  } finally {
+    await store.close();
+  }
+}
+
+/** A database host that drops packets would keep a connection attempt waiting for ever: stop waiting. */
+function withinSeconds(work: Promise<StoreFacts>, seconds: number): Promise<StoreFacts> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<StoreFacts>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, error: `no answer within ${seconds} s` }), seconds * 1000);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+export async function gatherFacts(config: Config): Promise<DoctorFacts> {
+  const [login, messaging, store] = await Promise.all([
+    gatherLogin(config),
+    gatherMessaging(config),
+    // Migrating a large store on first open takes longer than one outside call.
+    withinSeconds(gatherStore(config), config.DOCTOR_TIMEOUT_SECONDS * 6),
+  ]);
+  return { config, login, messaging, store, vapidFile: readVapidFile(config) };
+}

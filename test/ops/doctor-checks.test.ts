@@ -1,0 +1,52 @@
+/** The doctor's checks as pure functions of gathered facts: no process, no network. */
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.js';
+import type { DoctorFacts, Probe } from '../../src/server/ops/doctor/facts.js';
+import { checkLiffApps } from '../../src/server/ops/doctor/line-checks.js';
+import { checkClock, checkVapidKeys } from '../../src/server/ops/doctor/local-checks.js';
+
+const answer = (date: string | null, receivedAt: number): Probe => ({ kind: 'answer', status: 200, body: {}, date, receivedAt });
+
+function facts(env: Record<string, string>, over: Partial<DoctorFacts> = {}): DoctorFacts {
+  return {
+    config: loadConfig({ PUBLIC_ORIGIN: 'https://q.clinic.jp', ...env }),
+    login: { token: null, apps: null },
+    messaging: { bot: null, quota: null, consumption: null },
+    vapidFile: { found: false },
+    store: { ok: false, error: 'not opened' },
+    ...over,
+  };
+}
+
+describe('doctor checks', () => {
+  it('compares the clock with the Date of a LINE answer: ok, warn past 5 s, fail past 5 minutes', () => {
+    const at = Date.parse('2026-04-01T09:00:00Z');
+    const clock = (skewSeconds: number) =>
+      checkClock(facts({}, { messaging: { bot: answer(new Date(at - skewSeconds * 1000).toUTCString(), at), quota: null, consumption: null } }));
+    expect(clock(0)).toMatchObject({ status: 'ok', detail: "agrees with LINE's" });
+    expect(clock(5).status).toBe('ok');
+    expect(clock(6)).toMatchObject({ status: 'warn', detail: "6 s ahead of LINE's" });
+    expect(clock(-400)).toMatchObject({ status: 'fail', detail: expect.stringContaining("400 s behind LINE's") });
+    expect(checkClock(facts({})).status).toBe('warn');
+  });
+
+  it('checks the shape of configured and generated VAPID keys', () => {
+    const bad = checkVapidKeys(facts({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'def' }));
+    expect(bad).toMatchObject({ status: 'fail', fix: expect.stringContaining('generate-vapid-keys') });
+    const file = checkVapidKeys(facts({ DATA_DIR: '/d' }, { vapidFile: { found: true, error: 'not valid JSON' } }));
+    expect(file).toMatchObject({ status: 'fail', detail: '/d/vapid-keys.json: not valid JSON' });
+    expect(checkVapidKeys(facts({ DATABASE_URL: 'postgres://x/y' })).status).toBe('warn');
+  });
+
+  it("names a malformed LIFF id, one of another channel, and leaves pages without their own app out", () => {
+    const [general, ...rest] = checkLiffApps(facts({ LINE_LOGIN_CHANNEL_ID: '1650000000', LINE_LIFF_ID: '1999999999-AbCdEfGh', LINE_LIFF_ID_ALL: 'liff-all' }));
+    expect(general).toMatchObject({ status: 'fail', detail: expect.stringContaining('belongs to channel 1999999999') });
+    expect(rest).toHaveLength(1);
+    expect(rest[0]).toMatchObject({ name: 'LIFF app (/line/all)', status: 'fail', detail: expect.stringContaining('is not a LIFF ID') });
+  });
+
+  it('takes PUBLIC_ORIGIN as scheme and host only', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://q.clinic.jp/' }).PUBLIC_ORIGIN).toBe('https://q.clinic.jp');
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://q.clinic.jp/queue' })).toThrow(/PUBLIC_ORIGIN must be a scheme and host only/);
+  });
+});
