@@ -27,6 +27,8 @@ const schema = z.object({
   LINE_LOGIN_CHANNEL_ID: optionalText,
   LINE_LOGIN_CHANNEL_SECRET: optionalText,
   LINE_API_BASE_URL: url('https://api.line.me'),
+  // The Messaging API's own host for content such as the rich menu's image (npm run line:richmenu).
+  LINE_API_DATA_BASE_URL: url('https://api-data.line.me'),
   LINE_ACCESS_BASE_URL: url('https://access.line.me'),
   LINE_LIFF_ID: optionalText,
   LINE_OFFICIAL_ACCOUNT_URL: optionalText.pipe(z.url().optional()),

@@ -16,7 +16,6 @@ const PRIMARY_DARK = '#084c37';
 const LINE = '#c9d2cd';
 const ICON_PX = 300;
 const GAP_PX = 70;
-const LABEL_PX = 100; // the outlines' own size
 const SIDE_MARGIN_PX = 70;
 
 export function richMenuSvg(): string {
