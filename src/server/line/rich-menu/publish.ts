@@ -20,10 +20,16 @@ export async function publishRichMenu(
   png: Uint8Array,
   log: (line: string) => void,
 ): Promise<Published> {
-  // Read before creating anything: a LINE that is down fails here with nothing to undo.
-  const earlier = (await api.list()).filter((m) => m.name === RICH_MENU_NAME).map((m) => m.richMenuId);
-  const previousDefault = await api.defaultId();
-  const richMenuId = await api.create(menu);
+  let earlier: string[], previousDefault: string | null, richMenuId: string;
+  try {
+    // Read before creating anything: a LINE that is down fails here with nothing to undo.
+    earlier = (await api.list()).filter((m) => m.name === RICH_MENU_NAME).map((m) => m.richMenuId);
+    previousDefault = await api.defaultId();
+    richMenuId = await api.create(menu);
+  } catch (err) {
+    // A create LINE did but never confirmed leaves a menu with this command's name: the next run deletes it.
+    throw new LineCallError(`${(err as Error).message}\nnothing was changed`);
+  }
   log(`created rich menu ${richMenuId}`);
   let defaultTried = false;
   try {
