@@ -10,7 +10,7 @@ import { addRichMenu, type FakeLineMessaging, type RichMenuCall, startFakeLineMe
 import { run } from '../process/process-support.js';
 import { loadConfig } from '../../src/server/config.js';
 import { richMenuCommand } from '../../src/server/line/rich-menu/command.js';
-import { RICH_MENU_NAME } from '../../src/server/line/rich-menu/menu.js';
+import { liffUrls, RICH_MENU_NAME } from '../../src/server/line/rich-menu/menu.js';
 import { ja } from '../../src/shared/labels/ja.js';
 
 const LIFF_ID = '1650000000-AbCd';
@@ -112,6 +112,28 @@ describe('npm run line:richmenu', () => {
     expect(code).toBe(0);
     expect(pngSize(readFileSync(join(dir, 'menu.png')))).toEqual({ width: 2500, height: 843 });
     expect(fake.richMenus.calls).toEqual([]);
+  });
+});
+
+describe('npm run line:richmenu with LINE refusing the token', () => {
+  it('names the token, creates nothing', async () => {
+    const errors: string[] = [];
+    const env = { ...lineEnv(), LINE_MESSAGING_CHANNEL_ACCESS_TOKEN: 'a-login-channel-secret' };
+    const code = await richMenuCommand([], loadConfig(env), { out: () => {}, err: (l) => errors.push(l) });
+    expect(code).toBe(1);
+    expect(errors.join('\n')).toMatch(/LINE answered 401 .*LINE_MESSAGING_CHANNEL_ACCESS_TOKEN/);
+    expect(fake.richMenus.menus.size).toBe(0);
+    expect(fake.richMenus.calls).toEqual(['list']);
+  });
+});
+
+describe('the menu\'s LIFF URLs', () => {
+  it('use a page\'s own LIFF id when the clinic has one, the general id otherwise', () => {
+    expect(liffUrls({ general: 'G-1', book: 'B-2' })).toEqual({
+      all: 'https://liff.line.me/G-1/all',
+      book: 'https://liff.line.me/B-2/book',
+      my: 'https://liff.line.me/G-1/my',
+    });
   });
 });
 
