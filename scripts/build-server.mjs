@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 
 const outdir = process.argv[2] ?? 'dist/server';
 await build({
-  entryPoints: ['src/server/main.ts', 'src/server/cli/staff.ts', 'src/server/cli/backup.ts', 'src/server/cli/doctor.ts'],
+  entryPoints: ['src/server/main.ts', 'src/server/cli/staff.ts', 'src/server/cli/backup.ts', 'src/server/cli/doctor.ts', 'src/server/cli/richmenu.ts'],
   outbase: 'src/server',
   outdir,
   bundle: true,

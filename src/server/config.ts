@@ -3,6 +3,7 @@
  * clinic's IT person gets a clear message at 7 a.m. instead of a crash at the first patient.
  */
 import { z } from 'zod';
+import type { LiffApps } from '../shared/line/liff-apps.js';
 
 const optionalText = z
   .string()
@@ -28,6 +29,8 @@ const schema = z.object({
   LINE_LOGIN_CHANNEL_ID: optionalText,
   LINE_LOGIN_CHANNEL_SECRET: optionalText,
   LINE_API_BASE_URL: url('https://api.line.me'),
+  // The Messaging API's own host for content such as the rich menu's image (npm run line:richmenu).
+  LINE_API_DATA_BASE_URL: url('https://api-data.line.me'),
   LINE_ACCESS_BASE_URL: url('https://access.line.me'),
   LINE_LIFF_ID: optionalText,
   // A clinic moving from a set-up with one LIFF app per page keeps them (SPEC.md §1; src/shared/line/liff-apps.ts).
@@ -135,6 +138,12 @@ export function startupWarnings(config: Config): string[] {
   }
   return warnings;
 }
+
+/** The clinic's LIFF apps: the general one and each page's own (src/shared/line/liff-apps.ts). */
+export const liffApps = (c: Config): LiffApps => ({
+  liffId: c.LINE_LIFF_ID ?? null,
+  liffIds: { book: c.LINE_LIFF_ID_BOOK ?? null, all: c.LINE_LIFF_ID_ALL ?? null, my: c.LINE_LIFF_ID_MY ?? null },
+});
 
 export const lineLoginConfigured = (c: Config) => Boolean(c.LINE_LOGIN_CHANNEL_ID && c.LINE_LOGIN_CHANNEL_SECRET);
 export const lineMessagingConfigured = (c: Config) => Boolean(c.LINE_MESSAGING_CHANNEL_ACCESS_TOKEN);

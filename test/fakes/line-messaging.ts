@@ -1,10 +1,12 @@
 /**
  * A local fake of LINE's Messaging API edge: push (with X-Line-Retry-Key semantics: an accepted key is
- * delivered once, a repeat gets 409) and the quota endpoints. Tests script failures and hangs.
+ * delivered once, a repeat gets 409), the quota endpoints and rich menus (the data host's image upload
+ * included: point LINE_API_DATA_BASE_URL at the same url). Tests script failures and hangs.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type DoctorEdge, doctorEdge } from './line-doctor-edge.js';
+import { randomBytes } from 'node:crypto';
 
 export interface PushRecord {
   to: string;
@@ -30,6 +32,7 @@ export interface FakeLineMessaging {
   quota: { type: 'limited' | 'none'; value?: number; totalUsage: number };
   /** The endpoints `npm run doctor` asks (line-doctor-edge.ts). */
   doctor: DoctorEdge;
+  richMenus: RichMenuState;
   close(): Promise<void>;
 }
 
@@ -43,14 +46,16 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
     unexpected: [],
     quota: { type: 'limited', value: 200, totalUsage: 0 },
     doctor: doctorEdge(),
+    richMenus: { menus: new Map(), defaultId: null, calls: [], script: {}, token: 'fake-channel-token' },
   };
 
   const json = (res: ServerResponse, status: number, body: unknown) =>
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString();
     if (fake.doctor.handle(req, res, raw, hung)) return;
     if (req.method === 'POST' && req.url === '/v2/bot/message/push') {
       const body = JSON.parse(raw) as { to: string; messages: { type: string; text: string }[] };
@@ -85,6 +90,7 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
     if (req.method === 'GET' && req.url === '/v2/bot/message/quota/consumption') {
       return json(res, 200, { totalUsage: fake.quota.totalUsage });
     }
+    if (await handleRichMenu(fake.richMenus, req, res, Buffer.concat(chunks), hung)) return;
     fake.unexpected.push(`${req.method} ${req.url}`);
     json(res, 599, { message: 'unexpected' });
   }
@@ -101,4 +107,89 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   });
+}
+
+// ---- Rich menus (npm run line:richmenu) ----
+
+export interface FakeRichMenu {
+  richMenuId: string;
+  /** The created menu as posted (size, selected, name, chatBarText, areas). */
+  body: Record<string, unknown>;
+  image: { contentType: string; bytes: Buffer } | null;
+}
+
+export type RichMenuCall = 'list' | 'getDefault' | 'create' | 'upload' | 'setDefault' | 'cancelDefault' | 'delete';
+
+export interface RichMenuState {
+  menus: Map<string, FakeRichMenu>;
+  defaultId: string | null;
+  /** Every rich-menu call as it arrived, e.g. 'create', 'upload richmenu-…'. */
+  calls: string[];
+  /** Answer the next calls of a kind with a status, or 'hang': do what LINE would, then never answer. */
+  script: Partial<Record<RichMenuCall, (number | 'hang')[]>>;
+  /** The channel access token the rich-menu calls must carry (LINE answers 401 to any other). */
+  token: string;
+}
+
+/** Adds a menu as the clinic's own console (or another tool) would have made it. */
+export function addRichMenu(state: RichMenuState, body: Record<string, unknown>, image = true): string {
+  const richMenuId = `richmenu-${randomBytes(16).toString('hex')}`;
+  state.menus.set(richMenuId, { richMenuId, body, image: image ? { contentType: 'image/png', bytes: Buffer.alloc(1) } : null });
+  return richMenuId;
+}
+
+async function handleRichMenu(state: RichMenuState, req: IncomingMessage, res: ServerResponse, raw: Buffer, hung: ServerResponse[]) {
+  const json = (status: number, body: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const path = req.url ?? '';
+  const route: [RichMenuCall, string | undefined] | undefined =
+    req.method === 'GET' && path === '/v2/bot/richmenu/list' ? ['list', undefined]
+    : req.method === 'GET' && path === '/v2/bot/user/all/richmenu' ? ['getDefault', undefined]
+    : req.method === 'DELETE' && path === '/v2/bot/user/all/richmenu' ? ['cancelDefault', undefined]
+    : req.method === 'POST' && path === '/v2/bot/richmenu' ? ['create', undefined]
+    : req.method === 'POST' && /^\/v2\/bot\/richmenu\/[^/]+\/content$/.test(path) ? ['upload', path.split('/')[4]]
+    : req.method === 'POST' && path.startsWith('/v2/bot/user/all/richmenu/') ? ['setDefault', path.split('/')[6]]
+    : req.method === 'DELETE' && /^\/v2\/bot\/richmenu\/[^/]+$/.test(path) ? ['delete', path.split('/')[4]]
+    : undefined;
+  if (!route) return false;
+  const [call, id] = route;
+  state.calls.push(id ? `${call} ${id}` : call);
+  const step = state.script[call]?.shift();
+  if (typeof step === 'number') return json(step, { message: `scripted ${step}` }), true;
+  if (req.headers.authorization !== `Bearer ${state.token}`) return json(401, { message: 'Authentication failed' }), true;
+  const menu = id ? state.menus.get(decodeURIComponent(id)) : undefined;
+  let answer: [number, unknown];
+  if (call === 'list') {
+    answer = [200, { richmenus: [...state.menus.values()].map((m) => ({ richMenuId: m.richMenuId, ...m.body })) }];
+  } else if (call === 'getDefault') {
+    answer = state.defaultId ? [200, { richMenuId: state.defaultId }] : [404, { message: 'no default rich menu' }];
+  } else if (call === 'cancelDefault') {
+    state.defaultId = null;
+    answer = [200, {}];
+  } else if (call === 'create') {
+    answer = [200, { richMenuId: addRichMenu(state, JSON.parse(raw.toString()) as Record<string, unknown>, false) }];
+  } else if (!menu) {
+    answer = [404, { message: 'Not found' }];
+  } else if (call === 'upload') {
+    const contentType = String(req.headers['content-type']);
+    if (menu.image) answer = [400, { message: 'An image has already been uploaded to the richmenu' }];
+    else if (!/^image\/(png|jpeg)$/.test(contentType) || raw.length > 1024 * 1024) answer = [400, { message: 'bad image' }];
+    else {
+      menu.image = { contentType, bytes: raw };
+      answer = [200, {}];
+    }
+  } else if (call === 'setDefault') {
+    if (!menu.image) answer = [400, { message: 'must upload richmenu image before applying it to user' }];
+    else {
+      state.defaultId = menu.richMenuId;
+      answer = [200, {}];
+    }
+  } else {
+    state.menus.delete(menu.richMenuId);
+    if (state.defaultId === menu.richMenuId) state.defaultId = null;
+    answer = [200, {}];
+  }
+  if (step === 'hang') hung.push(res);
+  else json(...answer);
+  return true;
 }

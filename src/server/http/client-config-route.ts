@@ -1,7 +1,7 @@
 /** GET /api/client-config: the few settings the browser needs, listed one by one so no secret slips out. */
 import type { FastifyInstance } from 'fastify';
 import type { ClientConfig } from '../../shared/schemas/functions.js';
-import type { Config } from '../config.js';
+import { type Config, liffApps } from '../config.js';
 
 export function clientConfig(config: Config): ClientConfig {
   return {
@@ -9,12 +9,7 @@ export function clientConfig(config: Config): ClientConfig {
     clinicSiteUrl: config.CLINIC_SITE_URL ?? null,
     line: {
       channelId: config.LINE_LOGIN_CHANNEL_ID ?? null,
-      liffId: config.LINE_LIFF_ID ?? null,
-      liffIds: {
-        book: config.LINE_LIFF_ID_BOOK ?? null,
-        all: config.LINE_LIFF_ID_ALL ?? null,
-        my: config.LINE_LIFF_ID_MY ?? null,
-      },
+      ...liffApps(config),
       accessBaseUrl: config.LINE_ACCESS_BASE_URL,
       officialAccountUrl: config.LINE_OFFICIAL_ACCOUNT_URL ?? null,
       botPrompt: config.LINE_BOT_PROMPT,
