@@ -90,6 +90,9 @@ const schema = z.object({
 
 export type Config = z.infer<typeof schema>;
 
+/** Every setting's name (README's table and production guide are checked against it). */
+export const SETTING_NAMES: readonly string[] = Object.keys(schema.shape);
+
 export class ConfigError extends Error {}
 
 /** Parses the environment; throws ConfigError listing every bad variable at once. */
