@@ -6,6 +6,7 @@ import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { callFn, mustCall, staffCookie } from '../support/client.js';
 import { openSse } from '../support/sse.js';
+import { loadConfig } from '../../src/server/config.js';
 import { startTestServer, type TestServer, type TestServerOptions } from '../support/server.js';
 
 interface LogLine {
@@ -105,6 +106,15 @@ describe('request logs', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('SLOW_REQUEST_MS', () => {
+  it('is one second unless set, and a number of milliseconds from 0 up', () => {
+    expect(loadConfig({}).SLOW_REQUEST_MS).toBe(1000);
+    expect(loadConfig({ SLOW_REQUEST_MS: '250' }).SLOW_REQUEST_MS).toBe(250);
+    expect(() => loadConfig({ SLOW_REQUEST_MS: '-1' })).toThrow(/SLOW_REQUEST_MS/);
+    expect(() => loadConfig({ SLOW_REQUEST_MS: 'soon' })).toThrow(/SLOW_REQUEST_MS/);
   });
 });
 
