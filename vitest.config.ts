@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SummaryLineReporter } from './test/setup/summary-line.js';
 
 export default defineConfig({
   test: {
@@ -8,5 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // The default output, then one plain `N passed, N failed` line (test/setup/summary-line.ts).
+    reporters: ['default', new SummaryLineReporter()],
   },
 });

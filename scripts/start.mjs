@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { ensureDependencies } from './ensure-deps.mjs';
 
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: 'inherit' });
@@ -26,9 +27,7 @@ function newest(paths) {
 
 const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 
-if (!existsSync('node_modules') || mtime('package-lock.json') > mtime('node_modules/.package-lock.json')) {
-  run('npm', ['ci', '--no-audit', '--no-fund']);
-}
+ensureDependencies();
 const common = ['src/shared', 'package-lock.json'];
 if (newest(['src/server', 'scripts/build-server.mjs', ...common]) > mtime('dist/server/main.js')) {
   run('npm', ['run', 'build:server']);

@@ -14,6 +14,7 @@ import { registerStaticClient } from './http/static-client.js';
 import { registerClientConfigRoute } from './http/client-config-route.js';
 import { registerSecurity } from './http/security.js';
 import { serializeRequest } from './http/log-redaction.js';
+import { registerRequestLogging } from './http/request-logging.js';
 import { createLiveHub, type LiveHubOptions } from './live/hub.js';
 import { registerLiveRoutes } from './live/routes.js';
 import { patientTokens } from './auth/patient-tokens.js';
@@ -69,6 +70,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
     frameworkErrors,
     clientErrorHandler,
   });
+  registerRequestLogging(app, config.SLOW_REQUEST_MS);
   // Function calls are JSON only: a form or text body cannot be forged cross-site into a call.
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler(errorHandlerFor(store));
@@ -98,7 +100,6 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
       timeoutMs: config.NOTIFY_SEND_TIMEOUT_MS,
     }),
     abuse: abusePolicy(store, config),
-    log: app.log,
   };
 
   const hub = createLiveHub(store, app.log, live);

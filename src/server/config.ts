@@ -22,6 +22,8 @@ const schema = z.object({
   ),
   PG_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // A request taking at least this long logs one warning with its timings (the live streams excepted).
+  SLOW_REQUEST_MS: z.coerce.number().min(0).default(1000),
   TOKEN_SECRET: optionalText.pipe(z.string().min(32, 'TOKEN_SECRET must be at least 32 characters').optional()),
   PATIENT_TOKEN_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
   STAFF_SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
@@ -109,6 +111,9 @@ const schema = z.object({
 });
 
 export type Config = z.infer<typeof schema>;
+
+/** Every setting's name (README's table and production guide are checked against it). */
+export const SETTING_NAMES: readonly string[] = Object.keys(schema.shape);
 
 export class ConfigError extends Error {}
 

@@ -1,5 +1,4 @@
 /** What every handler may use. Built once in app.ts; tests build it with a real store and fakes at the HTTP edge. */
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { PatientTokens } from '../auth/patient-tokens.js';
 import type { Store } from '../storage/port.js';
@@ -16,5 +15,5 @@ export interface Deps {
   webPush: WebPush;
   lineSender: LineSender;
   abuse: AbusePolicy;
-  log: FastifyBaseLogger;
+  // No logger here: a handler logs with request.log, whose every line carries the request id.
 }

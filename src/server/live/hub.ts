@@ -24,8 +24,11 @@ interface Frames {
 export type StillAllowed = () => Promise<boolean>;
 
 export interface LiveHub {
-  /** Adds a viewer; it receives the current snapshot at once and every later one. */
-  attach(kind: StreamKind, res: ServerResponse, stillAllowed?: StillAllowed): Promise<void>;
+  /**
+   * Adds a viewer; it receives the current snapshot at once and every later one. `log` is the viewer's
+   * request logger, so what is logged about this viewer carries its request id.
+   */
+  attach(kind: StreamKind, res: ServerResponse, stillAllowed?: StillAllowed, log?: FastifyBaseLogger): Promise<void>;
   viewerCount(): number;
   close(): void;
 }
@@ -62,6 +65,7 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
   } = options;
   const viewers: Record<StreamKind, Set<ServerResponse>> = { queue: new Set(), admin: new Set() };
   const checks = new Map<ServerResponse, StillAllowed>();
+  const viewerLogs = new WeakMap<ServerResponse, FastifyBaseLogger>();
   let frames: Frames | null = null;
   let running: Promise<void> | null = null;
   let dirty = false;
@@ -89,7 +93,7 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
   function send(kind: StreamKind, res: ServerResponse, text: string) {
     if (res.writableEnded || res.destroyed) return;
     if (res.writableLength > maxBufferedBytes) {
-      log.info({ kind, bufferedBytes: res.writableLength }, 'live viewer dropped: not reading');
+      (viewerLogs.get(res) ?? log).info({ kind, bufferedBytes: res.writableLength }, 'live viewer dropped: not reading');
       forget(kind, res);
       res.destroy();
       return;
@@ -159,8 +163,9 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
   heartbeat.unref();
 
   return {
-    async attach(kind, res, stillAllowed) {
+    async attach(kind, res, stillAllowed, viewerLog) {
       viewers[kind].add(res);
+      if (viewerLog) viewerLogs.set(res, viewerLog);
       if (stillAllowed) checks.set(res, stillAllowed);
       res.on('close', () => forget(kind, res));
       if (frames && !running) send(kind, res, frames[kind]);

@@ -20,7 +20,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHu
     // attaching it to the hub would leave the caller waiting for ever and hold a viewer slot.
     if (reply.request.method === 'HEAD') return void reply.raw.end();
     reply.raw.write(sseRetry(3000));
-    await hub.attach(kind, reply.raw, stillAllowed);
+    await hub.attach(kind, reply.raw, stillAllowed, reply.request.log);
   }
 
   const { config } = deps;
