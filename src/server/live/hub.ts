@@ -26,7 +26,8 @@ export type StillAllowed = () => Promise<boolean>;
 export interface LiveHub {
   /** Adds a viewer; it receives the current snapshot at once and every later one. */
   attach(kind: StreamKind, res: ServerResponse, stillAllowed?: StillAllowed): Promise<void>;
-  viewerCount(): number;
+  /** Open streams of one kind, or of both. */
+  viewerCount(kind?: StreamKind): number;
   close(): void;
 }
 
@@ -167,7 +168,7 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
       else await refresh(); // the refresh sends this viewer its first snapshot
       if (!frames) res.end(); // could not read the store: EventSource reconnects by itself
     },
-    viewerCount: () => viewers.queue.size + viewers.admin.size,
+    viewerCount: (kind) => (kind ? viewers[kind].size : viewers.queue.size + viewers.admin.size),
     close() {
       closed = true;
       unsubscribe();

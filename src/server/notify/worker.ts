@@ -24,6 +24,8 @@ export interface WorkerOptions {
   maxAttempts?: number;
   baseDelayMs?: number;
   clock?: () => Date;
+  /** Told how each attempt ended (metrics): sent, rescheduled, or failed for good. */
+  onResult?: (row: OutboxTable, result: 'sent' | 'retry' | 'failed') => void;
 }
 
 export interface NotifyWorker {
@@ -38,6 +40,7 @@ export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
   const maxAttempts = options.maxAttempts ?? 8;
   const baseDelayMs = options.baseDelayMs ?? 5_000;
   const clock = options.clock ?? (() => new Date());
+  const onResult = options.onResult ?? (() => {});
   let pass: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -74,7 +77,10 @@ export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
         .where('id', '=', row.id)
         .where('status', '=', 'sending')
         .execute();
-    if (result.kind === 'sent') return void (await done('sent', null));
+    if (result.kind === 'sent') {
+      await done('sent', null);
+      return onResult(row, 'sent');
+    }
     if (result.kind === 'retry' && row.attempts < maxAttempts) {
       const delay = Math.min(baseDelayMs * 2 ** (row.attempts - 1), 10 * 60_000) * (0.8 + Math.random() * 0.4);
       await store.db
@@ -83,7 +89,7 @@ export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
           next_attempt_at: new Date(now.getTime() + delay).toISOString() })
         .where('id', '=', row.id)
         .execute();
-      return;
+      return onResult(row, 'retry');
     }
     if (result.kind === 'gone') await deliverer.forget(row);
     log.warn({ outbox: row.id, kind: row.kind, channel: row.channel, reason: result.reason }, 'notice failed');
@@ -96,6 +102,7 @@ export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
         .execute();
       emit({ type: 'noticeFailed', slotId: row.slot_id });
     });
+    onResult(row, 'failed');
   }
 
   async function runPass(): Promise<void> {
