@@ -4,7 +4,8 @@
  * function names from the catalogue, error codes, channels, stream kinds (docs/decisions/015-metrics.md).
  * Gauges that need the store or the hub are computed at scrape time, never on a request.
  */
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { FastCounter, FastHistogram } from './fast-series.js';
 import type { Store } from '../storage/port.js';
 import type { QueryTiming } from '../storage/query-log.js';
 import type { OutboxTable } from '../storage/schema.js';
@@ -32,11 +33,6 @@ export interface Sources {
   viewers(kind: StreamKind): number;
 }
 
-interface RequestSeries {
-  count: Counter.Internal;
-  latency: Histogram.Internal<string>;
-}
-
 export type Metrics = ReturnType<typeof createMetrics>;
 
 export function createMetrics() {
@@ -44,44 +40,19 @@ export function createMetrics() {
   collectDefaultMetrics({ register: registry });
   let sources: Sources | null = null;
 
-  const requests = new Counter({
-    name: `${PREFIX}requests_total`,
-    help: 'HTTP requests answered, by route pattern, function and outcome (ok or the error code)',
-    labelNames: ['route', 'function', 'outcome'],
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: `${PREFIX}request_duration_seconds`,
-    help: 'Time to answer a request, by route pattern, function and outcome',
-    labelNames: ['route', 'function', 'outcome'],
-    buckets: REQUEST_BUCKETS,
-    registers: [registry],
-  });
-  const allocations = new Counter({
-    name: `${PREFIX}allocations_total`,
-    help: 'Numbers taken (allocateNextSlot answered ok), by reserved type',
-    labelNames: ['reserved_type'],
-    registers: [registry],
-  });
-  const refusals = new Counter({
-    name: `${PREFIX}allocation_refusals_total`,
-    help: 'allocateNextSlot calls refused, by error code',
-    labelNames: ['code'],
-    registers: [registry],
-  });
-  const notices = new Counter({
-    name: `${PREFIX}notice_attempts_total`,
-    help: 'Notice delivery attempts, by channel and result (sent, retry, failed)',
-    labelNames: ['channel', 'result'],
-    registers: [registry],
-  });
-  const queries = new Histogram({
-    name: `${PREFIX}store_query_duration_seconds`,
-    help: 'Store query time, by operation (select, insert, update, delete, other) and outcome (ok, error)',
-    labelNames: ['operation', 'outcome'],
-    buckets: QUERY_BUCKETS,
-    registers: [registry],
-  });
+  const labelled = ['route', 'function', 'outcome'];
+  const requests = new FastCounter(`${PREFIX}requests_total`, 'HTTP requests answered, by route pattern, function and outcome (ok or the error code)', labelled, registry);
+  const latency = new FastHistogram(`${PREFIX}request_duration_seconds`, 'Time to answer a request, by route pattern, function and outcome', labelled, REQUEST_BUCKETS, registry);
+  const allocations = new FastCounter(`${PREFIX}allocations_total`, 'Numbers taken (allocateNextSlot answered ok), by reserved type', ['reserved_type'], registry);
+  const refusals = new FastCounter(`${PREFIX}allocation_refusals_total`, 'allocateNextSlot calls refused, by error code', ['code'], registry);
+  const notices = new FastCounter(`${PREFIX}notice_attempts_total`, 'Notice delivery attempts, by channel and result (sent, retry, failed)', ['channel', 'result'], registry);
+  const queries = new FastHistogram(
+    `${PREFIX}store_query_duration_seconds`,
+    'Store query time, by operation (select, insert, update, delete, other) and outcome (ok, error)',
+    ['operation', 'outcome'],
+    QUERY_BUCKETS,
+    registry,
+  );
   new Gauge({
     name: `${PREFIX}live_viewers`,
     help: 'Open live streams on this process, by stream kind',
@@ -120,9 +91,6 @@ export function createMetrics() {
     },
   });
 
-  // Children by label values, so a request costs two map lookups and no label-object hashing.
-  const series = new Map<string, RequestSeries>();
-
   return {
     registry,
     /** The things gauges read at scrape time; set once the hub exists. */
@@ -130,24 +98,18 @@ export function createMetrics() {
       sources = next;
     },
     request({ route, fn, outcome, seconds }: RequestSample) {
-      const key = `${route} ${fn} ${outcome}`;
-      let s = series.get(key);
-      if (!s) {
-        s = { count: requests.labels(route, fn, outcome), latency: latency.labels(route, fn, outcome) };
-        series.set(key, s);
-      }
-      s.count.inc();
-      s.latency.observe(seconds);
+      requests.inc(route, fn, outcome);
+      latency.observe(seconds, route, fn, outcome);
     },
     allocation(outcome: string, reservedType: string) {
-      if (outcome === 'ok') allocations.labels(reservedType).inc();
-      else refusals.labels(outcome).inc();
+      if (outcome === 'ok') allocations.inc(reservedType);
+      else refusals.inc(outcome);
     },
     notice(row: OutboxTable, result: 'sent' | 'retry' | 'failed') {
-      notices.labels(row.channel, result).inc();
+      notices.inc(row.channel, result);
     },
     query({ operation, seconds, failed }: QueryTiming) {
-      queries.labels(operation, failed ? 'error' : 'ok').observe(seconds);
+      queries.observe(seconds, operation, failed ? 'error' : 'ok');
     },
   };
 }
