@@ -16,7 +16,7 @@ const NUMBERS = 200;
 const TARGET_P99 = { sqlite: 1.25, postgres: 1.6 } as const;
 const TARGET_RATE = 0.25;
 
-interface Measure {
+export interface Measure {
   p99: number;
   p50: number;
   /** 200 numbers over the time until the last of them was answered. */
@@ -56,19 +56,25 @@ export interface ProductOptions {
   cluster: PgCluster | null;
   /** Extra node flags for the product (e.g. --cpu-prof), from BENCH_NODE_FLAGS. */
   nodeFlags: string[];
+  /** Extra settings for the product (the metrics comparison turns metrics on). */
+  env?: Record<string, string>;
+  /** Started together with the burst (a metrics scrape), awaited after it. */
+  alongside?: (url: string) => Promise<unknown>;
 }
 
-async function productRun({ kind, cluster, nodeFlags }: ProductOptions): Promise<Measure> {
+export async function productRun({ kind, cluster, nodeFlags, env = {}, alongside }: ProductOptions): Promise<Measure> {
   const bench = await prepareStore(kind, cluster);
   let proc: Proc | undefined;
   try {
-    proc = await startProc({ name: `product (${kind})`, args: [...nodeFlags, 'dist/server/main.js'], env: { ...bench.env, RATE_LIMIT: 'off' } });
+    proc = await startProc({ name: `product (${kind})`, args: [...nodeFlags, 'dist/server/main.js'], env: { ...bench.env, RATE_LIMIT: 'off', ...env } });
     const cookie = await staffLogin(proc.url, STAFF.username, STAFF.password);
     await mustCall(proc.url, 'startInhouseReception', {}, { cookie });
     await mustCall(proc.url, 'startOnlineReception', {}, { cookie });
     const tokens = await mintTokens(proc.url, PATIENTS);
     await sleep(300); // set-up traffic settles (live refreshes, notify worker poll)
+    const side = alongside?.(proc.url);
     const result = await timedBurst(proc, tokens);
+    await side;
     const held = await reservedSlots(bench);
     if (held.reserved !== NUMBERS || held.owners !== NUMBERS) result.problems.push(`store holds ${held.reserved} reserved slots for ${held.owners} owners`);
     return result;

@@ -4,7 +4,8 @@
  * watchdog ends the run if anything hangs.
  *
  *   npm run bench                         all scenarios, default repetitions
- *   npm run bench -- --only burst,fanout  some of them (burst, fanout, weight, startup, backup)
+ *   npm run bench -- --only burst,fanout  some of them (burst, fanout, weight, startup, backup, metrics)
+ *   npm run bench -- --only metrics       the burst with metrics off and on, alternating (issue 18)
  *   npm run bench -- --reps 3             fewer repetitions (a quick look; the table says how many)
  *   npm run bench -- --stores sqlite      the burst and the backup on one store only
  *   (with --only, docs/benchmarks.md is left alone unless --write is given)
@@ -16,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { benchBackup } from './backup.js';
 import { benchBurst } from './burst.js';
 import { benchFanout } from './fanout.js';
+import { benchMetrics } from './metrics.js';
 import { benchPageWeight } from './page-weight.js';
 import { benchStartup } from './startup.js';
 import { run, startProc, stopProc, type Proc } from './lib/proc.js';
@@ -23,7 +25,7 @@ import { printRows, type Row } from './lib/stats.js';
 import { type PgCluster, startPgCluster } from './lib/stores.js';
 import { type Section, writeReport } from './report.js';
 
-const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup'] as const;
+const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup', 'metrics'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values } = parseArgs({
@@ -57,8 +59,8 @@ async function main() {
     console.log('bench: building server and client (npm run build)…');
     await run('npm', ['run', 'build:server']);
     let clientBuild: string | null = null;
-    // The backup scenario runs the server's CLI only: no client to build for it alone.
-    if (only.some((s) => s !== 'backup')) {
+    // The backup and metrics scenarios need no client (the CLI; API calls only): no build for them alone.
+    if (only.some((s) => s !== 'backup' && s !== 'metrics')) {
       try {
         await run('npm', ['run', 'build:client']);
       } catch (err) {
@@ -66,7 +68,7 @@ async function main() {
         clientBuild = String(err instanceof Error ? err.message : err);
       }
     }
-    const wantPg = (only.includes('burst') || only.includes('backup')) && (values.stores ?? 'postgres').includes('postgres');
+    const wantPg = (only.includes('burst') || only.includes('backup') || only.includes('metrics')) && (values.stores ?? 'postgres').includes('postgres');
     if (wantPg) {
       const started = await startPgCluster();
       if ('missing' in started) pgMissing = started.missing;
@@ -96,6 +98,10 @@ async function main() {
       if (pgMissing) rows.push({ scenario: '1 burst (postgres)', metric: 'not measured', product: pgMissing, floor: '–', ratio: '–', target: '≤ 1.6×', met: null });
       return rows;
     }, cluster ? [`PostgreSQL ${cluster.version}: the test suite's throwaway cluster (fsync=off, synchronous_commit=off, 127.0.0.1), server pool 20.`] : []);
+    await attempt('metrics', 'Opening burst, metrics off and on', () => {
+      const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
+      return benchMetrics(kinds, reps ?? 6, cluster, nodeFlags);
+    });
     await attempt('fanout', 'Live fan-out', () => benchFanout(reps ?? 100, floor!, nodeFlags));
     await attempt('weight', 'Page weight', () => benchPageWeight(clientBuild, reps ?? 3));
     await attempt('startup', 'Start-up and idle', () => benchStartup(reps ?? 9));

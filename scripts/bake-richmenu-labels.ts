@@ -1,7 +1,7 @@
 // `node --import tsx scripts/bake-richmenu-labels.ts`: turns the rich menu's three labels into outlines
 // (src/server/line/rich-menu/label-outlines.ts), so `npm run line:richmenu` draws Japanese text on any
 // machine, with or without a Japanese font. Run it on a machine with Noto Sans CJK JP after changing a
-// nav.* label; a test fails until the outlines match the catalogue (docs/decisions/015).
+// nav.* label; a test fails until the outlines match the catalogue (docs/decisions/016).
 import { writeFileSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
 import { ja } from '../src/shared/labels/ja.js';

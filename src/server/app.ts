@@ -31,6 +31,7 @@ import { createDeliverer } from './notify/deliverer.js';
 import { startNotifyWorker } from './notify/worker.js';
 import { abusePolicy } from './abuse/policy.js';
 import { scheduleRetention } from './ops/retention.js';
+import { registerMetrics } from './metrics/register.js';
 
 export interface AppOptions {
   config: Config;
@@ -76,6 +77,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   app.setErrorHandler(errorHandlerFor(store));
   await app.register(fastifyCookie);
   await registerSecurity(app, config);
+  const metrics = registerMetrics(app, config, store);
 
   const secret = config.TOKEN_SECRET ?? loadOrCreateSecret(config.DATA_DIR, 'token-secret', randomSecret);
   const deps: Deps = {
@@ -103,6 +105,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   };
 
   const hub = createLiveHub(store, app.log, live);
+  metrics?.watch({ store, viewers: (kind) => hub.viewerCount(kind) });
   // Node's close() waits for connections that never carried a request (browser preconnects) until its
   // headers timeout: they end with the streams, or a SIGTERM would end in the 10-second forced exit.
   const unused = new Set<Socket>();
@@ -123,6 +126,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
     leaseMs: config.NOTIFY_LEASE_SECONDS * 1000,
     baseDelayMs: config.NOTIFY_RETRY_BASE_MS,
     pollMs: config.NOTIFY_POLL_MS,
+    onResult: metrics?.notice,
   });
   app.addHook('onClose', async () => worker.stop());
   const stopRetention = scheduleRetention(

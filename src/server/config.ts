@@ -86,6 +86,13 @@ const schema = z.object({
   // A waiting room on the clinic's Wi-Fi shares one public address: a full session (200 numbers), each
   // patient with a page open, still fits. One client cannot hold thousands of sockets (docs/decisions/009).
   LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  // Metrics are off unless one of these is set: on their own port (loopback by default) and/or on the
+  // main port behind a bearer token (docs/decisions/017-metrics.md).
+  METRICS_PORT: optionalText
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().trim().default('127.0.0.1'),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional()),
   LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURES_PER_ACCOUNT_PER_15_MIN: z.coerce.number().int().min(1).default(50),
   // `true` trusts X-Forwarded-* from any peer (a client could then choose its own address); a list trusts
@@ -128,6 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
+  if (config.METRICS_PORT && config.METRICS_PORT === config.PORT) {
+    throw new ConfigError('invalid configuration:\n  METRICS_PORT must differ from PORT (set METRICS_TOKEN to serve /metrics on the main port)');
+  }
   return config;
 }
 
@@ -141,6 +151,9 @@ export function startupWarnings(config: Config): string[] {
   if (config.TRUST_PROXY === true) {
     warnings.push('TRUST_PROXY=true trusts X-Forwarded-For and X-Forwarded-Host from any peer, so a client that reaches the server directly can choose its own address and dodge the abuse limits: set TRUST_PROXY to your reverse proxy\'s addresses (e.g. 127.0.0.1)');
   }
+  if (config.METRICS_PORT !== undefined && !config.METRICS_TOKEN && !LOOPBACK.test(config.METRICS_HOST)) {
+    warnings.push(`METRICS_HOST=${config.METRICS_HOST} serves /metrics to the network without a token: set METRICS_TOKEN, or keep METRICS_HOST=127.0.0.1 and scrape locally`);
+  }
   return warnings;
 }
 
@@ -149,6 +162,9 @@ export const liffApps = (c: Config): LiffApps => ({
   liffId: c.LINE_LIFF_ID ?? null,
   liffIds: { book: c.LINE_LIFF_ID_BOOK ?? null, all: c.LINE_LIFF_ID_ALL ?? null, my: c.LINE_LIFF_ID_MY ?? null },
 });
+
+const LOOPBACK = /^(127\.|::1$|localhost$)/;
+export const metricsEnabled = (c: Config) => c.METRICS_PORT !== undefined || Boolean(c.METRICS_TOKEN);
 
 export const lineLoginConfigured = (c: Config) => Boolean(c.LINE_LOGIN_CHANNEL_ID && c.LINE_LOGIN_CHANNEL_SECRET);
 export const lineMessagingConfigured = (c: Config) => Boolean(c.LINE_MESSAGING_CHANNEL_ACCESS_TOKEN);

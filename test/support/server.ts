@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../src/server/app.js';
-import { type Config, loadConfig } from '../../src/server/config.js';
+import { type Config, loadConfig, metricsEnabled } from '../../src/server/config.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { openSqliteStore } from '../../src/server/storage/sqlite.js';
 import { ensureClientBuilt } from './client-build.js';
@@ -36,7 +36,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (options.clientDir) await ensureClientBuilt(options.clientDir);
   const dataDir = mkdtempSync(join(tmpdir(), 'cq-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...options.env });
-  const store = options.store ?? (await openSqliteStore(join(dataDir, 'clinic-queue.sqlite')));
+  // As openStore does: queries are timed only when metrics are on.
+  const store = options.store ?? (await openSqliteStore(join(dataDir, 'clinic-queue.sqlite'), { queryLog: metricsEnabled(config) }));
   const { logStream, live, clientDir } = options;
   const app = await buildApp({ config, store, clientDir, logger: Boolean(logStream), logStream, live });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -29,7 +29,8 @@ export interface LiveHub {
    * request logger, so what is logged about this viewer carries its request id.
    */
   attach(kind: StreamKind, res: ServerResponse, stillAllowed?: StillAllowed, log?: FastifyBaseLogger): Promise<void>;
-  viewerCount(): number;
+  /** Open streams of one kind, or of both. */
+  viewerCount(kind?: StreamKind): number;
   close(): void;
 }
 
@@ -172,7 +173,7 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
       else await refresh(); // the refresh sends this viewer its first snapshot
       if (!frames) res.end(); // could not read the store: EventSource reconnects by itself
     },
-    viewerCount: () => viewers.queue.size + viewers.admin.size,
+    viewerCount: (kind) => (kind ? viewers[kind].size : viewers.queue.size + viewers.admin.size),
     close() {
       closed = true;
       unsubscribe();

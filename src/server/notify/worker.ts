@@ -39,6 +39,8 @@ export interface WorkerOptions {
   baseDelayMs?: number;
   concurrency?: number;
   clock?: () => Date;
+  /** Told how each attempt ended (metrics): sent, rescheduled, or failed for good; fenced-off outcomes are not told. */
+  onResult?: (row: OutboxTable, result: 'sent' | 'retry' | 'failed') => void;
 }
 
 export interface NotifyWorker {
@@ -57,6 +59,7 @@ export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
   const baseDelayMs = options.baseDelayMs ?? 5_000;
   const concurrency = options.concurrency ?? SEND_CONCURRENCY;
   const clock = options.clock ?? (() => new Date());
+  const onResult = options.onResult ?? (() => {});
   const sending = new Map<string, Promise<void>>();
   const stopping = new AbortController();
   let pass: Promise<void> | null = null;
@@ -112,6 +115,7 @@ export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
       return ok;
     });
     if (!applied) return;
+    onResult(row, 'failed');
     log.warn({ outbox: row.id, kind: row.kind, channel: row.channel, reason }, 'notice failed');
     if (gone) await deliverer.forget(row);
   }
@@ -120,18 +124,20 @@ export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
     const now = clock();
     const nowIso = now.toISOString();
     if (result.kind === 'sent') {
-      await settle(store.db, row, { status: 'sent', last_error: null, lease_until: null, updated_at: nowIso, sent_at: nowIso });
+      const applied = await settle(store.db, row, { status: 'sent', last_error: null, lease_until: null, updated_at: nowIso, sent_at: nowIso });
+      if (applied) onResult(row, 'sent');
       return;
     }
     if (result.kind === 'retry' && row.attempts < maxAttempts) {
       const delay = Math.min(baseDelayMs * 2 ** (row.attempts - 1), 10 * 60_000) * (0.8 + Math.random() * 0.4);
-      await settle(store.db, row, {
+      const applied = await settle(store.db, row, {
         status: 'pending',
         last_error: result.reason,
         lease_until: null,
         updated_at: nowIso,
         next_attempt_at: new Date(now.getTime() + delay).toISOString(),
       });
+      if (applied) onResult(row, 'retry');
       return;
     }
     await fail(row, result.reason, result.kind === 'gone');

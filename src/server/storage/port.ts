@@ -5,6 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, RuntimeTable } from './schema.js';
+import type { QueryObserver } from './query-log.js';
 
 export type DomainEventType =
   | 'slotAllocated'
@@ -51,6 +52,8 @@ export interface Store {
   isUniqueViolation(err: unknown): boolean;
   /** The store cannot be reached (connection refused, server restarting): the caller answers UNAVAILABLE. */
   isUnavailable(err: unknown): boolean;
+  /** Sees every query's duration when the store was opened with `queryLog`; returns its removal. */
+  observeQueries(fn: QueryObserver): () => void;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

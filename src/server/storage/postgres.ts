@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Database } from './schema.js';
 import type { ChangeNotice, Store } from './port.js';
 import { createStoreFromAdapter, type StoreOptions } from './store.js';
+import { queryLog } from './query-log.js';
 
 const CHANNEL = 'clinic_queue_changes';
 /** Serialization failure, deadlock, lock not available. */
@@ -28,12 +29,14 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
   // listener that event kills the process. The query's own rejection still reports the failure, and the
   // pool drops the broken client when it comes back.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const queries = queryLog(options.queryLog ?? false);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queries.logger });
 
   return createStoreFromAdapter(
     {
       dialect: 'postgres',
       db,
+      queries,
       async publishInTransaction(tx, notice) {
         await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(notice)})`.execute(tx);
       },

@@ -6,6 +6,7 @@ import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.js';
 import type { ChangeNotice, Store } from './port.js';
 import { createStoreFromAdapter, type StoreOptions } from './store.js';
+import { queryLog } from './query-log.js';
 
 export async function openSqliteStore(file: string, options: StoreOptions = {}): Promise<Store> {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -15,13 +16,15 @@ export async function openSqliteStore(file: string, options: StoreOptions = {}):
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(database) }) });
+  const queries = queryLog(options.queryLog ?? false);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(database) }), log: queries.logger });
   let deliver: ((notice: ChangeNotice) => void) | null = null;
 
   return createStoreFromAdapter(
     {
       dialect: 'sqlite',
       db,
+      queries,
       async publishInTransaction() {},
       async subscribe(fn) {
         deliver = fn;

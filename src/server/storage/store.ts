@@ -9,6 +9,7 @@ import { AppError } from '../errors.js';
 import type { Database } from './schema.js';
 import type { ChangeNotice, DomainEvent, Store, WriteContext } from './port.js';
 import { migrateToLatest } from './migrations.js';
+import type { QueryLog } from './query-log.js';
 
 /** SPEC.md §9: transaction max attempts. */
 export const MAX_WRITE_ATTEMPTS = 5;
@@ -26,11 +27,15 @@ export interface DialectAdapter {
   isTransient(err: unknown): boolean;
   /** The store cannot be reached (connection refused, server restarting). */
   isUnavailable(err: unknown): boolean;
+  /** Kysely's per-query timings (metrics). */
+  readonly queries: QueryLog;
   destroy(): Promise<void>;
 }
 
 export interface StoreOptions {
   clock?: () => Date;
+  /** Time every query for the metrics (METRICS_PORT or METRICS_TOKEN set); off, queries run untimed. */
+  queryLog?: boolean;
 }
 
 export async function createStoreFromAdapter(adapter: DialectAdapter, options: StoreOptions = {}): Promise<Store> {
@@ -88,6 +93,7 @@ export async function createStoreFromAdapter(adapter: DialectAdapter, options: S
     },
     isUniqueViolation: (err) => adapter.isUniqueViolation(err),
     isUnavailable: (err) => adapter.isUnavailable(err),
+    observeQueries: (fn) => adapter.queries.observe(fn),
     async ping() {
       await db.selectFrom('runtime').select('id').executeTakeFirstOrThrow();
     },

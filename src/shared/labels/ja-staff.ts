@@ -1,5 +1,7 @@
 /** The staff screens' and the wall monitor's labels: part of the one catalogue in ja.ts. */
 export const jaStaff = {
+  // the metrics endpoint (METRICS_TOKEN), read by the clinic's IT person
+  'error.metricsToken': 'メトリクスの取得には正しいトークン（METRICS_TOKEN）が必要です。',
   // staff
   'admin.inhouseStopped': '院内受付が停止中です。先に院内受付を開始してください。',
   'admin.sessionClosed': 'この受付番号の受付はすでに終了しているため、操作できません。',

@@ -1,0 +1,78 @@
+/**
+ * Counters and histograms whose hot path is one map lookup and a few additions. prom-client's own
+ * labels()/inc()/observe() validate and hash the labels on every call, which cost more than the SQLite
+ * query being timed (about 2 µs of a 12 µs select). These keep plain numbers per label set and hand
+ * prom-client's registry the values to format only when Prometheus scrapes.
+ */
+import type { Registry } from 'prom-client';
+
+type Labels = Record<string, string>;
+
+abstract class FastFamily<S> {
+  protected readonly series = new Map<string, { labels: Labels; state: S }>();
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly labelNames: readonly string[],
+    registry: Registry,
+  ) {
+    registry.registerMetric(this as never);
+  }
+
+  /** The state of one label set; `values` are in labelNames order, the key is any string unique to them. */
+  protected at(values: readonly string[]): S {
+    const key = values.join('\u0000');
+    let entry = this.series.get(key);
+    if (!entry) {
+      const labels = Object.fromEntries(this.labelNames.map((n, i) => [n, values[i]]));
+      entry = { labels, state: this.fresh() };
+      this.series.set(key, entry);
+    }
+    return entry.state;
+  }
+
+  protected abstract fresh(): S;
+}
+
+export class FastCounter extends FastFamily<{ value: number }> {
+  inc(...values: string[]) {
+    this.at(values).value += 1;
+  }
+  protected fresh() {
+    return { value: 0 };
+  }
+  get() {
+    const values = [...this.series.values()].map(({ labels, state }) => ({ labels, value: state.value }));
+    return { name: this.name, help: this.help, type: 'counter' as never, aggregator: 'sum', values };
+  }
+}
+
+export class FastHistogram extends FastFamily<{ buckets: number[]; sum: number; count: number }> {
+  constructor(name: string, help: string, labelNames: readonly string[], private readonly bounds: readonly number[], registry: Registry) {
+    super(name, help, labelNames, registry);
+  }
+  observe(value: number, ...values: string[]) {
+    const s = this.at(values);
+    s.sum += value;
+    s.count += 1;
+    const i = this.bounds.findIndex((b) => value <= b);
+    if (i >= 0) s.buckets[i] += 1;
+  }
+  protected fresh() {
+    return { buckets: this.bounds.map(() => 0), sum: 0, count: 0 };
+  }
+  get() {
+    const values: { labels: Labels; value: number; metricName: string }[] = [];
+    for (const { labels, state } of this.series.values()) {
+      let cumulative = 0;
+      this.bounds.forEach((bound, i) => {
+        cumulative += state.buckets[i];
+        values.push({ labels: { ...labels, le: String(bound) }, value: cumulative, metricName: `${this.name}_bucket` });
+      });
+      values.push({ labels: { ...labels, le: '+Inf' }, value: state.count, metricName: `${this.name}_bucket` });
+      values.push({ labels, value: state.sum, metricName: `${this.name}_sum` });
+      values.push({ labels, value: state.count, metricName: `${this.name}_count` });
+    }
+    return { name: this.name, help: this.help, type: 'histogram' as never, aggregator: 'sum', values };
+  }
+}

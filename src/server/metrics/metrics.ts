@@ -1,0 +1,142 @@
+/**
+ * The app's Prometheus metrics, in a registry of its own (tests build many apps in one process; the
+ * global default registry would collide). Every label takes a bounded set of values: route patterns,
+ * function names from the catalogue, error codes, channels, stream kinds (docs/decisions/017-metrics.md).
+ * Gauges that need the store or the hub are computed at scrape time, never on a request.
+ */
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { FastCounter, FastHistogram } from './fast-series.js';
+import type { Store } from '../storage/port.js';
+import type { QueryTiming } from '../storage/query-log.js';
+import type { OutboxTable } from '../storage/schema.js';
+import type { StreamKind } from '../live/hub.js';
+
+const PREFIX = 'clinic_queue_';
+/** Requests answer in milliseconds, the opening burst's last ones in a second or two. */
+const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
+const CHANNELS: OutboxTable['channel'][] = ['LINE', 'PWA'];
+const KINDS: StreamKind[] = ['queue', 'admin'];
+
+export interface RequestSample {
+  /** The route pattern ('/api/fn/:name', '/api/staff/login'), never the raw URL. */
+  route: string;
+  /** The function name for /api/fn/<name> when the catalogue knows it; '' otherwise. */
+  fn: string;
+  /** 'ok' or the catalogue's error code. */
+  outcome: string;
+  seconds: number;
+}
+
+export interface Sources {
+  store: Store;
+  viewers(kind: StreamKind): number;
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  let sources: Sources | null = null;
+
+  const labelled = ['route', 'function', 'outcome'];
+  const requests = new FastCounter(`${PREFIX}requests_total`, 'HTTP requests answered, by route pattern, function and outcome (ok or the error code)', labelled, registry);
+  const latency = new FastHistogram(`${PREFIX}request_duration_seconds`, 'Time to answer a request, by route pattern, function and outcome', labelled, REQUEST_BUCKETS, registry);
+  const allocations = new FastCounter(`${PREFIX}allocations_total`, 'Numbers taken (allocateNextSlot answered ok), by reserved type', ['reserved_type'], registry);
+  const refusals = new FastCounter(`${PREFIX}allocation_refusals_total`, 'allocateNextSlot calls refused, by error code', ['code'], registry);
+  const notices = new FastCounter(`${PREFIX}notice_attempts_total`, 'Notice delivery attempts, by channel and result (sent, retry, failed)', ['channel', 'result'], registry);
+  const queries = new FastHistogram(
+    `${PREFIX}store_query_duration_seconds`,
+    'Store query time, by operation (select, insert, update, delete, other) and outcome (ok, error)',
+    ['operation', 'outcome'],
+    QUERY_BUCKETS,
+    registry,
+  );
+  new Gauge({
+    name: `${PREFIX}live_viewers`,
+    help: 'Open live streams on this process, by stream kind',
+    labelNames: ['kind'],
+    registers: [registry],
+    collect() {
+      for (const kind of KINDS) this.set({ kind }, sources?.viewers(kind) ?? 0);
+    },
+  });
+  const outbox = outboxReader(() => sources?.store ?? null);
+  new Gauge({
+    name: `${PREFIX}outbox_backlog`,
+    help: 'Notices waiting to be sent (pending or sending), by channel',
+    labelNames: ['channel'],
+    registers: [registry],
+    async collect() {
+      const rows = await outbox();
+      // The store is away: no series rather than a made-up zero.
+      if (!rows) return this.reset();
+      for (const channel of CHANNELS) this.set({ channel }, rows.get(channel)?.count ?? 0);
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}outbox_oldest_pending_age_seconds`,
+    help: 'Age of the oldest notice still waiting, by channel (0 when none waits)',
+    labelNames: ['channel'],
+    registers: [registry],
+    async collect() {
+      const rows = await outbox();
+      if (!rows) return this.reset();
+      const now = Date.now();
+      for (const channel of CHANNELS) {
+        const oldest = rows.get(channel)?.oldest;
+        this.set({ channel }, oldest ? Math.max(0, (now - Date.parse(oldest)) / 1000) : 0);
+      }
+    },
+  });
+
+  return {
+    registry,
+    /** The things gauges read at scrape time; set once the hub exists. */
+    watch(next: Sources) {
+      sources = next;
+    },
+    request({ route, fn, outcome, seconds }: RequestSample) {
+      requests.inc(route, fn, outcome);
+      latency.observe(seconds, route, fn, outcome);
+    },
+    allocation(outcome: string, reservedType: string) {
+      if (outcome === 'ok') allocations.inc(reservedType);
+      else refusals.inc(outcome);
+    },
+    notice(row: OutboxTable, result: 'sent' | 'retry' | 'failed') {
+      notices.inc(row.channel, result);
+    },
+    query({ operation, seconds, failed }: QueryTiming) {
+      queries.observe(seconds, operation, failed ? 'error' : 'ok');
+    },
+  };
+}
+
+interface Backlog {
+  count: number;
+  oldest: string | null;
+}
+
+/**
+ * One grouped query per scrape serves both outbox gauges: prom-client collects them concurrently, so the
+ * second joins the query the first started. The `outbox_due` index (status, next_attempt_at) covers it.
+ */
+function outboxReader(store: () => Store | null) {
+  let running: Promise<Map<string, Backlog> | null> | null = null;
+  async function read(): Promise<Map<string, Backlog> | null> {
+    const db = store()?.db;
+    if (!db) return new Map();
+    const rows = await db
+      .selectFrom('outbox')
+      .select((eb) => ['channel', eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+      .where('status', 'in', ['pending', 'sending'])
+      .groupBy('channel')
+      .execute()
+      .catch(() => null);
+    if (!rows) return null;
+    return new Map(rows.map((r) => [r.channel, { count: Number(r.count), oldest: r.oldest }]));
+  }
+  return () => (running ??= read().finally(() => (running = null)));
+}

@@ -1,0 +1,133 @@
+/**
+ * Wires the metrics into an app: request hooks, the store's query timings, and GET /metrics, served only
+ * where the settings say. With neither METRICS_PORT nor METRICS_TOKEN nothing is measured and /metrics is
+ * a plain 404 (it must never answer with the client's page, nor with the numbers).
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ERROR_CODES, ERROR_HTTP_STATUS, type ErrorCode } from '../../shared/errors.js';
+import type { LabelKey } from '../../shared/labels/ja.js';
+import { functionPayloads } from '../../shared/schemas/functions.js';
+import { type Config, metricsEnabled } from '../config.js';
+import { AppError } from '../errors.js';
+import { errorBody } from '../http/envelope.js';
+import type { Store } from '../storage/port.js';
+import { createMetrics, type Metrics } from './metrics.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The METRICS_PORT server once the app is ready (tests read its port); null when not configured. */
+    metricsServer: Server | null;
+  }
+}
+
+const FN_ROUTE = '/api/fn/:name';
+const KNOWN_CODES = new Set<string>(ERROR_CODES);
+const RESERVED_TYPES = new Set(['LINE', 'PWA', 'ADMIN']);
+/** The catalogue's error body starts `{"error":{"status":"CODE"` (envelope.ts errorBody). */
+const CODE_IN_BODY = /^\{"error":\{"status":"([A-Z_]+)"/;
+
+/** Returns the app's metrics, or null when they are off. Call before the hub and worker start. */
+export function registerMetrics(app: FastifyInstance, config: Config, store: Store): Metrics | null {
+  app.decorate('metricsServer', null);
+  if (!metricsEnabled(config)) {
+    app.get('/metrics', async () => {
+      throw new AppError('NOT_FOUND', 'error.unknownFunction');
+    });
+    return null;
+  }
+  const metrics = createMetrics();
+  const stopQueries = store.observeQueries(metrics.query);
+  app.addHook('onClose', async () => stopQueries());
+  recordRequests(app, metrics);
+
+  const token = config.METRICS_TOKEN;
+  app.get('/metrics', async (request, reply) => {
+    // Without a token the main port never serves the numbers (METRICS_PORT alone: only there).
+    if (!token) throw new AppError('NOT_FOUND', 'error.unknownFunction');
+    if (!bearerMatches(request.headers.authorization, token)) {
+      reply.header('www-authenticate', 'Bearer');
+      throw new AppError('UNAUTHENTICATED', 'error.metricsToken');
+    }
+    reply.header('cache-control', 'no-store').type(metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+
+  if (config.METRICS_PORT !== undefined) {
+    const server = createServer((req, res) => void serveMetricsPort(req, res, metrics, token));
+    app.addHook('onReady', async () => {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.METRICS_PORT, config.METRICS_HOST, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      app.metricsServer = server;
+    });
+    app.addHook('onClose', async () => {
+      if (server.listening) await new Promise((resolve) => server.close(resolve));
+    });
+  }
+  return metrics;
+}
+
+/**
+ * One onResponse hook: route pattern, function name and outcome. The error code is read from the body the
+ * client got (onSend, refusals only), so it is exactly what the catalogue answered, whatever threw.
+ */
+function recordRequests(app: FastifyInstance, metrics: Metrics) {
+  const codes = new WeakMap<FastifyRequest, string>();
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode >= 400 && typeof payload === 'string') {
+      const code = CODE_IN_BODY.exec(payload)?.[1];
+      if (code && KNOWN_CODES.has(code)) codes.set(request, code);
+    }
+    done(null, payload);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? '(unmatched)';
+    const status = reply.statusCode;
+    // An opened live stream is hijacked and "responds" only when it ends: its lifetime is no latency.
+    // Open streams are the live_viewers gauge; refusals of the live routes are counted here as usual.
+    if (status === 200 && route.startsWith('/api/live/')) return done();
+    // A status without a catalogue body (rare: a framework refusal) still gets a bounded label.
+    const outcome = status < 400 ? 'ok' : (codes.get(request) ?? `HTTP_${status}`);
+    let fn = '';
+    if (route === FN_ROUTE) {
+      const name = (request.params as { name?: string }).name ?? '';
+      fn = Object.hasOwn(functionPayloads, name) ? name : '(unknown)';
+    }
+    metrics.request({ route, fn, outcome, seconds: reply.elapsedTime / 1000 });
+    if (fn === 'allocateNextSlot') {
+      const type = (request.body as { data?: { reservedType?: unknown } } | undefined)?.data?.reservedType;
+      metrics.allocation(outcome, typeof type === 'string' && RESERVED_TYPES.has(type) ? type : '(invalid)');
+    }
+    done();
+  });
+}
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = /^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '';
+  // Hashes first: equal lengths for timingSafeEqual, and no early exit that times the token's length.
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+async function serveMetricsPort(req: IncomingMessage, res: ServerResponse, metrics: Metrics, token: string | undefined) {
+  const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers }).end(body);
+  };
+  const refuse = (code: ErrorCode, key: LabelKey, headers?: Record<string, string>) =>
+    send(ERROR_HTTP_STATUS[code], 'application/json; charset=utf-8', JSON.stringify(errorBody(code, key)), headers);
+  const path = (req.url ?? '').split('?')[0];
+  if (req.method !== 'GET' || path !== '/metrics') return refuse('NOT_FOUND', 'error.unknownFunction');
+  // With METRICS_TOKEN set the token is asked for here too: a port opened to the network stays guarded.
+  if (token && !bearerMatches(req.headers.authorization, token)) return refuse('UNAUTHENTICATED', 'error.metricsToken', { 'www-authenticate': 'Bearer' });
+  try {
+    send(200, metrics.registry.contentType, await metrics.registry.metrics());
+  } catch {
+    refuse('INTERNAL', 'error.internal');
+  }
+}
