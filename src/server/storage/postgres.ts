@@ -7,7 +7,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Database } from './schema.js';
 import type { ChangeNotice, Store } from './port.js';
 import { createStoreFromAdapter, type StoreOptions } from './store.js';
-import { queryLog } from './query-log.js';
+import { operationOf, type QueryLog, queryLog } from './query-log.js';
 
 const CHANNEL = 'clinic_queue_changes';
 /** Serialization failure, deadlock, lock not available. */
@@ -30,7 +30,8 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
   // pool drops the broken client when it comes back.
   pool.on('connect', (client) => client.on('error', () => {}));
   const queries = queryLog(options.queryLog ?? false);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queries.logger });
+  if (queries.enabled) pool.on('connect', (client) => timeQueries(client, queries));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 
   return createStoreFromAdapter(
     {
@@ -98,6 +99,15 @@ async function listen(url: string, deliver: (notice: ChangeNotice) => void): Pro
     clearTimeout(retry);
     await client?.end().catch(() => {});
   };
+}
+
+/** Metrics on: each query Kysely sends through this pooled client reports its duration (cursors pass untimed). */
+function timeQueries(client: pg.PoolClient, queries: QueryLog): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    return typeof args[0] === 'string' && result instanceof Promise ? queries.timeAsync(operationOf(args[0]), result) : result;
+  }) as typeof client.query;
 }
 
 function pgCode(err: unknown): string {

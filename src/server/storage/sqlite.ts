@@ -2,11 +2,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema.js';
 import type { ChangeNotice, Store } from './port.js';
 import { createStoreFromAdapter, type StoreOptions } from './store.js';
-import { queryLog } from './query-log.js';
+import { operationOf, type QueryLog, queryLog } from './query-log.js';
 
 export async function openSqliteStore(file: string, options: StoreOptions = {}): Promise<Store> {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -17,7 +17,7 @@ export async function openSqliteStore(file: string, options: StoreOptions = {}):
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   const queries = queryLog(options.queryLog ?? false);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(database) }), log: queries.logger });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(database, queries) }) });
   let deliver: ((notice: ChangeNotice) => void) | null = null;
 
   return createStoreFromAdapter(
@@ -50,19 +50,30 @@ export async function openSqliteStore(file: string, options: StoreOptions = {}):
  * synchronously (`all` or `run`; we never stream), so one statement per SQL text is never busy twice.
  * Bounded, in case some caller ever builds SQL texts without end (IN lists of varying length).
  */
-function reusingStatements(database: Sqlite.Database, max = 500): SqliteDatabase {
-  const statements = new Map<string, Sqlite.Statement>();
+function reusingStatements(database: Sqlite.Database, queries: QueryLog, max = 500): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
     prepare(sql) {
       let statement = statements.get(sql);
       if (!statement) {
         if (statements.size >= max) statements.clear();
-        statement = database.prepare(sql);
+        const prepared = database.prepare(sql);
+        statement = queries.enabled ? timed(prepared, operationOf(sql), queries) : prepared;
         statements.set(sql, statement);
       }
       return statement;
     },
+  };
+}
+
+/** A statement whose runs report their duration (metrics on): synchronous calls, timed where they run. */
+function timed(statement: Sqlite.Statement, operation: string, queries: QueryLog): SqliteStatement {
+  return {
+    reader: statement.reader,
+    all: (parameters) => queries.timeSync(operation, () => statement.all(parameters)),
+    run: (parameters) => queries.timeSync(operation, () => statement.run(parameters)),
+    iterate: (parameters) => statement.iterate(parameters),
   };
 }
 
