@@ -194,8 +194,10 @@ describe('the production guide', () => {
       if (path === '/.env') {
         // Written by the IT person as shown; read by the server and by the commands from their directory.
         expect(read('src/server/main.ts')).toContain('process.loadEnvFile()');
-        expect(read('src/server/cli/backup.ts')).toContain('process.loadEnvFile()');
-        expect(read('src/server/cli/staff.ts')).toContain('process.loadEnvFile()');
+        // The commands read their settings through one helper, which reads .env as the server does.
+        expect(read('src/server/cli/cli-config.ts')).toContain('process.loadEnvFile()');
+        expect(read('src/server/cli/backup.ts')).toContain('loadCliConfig()');
+        expect(read('src/server/cli/staff.ts')).toContain('loadCliConfig()');
       } else if (`${CHECKOUT}${path}` === ENV.DATA_DIR) {
         // Made at first start: the SQLite store and the generated keys create their directory.
         expect(read('src/server/storage/sqlite.ts')).toContain('mkdirSync(dirname(file), { recursive: true })');

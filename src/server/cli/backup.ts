@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { access, open, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { loadConfig } from '../config.js';
+import { loadCliConfig } from './cli-config.js';
 import { openStore } from '../storage/open-store.js';
 import { restoreBackup, writeBackup } from '../ops/backup.js';
 
@@ -16,11 +16,8 @@ async function main([command, file, flag]: string[]): Promise<number> {
     console.error('usage: npm run backup -- <file>\n       npm run restore -- <file> --replace   (replaces everything in the store)');
     return 2;
   }
-  try {
-    process.loadEnvFile();
-  } catch {
-    // no .env
-  }
+  const config = loadCliConfig();
+  if (!config) return 1;
   let out: Awaited<ReturnType<typeof open>> | null = null;
   try {
     // Owner-only (a backup holds patients' ids), and never over an existing file: 'wx' creates or fails.
@@ -33,7 +30,7 @@ async function main([command, file, flag]: string[]): Promise<number> {
   }
   let store: Awaited<ReturnType<typeof openStore>>;
   try {
-    store = await openStore(loadConfig());
+    store = await openStore(config);
   } catch (err) {
     if (out) await out.close().then(() => rm(file, { force: true }));
     console.error((err as Error).message);

@@ -3,24 +3,15 @@
  * Messaging API token and quota, Web Push, the public origin, the store, staff accounts, the clock) and
  * prints one line per check with what to do. Exits 1 when any check fails.
  */
-import { ConfigError, loadConfig } from '../config.js';
+import { loadCliConfig } from './cli-config.js';
 import { exitCodeOf, formatReport, runChecks } from '../ops/doctor/checks.js';
 import { gatherFacts } from '../ops/doctor/gather.js';
 
 async function main(): Promise<number> {
-  try {
-    process.loadEnvFile();
-  } catch {
-    // no .env
-  }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    console.log(`fail  configuration  ${err.message.replace(/\n\s*/g, '; ')}. To do: correct these variables (README, Configuration)`);
-    return 1;
-  }
+  const config = loadCliConfig((message) =>
+    console.log(`fail  configuration  ${message.replace(/\n\s*/g, '; ')}. To do: correct these variables (README, Configuration)`),
+  );
+  if (!config) return 1;
   console.log(`clinic-queue doctor: checking with LINE at ${config.LINE_API_BASE_URL} (timeout ${config.DOCTOR_TIMEOUT_SECONDS} s)\n`);
   const results = runChecks(await gatherFacts(config));
   console.log(formatReport(results));

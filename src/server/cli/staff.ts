@@ -4,7 +4,7 @@
  * could read it). Every command but `add` ends the account's open sessions and is written to the audit trail.
  */
 import { createInterface } from 'node:readline';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadCliConfig } from './cli-config.js';
 import { openStore } from '../storage/open-store.js';
 import { addStaffAccount, changeStaffAccount, type StaffChange } from '../auth/staff-accounts.js';
 
@@ -46,20 +46,8 @@ async function main(argv: string[]) {
     console.error(USAGE);
     return 2;
   }
-  try {
-    process.loadEnvFile();
-  } catch {
-    // no .env
-  }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    // The same clear message as the server's, not a stack trace.
-    if (!(err instanceof ConfigError)) throw err;
-    console.error(err.message);
-    return 1;
-  }
+  const config = loadCliConfig();
+  if (!config) return 1;
   const store = await openStore(config);
   try {
     if (command === 'add') await addStaffAccount(store, username, await readPassword());
