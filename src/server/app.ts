@@ -74,6 +74,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   registerRequestLogging(app, config.SLOW_REQUEST_MS);
   // Function calls are JSON only: a form or text body cannot be forged cross-site into a call.
   app.removeContentTypeParser('text/plain');
+  app.decorateReply('errorCode', null);
   app.setErrorHandler(errorHandlerFor(store));
   await app.register(fastifyCookie);
   await registerSecurity(app, config);

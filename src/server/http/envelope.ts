@@ -10,7 +10,16 @@ export function errorBody(code: ErrorCode, key: LabelKey, params?: Record<string
   return { error: { status: code, message: t(key, params) } };
 }
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The catalogue code this reply refused with (the metrics count it); null for every other answer. */
+    errorCode: ErrorCode | null;
+  }
+}
+
+/** Every refusal of the app goes out here, so `reply.errorCode` is exactly what the client was told. */
 export function sendError(reply: FastifyReply, err: AppError): FastifyReply {
+  reply.errorCode = err.code;
   return reply.code(ERROR_HTTP_STATUS[err.code]).send(errorBody(err.code, err.messageKey, err.params));
 }
 

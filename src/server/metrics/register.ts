@@ -5,8 +5,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ERROR_CODES, ERROR_HTTP_STATUS, type ErrorCode } from '../../shared/errors.js';
+import type { FastifyInstance } from 'fastify';
+import { ERROR_HTTP_STATUS, type ErrorCode } from '../../shared/errors.js';
 import type { LabelKey } from '../../shared/labels/ja.js';
 import { functionPayloads } from '../../shared/schemas/functions.js';
 import { type Config, metricsEnabled } from '../config.js';
@@ -23,10 +23,7 @@ declare module 'fastify' {
 }
 
 const FN_ROUTE = '/api/fn/:name';
-const KNOWN_CODES = new Set<string>(ERROR_CODES);
 const RESERVED_TYPES = new Set(['LINE', 'PWA', 'ADMIN']);
-/** The catalogue's error body starts `{"error":{"status":"CODE"` (envelope.ts errorBody). */
-const CODE_IN_BODY = /^\{"error":\{"status":"([A-Z_]+)"/;
 
 /** Returns the app's metrics, or null when they are off. Call before the hub and worker start. */
 export function registerMetrics(app: FastifyInstance, config: Config, store: Store): Metrics | null {
@@ -74,18 +71,10 @@ export function registerMetrics(app: FastifyInstance, config: Config, store: Sto
 }
 
 /**
- * One onResponse hook: route pattern, function name and outcome. The error code is read from the body the
- * client got (onSend, refusals only), so it is exactly what the catalogue answered, whatever threw.
+ * One onResponse hook: route pattern, function name and outcome. The error code is the one the reply was
+ * sent with (envelope.ts sendError sets reply.errorCode), so it is exactly what the catalogue answered.
  */
 function recordRequests(app: FastifyInstance, metrics: Metrics) {
-  const codes = new WeakMap<FastifyRequest, string>();
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (reply.statusCode >= 400 && typeof payload === 'string') {
-      const code = CODE_IN_BODY.exec(payload)?.[1];
-      if (code && KNOWN_CODES.has(code)) codes.set(request, code);
-    }
-    done(null, payload);
-  });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? '(unmatched)';
     const status = reply.statusCode;
@@ -93,7 +82,7 @@ function recordRequests(app: FastifyInstance, metrics: Metrics) {
     // Open streams are the live_viewers gauge; refusals of the live routes are counted here as usual.
     if (status === 200 && route.startsWith('/api/live/')) return done();
     // A status without a catalogue body (rare: a framework refusal) still gets a bounded label.
-    const outcome = status < 400 ? 'ok' : (codes.get(request) ?? `HTTP_${status}`);
+    const outcome = status < 400 ? 'ok' : (reply.errorCode ?? `HTTP_${status}`);
     let fn = '';
     if (route === FN_ROUTE) {
       const name = (request.params as { name?: string }).name ?? '';
