@@ -2,10 +2,10 @@
  * What one client can cost the live streams: a bounded number of open public streams per address, and
  * nothing buffered without limit for a viewer that stopped reading.
  */
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mustCall, staffCookie } from '../support/client.js';
-import { openSse, type SseReader } from '../support/sse.js';
+import { openSse, type SseReader, stalledViewer } from '../support/sse.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { expectRefusal } from './api-support.js';
 
@@ -92,25 +92,6 @@ describe('a viewer that stops reading', () => {
   const staff = <T>(name: string, data: unknown = {}) => mustCall<T>(server.url, name, data, { cookie });
 
   /** A raw HTTP client that reads the headers and first snapshot, then stops reading (pause). */
-  function stalledViewer(path: string, headers = ''): Promise<Socket> {
-    return new Promise((resolve, reject) => {
-      const { port } = new URL(server.url);
-      const socket = connect(Number(port), '127.0.0.1', () => {
-        socket.write(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\naccept: text/event-stream\r\n${headers}\r\n`);
-      });
-      let text = '';
-      const onData = (chunk: Buffer) => {
-        text += chunk.toString();
-        if (!/\nevent: \w+\ndata: /.test(text)) return;
-        socket.off('data', onData);
-        socket.pause();
-        resolve(socket);
-      };
-      socket.on('data', onData);
-      socket.on('error', reject);
-    });
-  }
-
   it('is dropped once its unsent bytes pass the bound; a viewer that reads keeps every change', async () => {
     await staff('startInhouseReception');
     // Full-size frames: a session's 200 numbers in the queue.
@@ -125,7 +106,7 @@ describe('a viewer that stops reading', () => {
     server.app.server.on('connection', (socket: Socket) => serverSide.set(socket.remotePort!, socket));
     const reading = await openSse(`${server.url}${QUEUE}`);
     await reading.next();
-    const stalled = [await stalledViewer(QUEUE), await stalledViewer('/api/live/admin', `cookie: ${cookie}\r\n`)];
+    const stalled = [await stalledViewer(server.url, QUEUE), await stalledViewer(server.url, '/api/live/admin', `cookie: ${cookie}\r\n`)];
     const dropped = () => stalled.every((c) => serverSide.get(c.localPort!)?.destroyed === true);
 
     let changes = 0;

@@ -2,10 +2,9 @@
  * Every log line a request causes carries its request id, and a request slower than SLOW_REQUEST_MS logs
  * one warning with its timings: read from the JSON lines a real server writes while real requests arrive.
  */
-import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { callFn, mustCall, staffCookie } from '../support/client.js';
-import { openSse } from '../support/sse.js';
+import { openSse, stalledViewer } from '../support/sse.js';
 import { loadConfig } from '../../src/server/config.js';
 import { startTestServer, type TestServer, type TestServerOptions } from '../support/server.js';
 
@@ -93,7 +92,7 @@ describe('request logs', () => {
       await staff('startInhouseReception');
       for (let i = 0; i < 10; i++) await Promise.all(Array.from({ length: 20 }, () => staff('allocateNextSlot', { reservedType: 'ADMIN' })));
       const slotId = await firstSlot(server, cookie);
-      const stalled = await stalledViewer(server, '/api/live/queue');
+      const stalled = await stalledViewer(server.url, '/api/live/queue');
       const dropped = () => lines.some((l) => l.msg === 'live viewer dropped: not reading');
       for (let changes = 0; changes < 2000 && !dropped(); changes++) {
         await staff('markSlot', { slotId, action: changes % 2 ? 'undoHold' : 'hold' });
@@ -125,21 +124,3 @@ async function firstSlot(server: TestServer, cookie: string): Promise<string> {
   return slots[0].id;
 }
 
-/** A raw HTTP client that reads the headers and the first snapshot, then stops reading. */
-function stalledViewer(server: TestServer, path: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => {
-      socket.write(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\naccept: text/event-stream\r\n\r\n`);
-    });
-    let text = '';
-    const onData = (chunk: Buffer) => {
-      text += chunk.toString();
-      if (!/\nevent: \w+\ndata: /.test(text)) return;
-      socket.off('data', onData);
-      socket.pause();
-      resolve(socket);
-    };
-    socket.on('data', onData);
-    socket.on('error', reject);
-  });
-}

@@ -1,4 +1,6 @@
 /** Reads a Server-Sent Events stream over real HTTP, event by event. */
+import { connect, type Socket } from 'node:net';
+
 export interface SseEvent {
   event: string;
   data: string;
@@ -68,4 +70,27 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     },
     close: () => controller.abort(),
   };
+}
+
+/**
+ * A raw HTTP viewer that reads the headers and the first snapshot, then stops reading: the server's writes
+ * back up in the kernel and then in its own buffer (the hub's slow-viewer bound). `headers` are extra
+ * header lines, each ending in \r\n.
+ */
+export function stalledViewer(baseUrl: string, path: string, headers = ''): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(new URL(baseUrl).port), '127.0.0.1', () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\naccept: text/event-stream\r\n${headers}\r\n`);
+    });
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString();
+      if (!/\nevent: \w+\ndata: /.test(text)) return;
+      socket.off('data', onData);
+      socket.pause();
+      resolve(socket);
+    };
+    socket.on('data', onData);
+    socket.on('error', reject);
+  });
 }
