@@ -9,6 +9,7 @@ import { addStaffAccount } from '../../src/server/auth/staff-accounts.js';
 import { concurrencyGate, hashingStats } from '../../src/server/auth/password-hashing.js';
 import { AppError } from '../../src/server/errors.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { staffLogin } from '../support/client.js';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -23,11 +24,7 @@ async function server(env: Record<string, string>) {
 }
 
 const login = (s: TestServer, ip: string, password: string, username = 'desk') =>
-  fetch(`${s.url}/api/staff/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-    body: JSON.stringify({ username, password }),
-  }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { status: string; message: string } } }));
+  staffLogin(s.url, username, password, { 'x-forwarded-for': ip }).then(({ status, body }) => ({ status, body }));
 
 /** 100 wrong passwords at once; returns the answers and how many reached the password hash. */
 async function flood(s: TestServer, ipOf: (i: number) => string) {

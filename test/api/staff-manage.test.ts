@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addStaffAccount, changeStaffAccount } from '../../src/server/auth/staff-accounts.js';
 import { readAudit } from '../../src/server/domain/audit.js';
 import type { Store } from '../../src/server/storage/port.js';
+import { staffLogin } from '../support/client.js';
 import { openSse } from '../support/sse.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
@@ -30,15 +31,7 @@ describeStores('staff account management', (kind) => {
     await data.cleanup();
   });
 
-  async function login(username: string, pw = password) {
-    const response = await fetch(`${server.url}/api/staff/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: pw }),
-    });
-    const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-    return { status: response.status, body: (await response.json()) as unknown, cookie };
-  }
+  const login = (username: string, pw = password) => staffLogin(server.url, username, pw);
   const me = async (cookie: string) => (await fetch(`${server.url}/api/staff/me`, { headers: { cookie } })).status;
 
   /** Opens an admin stream (resolves after its first snapshot); `ended` resolves 'stream ended' when the server closes it. */
@@ -139,12 +132,8 @@ describe('sign-in of a disabled account', () => {
       await changeStaffAccount(server.store, 'desk', { action: 'disable' });
       const answers = await Promise.all(
         ['desk', 'nobody'].map(async (username) => {
-          const response = await fetch(`${server.url}/api/staff/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ username, password }),
-          });
-          return { status: response.status, body: await response.json() };
+          const { status, body } = await staffLogin(server.url, username, password);
+          return { status, body };
         }),
       );
       expect(answers[0].status).toBe(401);

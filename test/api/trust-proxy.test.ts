@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addStaffAccount } from '../../src/server/auth/staff-accounts.js';
-import { mustCall } from '../support/client.js';
+import { mustCall, staffLogin } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { expectRefusal, rawPost } from './api-support.js';
 
@@ -25,15 +25,10 @@ async function server(trustProxy: string) {
 async function addressSeen(s: TestServer, headers: Record<string, string>): Promise<string | null> {
   const username = `desk-${randomUUID().slice(0, 8)}`;
   await addStaffAccount(s.store, username, 'correct horse battery');
-  const response = await fetch(`${s.url}/api/staff/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ username, password: 'correct horse battery' }),
-  });
-  expect(response.status).toBe(200);
-  const cookie = response.headers.getSetCookie()[0].split(';')[0];
+  const { status, cookie } = await staffLogin(s.url, username, 'correct horse battery', headers);
+  expect(status).toBe(200);
   const { entries } = await mustCall<{ entries: { action: string; username: string; target: string | null }[] }>(
-    s.url, 'getAuditLog', {}, { cookie },
+    s.url, 'getAuditLog', {}, { cookie: cookie! },
   );
   return entries.find((e) => e.action === 'login' && e.username === username)?.target ?? null;
 }

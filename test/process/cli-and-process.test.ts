@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { callFn, mustCall, pwaPatient } from '../support/client.js';
+import { callFn, mustCall, pwaPatient, staffLogin } from '../support/client.js';
 import { killGroup, runServer, type ServerProcess, signal, staffCli, startServerProcess, within } from './process-support.js';
 
 const dirs: string[] = [];
@@ -20,15 +20,7 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 
 const SLOW = 180_000;
 
-async function login(url: string, username: string, password: string) {
-  const response = await fetch(`${url}/api/staff/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('qs_staff='))?.split(';')[0];
-  return { status: response.status, cookie };
-}
+const login = (url: string, username: string, password: string) => staffLogin(url, username, password);
 
 /** Opens the public stream on a connection of its own; resolves after the first snapshot. */
 function openStream(url: string) {

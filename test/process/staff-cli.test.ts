@@ -7,7 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { mustCall } from '../support/client.js';
+import { mustCall, staffLogin } from '../support/client.js';
 import { killGroup, type ServerProcess, signal, staffCli, startServerProcess, within } from './process-support.js';
 
 const SLOW = 240_000;
@@ -16,15 +16,7 @@ let current: ServerProcess | undefined;
 afterEach(() => killGroup(current));
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-async function login(url: string, username: string, password: string) {
-  const response = await fetch(`${url}/api/staff/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('qs_staff='))?.split(';')[0];
-  return { status: response.status, body: (await response.json()) as unknown, cookie };
-}
+const login = (url: string, username: string, password: string) => staffLogin(url, username, password);
 
 const me = async (url: string, cookie: string) => (await fetch(`${url}/api/staff/me`, { headers: { cookie } })).status;
 

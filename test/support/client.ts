@@ -41,18 +41,31 @@ export async function pwaPatients(baseUrl: string, count: number): Promise<{ uid
   return patients;
 }
 
+export interface StaffLoginAnswer {
+  status: number;
+  body: unknown;
+  /** The session cookie as a request header (`name=value`), whichever name the server chose; undefined when refused. */
+  cookie: string | undefined;
+}
+
+/** Signs in over HTTP as a browser would; `headers` add e.g. X-Forwarded-For behind a trusted proxy. */
+export async function staffLogin(baseUrl: string, username: string, password: string, headers: Record<string, string> = {}): Promise<StaffLoginAnswer> {
+  const response = await fetch(`${baseUrl}/api/staff/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ username, password }),
+  });
+  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
+  return { status: response.status, body: (await response.json()) as unknown, cookie };
+}
+
 /** Creates a staff account straight in the store and signs in over HTTP; returns the cookie header. */
 export async function staffCookie(baseUrl: string, store: import('../../src/server/storage/port.js').Store): Promise<string> {
   const { addStaffAccount } = await import('../../src/server/auth/staff-accounts.js');
   const username = `staff-${randomUUID().slice(0, 8)}`;
   await addStaffAccount(store, username, 'correct horse battery');
-  const response = await fetch(`${baseUrl}/api/staff/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'correct horse battery' }),
-  });
-  if (response.status !== 200) throw new Error(`login failed: ${response.status}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('qs_staff='));
-  if (!cookie) throw new Error('no staff cookie');
-  return cookie.split(';')[0];
+  const { status, cookie } = await staffLogin(baseUrl, username, 'correct horse battery');
+  if (status !== 200) throw new Error(`login failed: ${status}`);
+  if (!cookie?.startsWith('qs_staff=')) throw new Error('no staff cookie');
+  return cookie;
 }
