@@ -3,6 +3,7 @@
  * The base URL is configurable so tests talk to a local fake LINE server (PLATFORM.md).
  */
 import { AppError } from '../errors.js';
+import { type BoundedResponse, fetchBounded, jsonObject } from '../outside/bounded-fetch.js';
 
 export interface LineProfile {
   userId: string;
@@ -46,16 +47,18 @@ export function lineLogin(settings: LineLoginSettings): LineLogin {
   const { channelId, channelSecret, apiBaseUrl } = settings;
   const timeoutMs = settings.timeoutMs ?? 10_000;
 
-  async function call(path: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> }> {
-    let response: Response;
+  async function call(
+    path: string,
+    init: { method?: string; headers?: Record<string, string>; body?: URLSearchParams },
+  ): Promise<{ status: number; body: Record<string, unknown> }> {
+    let answer: BoundedResponse;
     try {
-      response = await fetch(`${apiBaseUrl}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      answer = await fetchBounded(`${apiBaseUrl}${path}`, init, timeoutMs);
     } catch {
       throw new AppError('UNAVAILABLE', 'error.lineUnavailable');
     }
-    if (response.status >= 500 || response.status === 429) throw new AppError('UNAVAILABLE', 'error.lineUnavailable');
-    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    return { status: response.status, body };
+    if (answer.status >= 500 || answer.status === 429) throw new AppError('UNAVAILABLE', 'error.lineUnavailable');
+    return { status: answer.status, body: jsonObject(answer.body) };
   }
 
   const form = (fields: Record<string, string | undefined>) =>

@@ -4,7 +4,8 @@
  * and leave the socket open, and it follows redirects. Every attempt of one message carries the same
  * X-Line-Retry-Key; a 409 means LINE already accepted it.
  */
-import { fetchBounded, resultOfStatus, retryOnError, type SendResult } from './send-result.js';
+import { fetchBounded } from '../outside/bounded-fetch.js';
+import { resultOfStatus, retryOnError, type SendResult } from './send-result.js';
 
 export interface LineQuota {
   /** The monthly limit, or null when the plan has none. */

@@ -3,6 +3,7 @@
  * LINE that never answers ends the command instead of hanging it. Images go to LINE's data host.
  */
 import type { RichMenuRequest } from './menu.js';
+import { type BoundedResponse, fetchBounded, jsonObject, NoAnswerError } from '../../outside/bounded-fetch.js';
 
 export interface RichMenuApiSettings {
   channelAccessToken: string;
@@ -23,27 +24,18 @@ export class LineCallError extends Error {}
 export function richMenuApi(settings: RichMenuApiSettings) {
   async function call(method: string, base: string, path: string, body?: { type: string; data: BodyInit }) {
     const what = `${method} ${path}`;
-    let response: Response;
+    let answer: BoundedResponse;
     try {
-      response = await fetch(`${base}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${settings.channelAccessToken}`, ...(body && { 'content-type': body.type }) },
-        body: body?.data,
-        signal: AbortSignal.timeout(settings.timeoutMs),
-      });
+      answer = await fetchBounded(
+        `${base}${path}`,
+        { method, headers: { authorization: `Bearer ${settings.channelAccessToken}`, ...(body && { 'content-type': body.type }) }, body: body?.data },
+        settings.timeoutMs,
+      );
     } catch (err) {
-      const timedOut = err instanceof Error && err.name === 'TimeoutError';
-      const reason = timedOut ? `no answer within ${settings.timeoutMs / 1000} s` : err instanceof Error ? err.message : String(err);
+      const reason = err instanceof NoAnswerError ? `no answer within ${settings.timeoutMs / 1000} s` : err instanceof Error ? err.message : String(err);
       throw new LineCallError(`LINE: ${what}: ${reason}`);
     }
-    const text = await response.text().catch(() => '');
-    let parsed: Record<string, unknown> = {};
-    try {
-      parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    } catch {
-      // not JSON: the status says enough
-    }
-    return { status: response.status, body: parsed, what };
+    return { status: answer.status, body: jsonObject(answer.body), what };
   }
 
   async function ok(method: string, base: string, path: string, body?: { type: string; data: BodyInit }) {

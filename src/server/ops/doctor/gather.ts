@@ -7,24 +7,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Config } from '../../config.js';
+import { fetchBounded, jsonObject, NoAnswerError } from '../../outside/bounded-fetch.js';
 import { openStore } from '../../storage/open-store.js';
 import type { DoctorFacts, Probe, StoreFacts, VapidFile } from './facts.js';
 
-export async function probe(url: string, init: RequestInit, timeoutSeconds: number): Promise<Probe> {
+export async function probe(url: string, init: { method?: string; headers?: Record<string, string>; body?: BodyInit }, timeoutSeconds: number): Promise<Probe> {
   try {
-    // The signal covers the body too: a LINE that sends headers and then stalls is also cut off.
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutSeconds * 1000) });
-    const text = await response.text();
-    let body: Record<string, unknown> = {};
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>;
-    } catch {
-      // not JSON: the status says enough
-    }
-    return { kind: 'answer', status: response.status, body, date: response.headers.get('date'), receivedAt: Date.now() };
+    // The bound covers the body too: a LINE that sends headers and then stalls is also cut off.
+    const answer = await fetchBounded(url, init, timeoutSeconds * 1000);
+    return { kind: 'answer', status: answer.status, body: jsonObject(answer.body), date: answer.headers.get('date'), receivedAt: Date.now() };
   } catch (err) {
-    if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return { kind: 'timeout', seconds: timeoutSeconds };
+    if (err instanceof NoAnswerError) return { kind: 'timeout', seconds: timeoutSeconds };
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     return { kind: 'network', message: cause?.code ?? cause?.message ?? (err as Error).message };
   }
