@@ -93,3 +93,29 @@ export interface PublicSchedule {
   nextOpening: NextOpening | null;
   version: number;
 }
+
+/**
+ * The functions of the calendar (POST /api/fn/<name>), agreed between the server and the screens:
+ * - getPublicSchedule      anyone, no payload            → PublicSchedule
+ * - getSchedule            staff, { month: 'YYYY-MM' }   → ScheduleForStaff
+ * - saveWeeklyHours        staff, { weekly }             → { ok: true }
+ * - saveScheduleSettings   staff, { settings }           → { ok: true }
+ * - saveScheduleOverride   staff, ScheduleOverride       → { ok: true }   (replaces that date's override)
+ * - deleteScheduleOverride staff, { date }               → { ok: true }
+ * - setHolidayOpening      staff, { date, open }         → { ok: true }   (date must be a public holiday)
+ * Live snapshots (queue and admin) gain `scheduleVersion: number`; the admin snapshot gains
+ * `scheduleNotice: ScheduleNotice | null`.
+ */
+export interface ScheduleForStaff {
+  schedule: ClinicSchedule;
+  /** Every day of the requested month, the calendar applied. */
+  days: DaySchedule[];
+  version: number;
+}
+
+/** Set when an online window began while in-house reception was off (so online did not start). */
+export interface ScheduleNotice {
+  kind: 'inhouseOffAtWindowStart';
+  /** The window's start, ISO-8601 UTC. Cleared when in-house starts or the window ends. */
+  windowStart: string;
+}
