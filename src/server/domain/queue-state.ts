@@ -11,6 +11,8 @@ export interface QueueState {
   slots: Slot[];
   nextFreeNumber: number | null;
   version: number;
+  /** The current reception session (null before the first one). */
+  sessionId: string | null;
 }
 
 export async function loadQueueState(store: Store): Promise<QueueState> {
@@ -48,6 +50,7 @@ export async function loadQueueState(store: Store): Promise<QueueState> {
       slots,
       nextFreeNumber: free?.reservation_number ?? null,
       version: rt.version,
+      sessionId,
     };
   });
 }

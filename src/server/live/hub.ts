@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_EVENTS } from '../../shared/schemas/live.js';
 import { loadQueueState } from '../domain/queue-state.js';
+import { createLiveEstimator } from '../domain/estimate/live-estimate.js';
 import type { Store } from '../storage/port.js';
 import { adminSnapshot, queueSnapshot } from './snapshots.js';
 import { SSE_HEARTBEAT, sseFrame } from './sse.js';
@@ -72,11 +73,12 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
   let dirty = false;
   let lastStart = -Infinity;
   let closed = false;
+  const estimator = createLiveEstimator(store);
 
   async function build(): Promise<Frames> {
     const state = await loadQueueState(store);
     return {
-      queue: sseFrame(LIVE_EVENTS.queue, queueSnapshot(state), state.version),
+      queue: sseFrame(LIVE_EVENTS.queue, queueSnapshot(state, await estimator(state)), state.version),
       admin: sseFrame(LIVE_EVENTS.admin, adminSnapshot(state), state.version),
     };
   }

@@ -6,12 +6,15 @@ import { publicQueue } from '../../shared/queue/rules.js';
 import type { AdminSnapshot, QueueSnapshot } from '../../shared/schemas/live.js';
 import type { StaffSlot } from '../../shared/queue/slot.js';
 import type { QueueState } from '../domain/queue-state.js';
+import type { LiveEstimate } from '../domain/estimate/live-estimate.js';
 
-export function queueSnapshot(state: QueueState): QueueSnapshot {
+export function queueSnapshot(state: QueueState, live: LiveEstimate = { estimate: null, nowCalling: null }): QueueSnapshot {
   return {
     runtime: state.runtime,
     queue: publicQueue(state.slots).map(({ reservationNumber, ahead, hold }) => ({ reservationNumber, ahead, hold })),
     version: state.version,
+    estimate: live.estimate,
+    nowCalling: live.nowCalling,
   };
 }
 

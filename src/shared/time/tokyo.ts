@@ -60,3 +60,9 @@ export function tokyoMonthStart(at: Instant): string {
   const p = tokyoParts(at);
   return new Date(Date.UTC(p.year, p.month - 1, 1) - TOKYO_OFFSET_MS).toISOString();
 }
+
+/** The Tokyo weekday (0 = Sunday) and hour of an instant: what kind of reception session opened then. */
+export function tokyoWeekdayHour(at: Instant): { weekday: number; hour: number } {
+  const p = tokyoParts(at);
+  return { weekday: p.weekday, hour: p.hours };
+}
