@@ -1,0 +1,119 @@
+/**
+ * A simulated clinic for the `estimate` bench scenario: one reception session at a time, event by event,
+ * with a seeded RNG so every run replays the same days. The parameters below were fixed before the
+ * estimator was tuned (docs/benchmarks.md, "Estimated wait"); change them only with a note there.
+ */
+
+/** mulberry32: small, fast, and the same sequence on every machine. */
+export function seededRng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export type Rng = () => number;
+const normal = (rng: Rng) => Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
+const logNormal = (rng: Rng, median: number, sigma: number) => median * Math.exp(sigma * normal(rng));
+const exponential = (rng: Rng, mean: number) => -mean * Math.log(1 - rng());
+const uniform = (rng: Rng, lo: number, hi: number) => lo + (hi - lo) * rng();
+
+export const CLINIC = {
+  /** Call, walk in, sit down: the same for everyone (minutes). */
+  overheadMinutes: 0.75,
+  /** The consultation itself: log-normal, median 4.25 min, σ 0.5 (so start-to-start median ≈ 5 min). */
+  consultMedian: 4.25,
+  consultSigma: 0.5,
+  /** The doctor's pace varies from session to session (log-normal factor, σ 0.12)… */
+  sessionSigma: 0.12,
+  /** …and by weekday (Sunday first; Monday is slower, Saturday quicker) and period. */
+  weekdayFactor: [1, 1.08, 1, 1, 0.97, 1, 0.94],
+  afternoonFactor: 0.95,
+  /** Reservations at the opening burst (Poisson means), within its first 3 minutes. */
+  burstMorning: 18,
+  burstAfternoon: 12,
+  /** Then one reservation every this many minutes on average (Poisson), until reception closes. */
+  arrivalMeanMinutes: 5.5,
+  /** Reception is open this long; consultations start `doctorDelay` after it opens. */
+  receptionMinutes: 150,
+  doctorDelay: 20,
+  /** Absent when called: held; most come back after 5–30 min and are seen next, the rest never do. */
+  holdShare: 0.06,
+  holdReturnShare: 0.7,
+  /** Patients who cancel while waiting, at a uniformly random moment of their wait. */
+  cancelShare: 0.08,
+  /** After a consultation the doctor sometimes stops (a phone call, an urgent case): 8–25 min. */
+  pauseShare: 0.02,
+  pauseMinutes: [8, 25] as const,
+};
+
+export interface SimPatient {
+  number: number;
+  reservedAt: number;
+  /** When their turn came (started, or held because absent); null if they cancelled first. */
+  calledAt: number | null;
+  startedAt: number | null;
+  canceledAt: number | null;
+  heldAt: number | null;
+  returnsAt: number | null;
+}
+
+export interface SimSession {
+  weekday: number;
+  period: 'morning' | 'afternoon';
+  /** Minutes from the session's opening. */
+  patients: SimPatient[];
+  end: number;
+}
+
+/** Plays one session from opening to the last patient; times in minutes from the opening. */
+export function simulateSession(rng: Rng, weekday: number, period: 'morning' | 'afternoon'): SimSession {
+  const c = CLINIC;
+  const pace = Math.exp(c.sessionSigma * normal(rng)) * c.weekdayFactor[weekday]! * (period === 'afternoon' ? c.afternoonFactor : 1);
+  const arrivals: number[] = [];
+  const burst = period === 'morning' ? c.burstMorning : c.burstAfternoon;
+  // Poisson count by summing exponential gaps over a unit interval.
+  for (let t = exponential(rng, 1 / burst); t < 1; t += exponential(rng, 1 / burst)) arrivals.push(t * 3);
+  for (let t = 3 + exponential(rng, c.arrivalMeanMinutes); t < c.receptionMinutes; t += exponential(rng, c.arrivalMeanMinutes)) arrivals.push(t);
+  const patients: SimPatient[] = arrivals.map((at, i) => ({
+    number: i + 1, reservedAt: at, calledAt: null, startedAt: null, canceledAt: null, heldAt: null, returnsAt: null,
+  }));
+  // Cancellations are decided up front: at a random moment within the next hour; only if still waiting then.
+  const cancelAt = new Map<SimPatient, number>();
+  for (const p of patients) if (rng() < c.cancelShare) cancelAt.set(p, p.reservedAt + uniform(rng, 2, 60));
+  const willHold = new Set(patients.filter(() => rng() < c.holdShare));
+
+  let now = c.doctorDelay;
+  for (;;) {
+    const waiting = (p: SimPatient) => p.calledAt === null && p.reservedAt <= now && !((cancelAt.get(p) ?? Infinity) <= now);
+    for (const p of patients) if (p.canceledAt === null && p.calledAt === null && (cancelAt.get(p) ?? Infinity) <= now) p.canceledAt = cancelAt.get(p)!;
+    const back = patients.find((p) => p.returnsAt !== null && p.startedAt === null && p.returnsAt <= now);
+    const next = back ?? patients.find(waiting);
+    if (!next) {
+      const upcoming = [
+        ...patients.filter((p) => p.calledAt === null && p.canceledAt === null && p.reservedAt > now).map((p) => p.reservedAt),
+        ...patients.filter((p) => p.returnsAt !== null && p.startedAt === null).map((p) => p.returnsAt!),
+      ];
+      if (upcoming.length === 0) break;
+      now = Math.min(...upcoming);
+      continue;
+    }
+    if (!back && willHold.has(next)) {
+      next.calledAt = now;
+      next.heldAt = now;
+      if (rng() < c.holdReturnShare) next.returnsAt = now + uniform(rng, 5, 30);
+      now += 0.5;
+      continue;
+    }
+    next.calledAt ??= now;
+    next.startedAt = now;
+    now += c.overheadMinutes + logNormal(rng, c.consultMedian * pace, c.consultSigma);
+    if (rng() < c.pauseShare) now += uniform(rng, ...c.pauseMinutes);
+  }
+  for (const p of patients) if (p.calledAt === null && cancelAt.has(p)) p.canceledAt = cancelAt.get(p)!;
+  return { weekday, period, patients, end: now };
+}
