@@ -6,6 +6,7 @@
  *   npm run bench                         all scenarios, default repetitions
  *   npm run bench -- --only burst,fanout  some of them (burst, fanout, weight, startup, backup, metrics)
  *   npm run bench -- --only metrics       the burst with metrics off and on, alternating (issue 18)
+ *   npm run bench -- --only estimate      the estimated wait against simulated clinic days (issue 14)
  *   npm run bench -- --reps 3             fewer repetitions (a quick look; the table says how many)
  *   npm run bench -- --stores sqlite      the burst and the backup on one store only
  *   (with --only, docs/benchmarks.md is left alone unless --write is given)
@@ -16,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { benchBackup } from './backup.js';
 import { benchBurst } from './burst.js';
+import { benchEstimate } from './estimate.js';
 import { benchFanout } from './fanout.js';
 import { benchMetrics } from './metrics.js';
 import { benchPageWeight } from './page-weight.js';
@@ -25,7 +27,7 @@ import { printRows, type Row } from './lib/stats.js';
 import { type PgCluster, startPgCluster } from './lib/stores.js';
 import { type Section, writeReport } from './report.js';
 
-const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup', 'metrics'] as const;
+const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup', 'metrics', 'estimate'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values } = parseArgs({
@@ -56,11 +58,14 @@ async function main() {
   let pgMissing: string | null = null;
   let floor: Proc | null = null;
   try {
-    console.log('bench: building server and client (npm run build)…');
-    await run('npm', ['run', 'build:server']);
+    // The estimate scenario is pure computation: no build for it alone.
+    if (only.some((s) => s !== 'estimate')) {
+      console.log('bench: building server and client (npm run build)…');
+      await run('npm', ['run', 'build:server']);
+    }
     let clientBuild: string | null = null;
     // The backup and metrics scenarios need no client (the CLI; API calls only): no build for them alone.
-    if (only.some((s) => s !== 'backup' && s !== 'metrics')) {
+    if (only.some((s) => s !== 'backup' && s !== 'metrics' && s !== 'estimate')) {
       try {
         await run('npm', ['run', 'build:client']);
       } catch (err) {
@@ -105,6 +110,7 @@ async function main() {
     await attempt('fanout', 'Live fan-out', () => benchFanout(reps ?? 100, floor!, nodeFlags));
     await attempt('weight', 'Page weight', () => benchPageWeight(clientBuild, reps ?? 3));
     await attempt('startup', 'Start-up and idle', () => benchStartup(reps ?? 9));
+    await attempt('estimate', 'Estimated wait (simulated clinic days)', async () => benchEstimate());
     await attempt('backup', 'Backup and restore', async () => {
       const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
       const rows = await benchBackup([...kinds], cluster);

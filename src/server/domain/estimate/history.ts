@@ -5,7 +5,7 @@
  */
 import type { Store } from '../../storage/port.js';
 import { tokyoWeekdayHour } from '../../../shared/time/tokyo.js';
-import { historyPace, type HistoryPace, MIN_HISTORY_INTERVALS, paceOf, type PaceStats, sameKind, type SessionKind, startIntervals } from './pace.js';
+import { historyPace, type HistoryPace, MIN_HISTORY_INTERVALS, type PaceStats, sameKind, type SessionKind, sessionPace } from './pace.js';
 
 /** How many sessions of the same kind make the history: about two months of one weekday's mornings. */
 export const HISTORY_SESSIONS = 8;
@@ -55,7 +55,7 @@ export async function readHistory(store: Store, sessionId: string): Promise<Hist
       }
       // Newest first, and only sessions that really ran (a session opened by mistake says nothing).
       const paces = ids
-        .map((id) => paceOf(startIntervals(bySession.get(id) ?? []), Infinity))
+        .map((id) => sessionPace(bySession.get(id) ?? []))
         .filter((p): p is PaceStats => p !== null && p.count >= MIN_HISTORY_INTERVALS)
         .slice(0, HISTORY_SESSIONS);
       const history = historyPace(paces);

@@ -15,9 +15,9 @@ export const MIN_SPREAD_SHARE = 0.3;
 const MAD_SCALE = 1.4826;
 
 export interface PaceStats {
-  /** Median minutes between starts. */
-  median: number;
-  /** Robust standard deviation of one interval, in minutes. */
+  /** Mean minutes between starts, pauses left out. */
+  mean: number;
+  /** Standard deviation of one interval, in minutes. */
   spread: number;
   /** How many intervals it rests on. */
   count: number;
@@ -33,22 +33,37 @@ export function median(values: readonly number[]): number {
  * Minutes between consecutive starts, in start order, pauses dropped. A start undone (undoStart) has no
  * time any more and so no interval; a held patient is started later like anyone else.
  */
-export function startIntervals(startTimes: readonly (string | number)[]): number[] {
+export function startIntervals(startTimes: readonly (string | number)[], pauseBound?: number): number[] {
   const times = startTimes.map((s) => (typeof s === 'number' ? s : Date.parse(s))).sort((a, b) => a - b);
   const gaps: number[] = [];
   for (let i = 1; i < times.length; i++) gaps.push((times[i]! - times[i - 1]!) / 60_000);
   if (gaps.length === 0) return [];
-  const bound = Math.max(PAUSE_MIN_MINUTES, PAUSE_FACTOR * median(gaps));
+  const bound = pauseBound ?? Math.max(PAUSE_MIN_MINUTES, PAUSE_FACTOR * median(gaps));
   return gaps.filter((g) => g <= bound);
 }
 
-/** Median and robust spread of the latest `RECENT_INTERVALS` intervals; null with none. */
+/**
+ * Pace and spread of the latest `RECENT_INTERVALS` intervals (pauses already dropped); null with none.
+ * The mean, not the median: a wait is a sum of consultations, and long ones are part of it (consultation
+ * times are skewed, so a median would promise waits about 15 % too short: bench/estimate.ts).
+ */
 export function paceOf(intervals: readonly number[], recent = RECENT_INTERVALS): PaceStats | null {
   const used = intervals.slice(-recent);
   if (used.length === 0) return null;
-  const mid = median(used);
-  const mad = median(used.map((v) => Math.abs(v - mid)));
-  return { median: mid, spread: Math.max(MAD_SCALE * mad, MIN_SPREAD_SHARE * mid), count: used.length };
+  const mean = used.reduce((a, b) => a + b, 0) / used.length;
+  const variance = used.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, used.length - 1);
+  return { mean, spread: Math.max(Math.sqrt(variance), MIN_SPREAD_SHARE * mean), count: used.length };
+}
+
+/**
+ * A whole past session's pace for history. Unlike today's, it keeps the short pauses: over a whole session
+ * they are part of how long the queue really took, and one of them no longer swings the average. Only a
+ * real break (longer than LONG_BREAK_MINUTES) is left out.
+ */
+export const LONG_BREAK_MINUTES = 45;
+
+export function sessionPace(startTimes: readonly (string | number)[]): PaceStats | null {
+  return paceOf(startIntervals(startTimes, LONG_BREAK_MINUTES), Infinity);
 }
 
 /** The kind of a session for its history: its Tokyo weekday and whether it opened before noon. */
@@ -66,6 +81,7 @@ export function sameKind(a: SessionKind, b: SessionKind): boolean {
  * paces differ from day to day (relative), which bounds how sure history can make us.
  */
 export interface HistoryPace {
+  /** The median of the sessions' mean paces. */
   median: number;
   spread: number;
   /** Relative day-to-day variation of the sessions' paces (0.1 = ±10 %). */
@@ -79,7 +95,7 @@ export const MIN_HISTORY_INTERVALS = 5;
 export function historyPace(sessions: readonly PaceStats[]): HistoryPace | null {
   const usable = sessions.filter((s) => s.count >= MIN_HISTORY_INTERVALS);
   if (usable.length === 0) return null;
-  const mid = median(usable.map((s) => s.median));
-  const dayToDay = usable.length > 1 ? (MAD_SCALE * median(usable.map((s) => Math.abs(s.median - mid)))) / mid : 0.25;
+  const mid = median(usable.map((s) => s.mean));
+  const dayToDay = usable.length > 1 ? (MAD_SCALE * median(usable.map((s) => Math.abs(s.mean - mid)))) / mid : 0.25;
   return { median: mid, spread: median(usable.map((s) => s.spread)), dayToDay, sessions: usable.length };
 }
