@@ -20,7 +20,7 @@ export interface WaitEstimate {
 }
 
 export interface WaitRange {
-  /** Whole minutes, multiples of ROUND_MINUTES, low < high. */
+  /** Whole minutes, multiples of ROUND_MINUTES (rounded outwards), low < high. */
   lowMinutes: number;
   highMinutes: number;
   /** The most likely start, rounded to ROUND_MINUTES (ISO). */
@@ -30,10 +30,13 @@ export interface WaitRange {
 /** Ranges and times are shown in steps of 5 minutes: finer would promise more than anyone knows. */
 export const ROUND_MINUTES = 5;
 /**
- * Width of the range in standard deviations each side. 1.28 would hold 80 % of waits if the errors were
- * normal; waits have longer tails (pauses, holds coming back), so the bench (bench/estimate.ts) chose this.
+ * Width of the range in standard deviations below and above the expected wait. 1.28 each side would hold
+ * 80 % of waits if the errors were normal; waits run late far more often than early (a pause, a long case,
+ * a held patient coming back all add, nothing subtracts as much), so the upper side is wider. Chosen on
+ * the simulated clinic of bench/estimate.ts (docs/benchmarks.md, "Estimated wait").
  */
-export const RANGE_Z = 1.4;
+export const RANGE_Z_LOW = 1.2;
+export const RANGE_Z_HIGH = 1.9;
 
 const MINUTE_MS = 60_000;
 
@@ -56,14 +59,16 @@ export function waitMoments(estimate: WaitEstimate, ahead: number, now: Date): {
   return { mean, sd: Math.sqrt(random + paceDrift * paceDrift) };
 }
 
-const roundTo = (minutes: number) => Math.round(minutes / ROUND_MINUTES) * ROUND_MINUTES;
+// Outwards: rounding must never narrow the range it was asked to show.
+const roundDown = (minutes: number) => Math.floor(minutes / ROUND_MINUTES) * ROUND_MINUTES;
+const roundUp = (minutes: number) => Math.ceil(minutes / ROUND_MINUTES) * ROUND_MINUTES;
 
 /** The range and expected time for a patient with `ahead` people before them; null for held rows. */
 export function waitRange(estimate: WaitEstimate, ahead: number | null, now: Date): WaitRange | null {
   if (ahead === null || ahead < 0) return null;
   const { mean, sd } = waitMoments(estimate, ahead, now);
-  const low = Math.max(0, roundTo(mean - RANGE_Z * sd));
-  const high = Math.max(low + ROUND_MINUTES, roundTo(mean + RANGE_Z * sd));
+  const low = Math.max(0, roundDown(mean - RANGE_Z_LOW * sd));
+  const high = Math.max(low + ROUND_MINUTES, roundUp(mean + RANGE_Z_HIGH * sd));
   const expected = new Date(now.getTime() + mean * MINUTE_MS);
   const step = ROUND_MINUTES * MINUTE_MS;
   return {

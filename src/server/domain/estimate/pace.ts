@@ -56,14 +56,18 @@ export function paceOf(intervals: readonly number[], recent = RECENT_INTERVALS):
 }
 
 /**
- * A whole past session's pace for history. Unlike today's, it keeps the short pauses: over a whole session
- * they are part of how long the queue really took, and one of them no longer swings the average. Only a
- * real break (longer than LONG_BREAK_MINUTES) is left out.
+ * A whole past session's pace for history. Its mean keeps the short pauses: over a whole session they are
+ * part of how long the queue really took, and one of them no longer swings the average (only a real break,
+ * longer than LONG_BREAK_MINUTES, is left out). Its spread leaves them out as today's does: a pause is a
+ * cost every patient shares, not a doubt about each consultation.
  */
 export const LONG_BREAK_MINUTES = 45;
 
 export function sessionPace(startTimes: readonly (string | number)[]): PaceStats | null {
-  return paceOf(startIntervals(startTimes, LONG_BREAK_MINUTES), Infinity);
+  const withPauses = paceOf(startIntervals(startTimes, LONG_BREAK_MINUTES), Infinity);
+  const withoutPauses = paceOf(startIntervals(startTimes), Infinity);
+  if (!withPauses || !withoutPauses) return null;
+  return { mean: withPauses.mean, spread: withoutPauses.spread, count: withoutPauses.count };
 }
 
 /** The kind of a session for its history: its Tokyo weekday and whether it opened before noon. */
