@@ -1,10 +1,26 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { QueueSnapshot } from '../../shared/schemas/live.js';
 import { rememberReservation } from './latest-reservation.js';
 import { ReservedScreen } from './ReservedScreen.js';
 
+/** The browser's stream at its edge: it hands over `snapshot` once, as the server's first frame would. */
+let snapshot: QueueSnapshot | null = null;
+class OneSnapshotEventSource {
+  static readonly CLOSED = 2;
+  readyState = 1;
+  onerror: (() => void) | null = null;
+  addEventListener(_event: string, listener: (m: { data: string }) => void) {
+    if (snapshot) queueMicrotask(() => listener({ data: JSON.stringify(snapshot) }));
+  }
+  close() {}
+}
+
+beforeEach(() => vi.stubGlobal('EventSource', OneSnapshotEventSource));
 afterEach(() => {
+  snapshot = null;
+  vi.unstubAllGlobals();
   cleanup();
   localStorage.clear();
   window.history.replaceState(null, '', '/');
@@ -19,6 +35,23 @@ describe('reservation confirmation (/line/reserved)', () => {
     expect(card.textContent).toContain('15番');
     expect(card.textContent).toMatch(/\d{4}\/\d{2}\/\d{2}\([日月火水木金土]\) \d{2}:\d{2}/);
     expect(screen.getByRole('link', { name: '予約状況を確認する' }).getAttribute('href')).toBe('/line/my');
+  });
+
+  it('shows who is being seen and the estimated wait for the number just taken (issue 14)', async () => {
+    rememberReservation({ slotId: 's', reservationNumber: 15, reservedAt: new Date().toISOString() });
+    snapshot = {
+      runtime: { inhouseOn: true, onlineOn: true, currentWaitCount: 5 },
+      queue: [12, 13, 14, 15, 16].map((n, i) => ({ reservationNumber: n, ahead: i, hold: false })),
+      version: 9,
+      estimate: { minutesPerPerson: 5, spreadMinutes: 2, paceError: 0.1, lastStartAt: null, basis: 'history' },
+      nowCalling: 11,
+    };
+    render(<ReservedScreen />);
+    const card = screen.getByRole('region', { name: 'あなたの受付番号' });
+    expect((await screen.findByText('ただいま 11番の方を診察中')).closest('section')).toBe(card);
+    expect(card.textContent).toContain('お呼びするまでの目安');
+    expect(card.textContent).toMatch(/約\d+〜\d+分/);
+    expect(card.textContent).toMatch(/（\d{2}:\d{2}ごろ）/);
   });
 
   it('goes to /line/book when nothing is stored', async () => {

@@ -5,6 +5,7 @@ import { t } from '../../shared/labels/ja.js';
 import { tokyoDateTime } from '../../shared/time/tokyo.js';
 import { latestReservation } from './latest-reservation.js';
 import { linePaths } from './platform.js';
+import { ReservedEstimate } from '../patient/ReservedEstimate.js';
 
 export function ReservedScreen() {
   const [stored] = useState(() => latestReservation());
@@ -18,6 +19,7 @@ export function ReservedScreen() {
           {t('my.yourNumber')}
         </h2>
         <p className="my-number">{t('my.numberValue', { n: stored.reservationNumber })}</p>
+        <ReservedEstimate reservationNumber={stored.reservationNumber} />
         <dl className="my-facts">
           <dt>{t('my.reservedAt')}</dt>
           <dd>

@@ -11,6 +11,7 @@ import type { QueueSnapshot } from '../../shared/schemas/live.js';
 import { Loading } from '../ui/Loading.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
 import { TokyoClock } from './TokyoClock.js';
+import { NewcomerEstimate, NowCalling, OwnEstimate } from './WaitEstimate.js';
 
 export interface FullListProps {
   snapshot: QueueSnapshot | null;
@@ -43,6 +44,20 @@ function QueueRow({ row, mine }: { row: Row; mine: boolean }) {
   );
 }
 
+/** Now calling, then the patient's own wait, or the wait behind everyone for those without a number. */
+function ListEstimate({ snapshot, own }: { snapshot: QueueSnapshot; own: Row | undefined }) {
+  return (
+    <>
+      <NowCalling n={snapshot.nowCalling} />
+      {own ? (
+        <OwnEstimate estimate={snapshot.estimate} ahead={own.ahead} hold={own.hold} />
+      ) : (
+        <NewcomerEstimate estimate={snapshot.estimate} waitCount={snapshot.runtime.currentWaitCount} />
+      )}
+    </>
+  );
+}
+
 export function FullList({ snapshot, ownNumber, liveStatus, children }: FullListProps) {
   const own = ownNumber === null ? undefined : snapshot?.queue.find((row) => row.reservationNumber === ownNumber);
   return (
@@ -55,6 +70,7 @@ export function FullList({ snapshot, ownNumber, liveStatus, children }: FullList
         </p>
       ) : null}
       {snapshot ? <p className="all-header">{header(snapshot, own)}</p> : null}
+      {snapshot?.runtime.inhouseOn ? <ListEstimate snapshot={snapshot} own={own} /> : null}
       <TokyoClock />
       {children}
       {snapshot ? (

@@ -7,6 +7,8 @@ import { t } from '../../shared/labels/ja.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { tokyoDateTime } from '../../shared/time/tokyo.js';
+import type { WaitEstimate } from '../../shared/estimate/range.js';
+import { OwnEstimate } from './WaitEstimate.js';
 
 export interface MyReservationCardProps {
   reservation: MyReservation;
@@ -14,6 +16,8 @@ export interface MyReservationCardProps {
   cancelError: string | null;
   /** Called once the patient confirmed. */
   onCancel(): void;
+  /** The live queue's pace (issue 14); undefined before the first snapshot. */
+  estimate?: WaitEstimate | null;
 }
 
 function aheadText(reservation: MyReservation): string {
@@ -22,7 +26,7 @@ function aheadText(reservation: MyReservation): string {
   return t('my.ahead', { n: reservation.ahead });
 }
 
-export function MyReservationCard({ reservation, canceling, cancelError, onCancel }: MyReservationCardProps) {
+export function MyReservationCard({ reservation, canceling, cancelError, onCancel, estimate }: MyReservationCardProps) {
   const [confirming, setConfirming] = useState(false);
   const labelId = useId();
   return (
@@ -32,6 +36,7 @@ export function MyReservationCard({ reservation, canceling, cancelError, onCance
       </h2>
       <p className="my-number">{t('my.numberValue', { n: reservation.reservationNumber })}</p>
       <p className="my-ahead">{aheadText(reservation)}</p>
+      <OwnEstimate estimate={estimate} ahead={reservation.ahead} hold={reservation.hold} />
       <dl className="my-facts">
         <dt>{t('my.reservedAt')}</dt>
         <dd>

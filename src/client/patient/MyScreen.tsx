@@ -52,6 +52,8 @@ export function MyScreen() {
       cancelError={cancelError}
       bookPath={paths.book}
       onCancel={() => void cancel()}
+      estimate={live.data?.estimate}
+      nowCalling={live.data?.nowCalling}
     />
   );
 }

@@ -7,6 +7,8 @@ import type { MyReservation } from '../../shared/schemas/functions.js';
 import { Loading } from '../ui/Loading.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
 import { MyReservationCard } from './MyReservationCard.js';
+import type { WaitEstimate } from '../../shared/estimate/range.js';
+import { NowCalling } from './WaitEstimate.js';
 
 export interface MyViewProps {
   displayName: string | null;
@@ -18,15 +20,24 @@ export interface MyViewProps {
   cancelError: string | null;
   bookPath: string;
   onCancel(): void;
+  /** From the live queue snapshot (issue 14). */
+  estimate?: WaitEstimate | null;
+  nowCalling?: number | null;
 }
 
 export function MyView(props: MyViewProps) {
-  const { displayName, reservation, loaded, liveStatus, canceling, cancelError, bookPath, onCancel } = props;
+  const { displayName, reservation, loaded, liveStatus, canceling, cancelError, bookPath, onCancel, estimate, nowCalling } = props;
   let body;
   if (!loaded) body = <Loading />;
   else if (reservation) {
     body = (
-      <MyReservationCard reservation={reservation} canceling={canceling} cancelError={cancelError} onCancel={onCancel} />
+      <MyReservationCard
+        reservation={reservation}
+        canceling={canceling}
+        cancelError={cancelError}
+        onCancel={onCancel}
+        estimate={estimate}
+      />
     );
   } else {
     body = (
@@ -48,6 +59,7 @@ export function MyView(props: MyViewProps) {
       <LiveStatusLine status={liveStatus} />
       <h1>{t('nav.my')}</h1>
       {displayName ? <p className="welcome">{t('my.welcome', { name: displayName })}</p> : null}
+      <NowCalling n={nowCalling} />
       {body}
     </main>
   );

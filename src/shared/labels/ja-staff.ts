@@ -139,4 +139,10 @@ export const jaStaff = {
   'monitor.aheadValue': '{n}人',
   'monitor.empty': '現在お待ちの方はいません',
   'monitor.reconnecting': '再接続中',
+  // monitor: estimated wait and now calling (issue 14)
+  'monitor.nowCalling': 'ただいま {n}番の方を診察中',
+  'monitor.estimateLabel': '今から受付の方の待ち時間の目安',
+  'monitor.estimateRange': '約{low}〜{high}分',
+  'monitor.estimateSoon': 'すぐにご案内できます',
+  'monitor.estimateNoData': '待ち時間の目安は診察が進むとお出しします',
 } as const;

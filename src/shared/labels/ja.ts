@@ -173,6 +173,16 @@ export const ja = {
   'error.loginThrottled': 'ログインの失敗が続いたため、しばらくログインできません。15分ほどおいて再度お試しください。',
   'error.signInBusy': 'ログインが混み合っています。少し待ってから再度お試しください。',
   'error.loginFailed': 'ユーザー名またはパスワードが正しくありません。',
+  // estimated wait and now calling (issue 14)
+  'estimate.ownLabel': 'お呼びするまでの目安',
+  'estimate.newcomerLabel': '今から受付した場合の待ち時間の目安',
+  'estimate.range': '約{low}〜{high}分',
+  'estimate.expected': '{time}ごろ',
+  'estimate.soon': 'まもなくお呼びします',
+  'estimate.noData': 'まだ待ち時間の目安をお出しできません（診察が進むとお出しします）。',
+  'estimate.held': '呼出時不在のため、待ち時間の目安はありません。受付にお声がけください。',
+  'estimate.note': '※目安です。診察の状況により前後します。',
+  'nowCalling.text': 'ただいま {n}番の方を診察中',
   ...jaStaff,
 } as const;
 
