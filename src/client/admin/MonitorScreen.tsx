@@ -11,6 +11,7 @@ import { useLive } from '../api/live.js';
 import { Clock } from './Clock.js';
 import './monitor.css';
 import { CELL_MAX_EM, monitorLayout } from './monitor-layout.js';
+import { MonitorEstimate } from './MonitorEstimate.js';
 
 /** The size of an element, following window resizes and rotation. */
 function useElementSize<T extends HTMLElement>() {
@@ -84,6 +85,7 @@ export function MonitorScreen() {
           )}
         </div>
       </header>
+      {data && !stopped ? <MonitorEstimate snapshot={data} /> : null}
       <div className="monitor-body" ref={bodyRef}>
         {stopped ? (
           <p className="monitor-message">{t('monitor.stopped')}</p>

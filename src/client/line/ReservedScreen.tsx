@@ -2,32 +2,24 @@
 import { useId, useState } from 'react';
 import { Link, Redirect } from '../router.js';
 import { t } from '../../shared/labels/ja.js';
-import { tokyoDateTime } from '../../shared/time/tokyo.js';
 import { latestReservation } from './latest-reservation.js';
 import { linePaths } from './platform.js';
-import { ReservedEstimate } from '../patient/ReservedEstimate.js';
+import { useQueue } from '../patient/live-queue.js';
+import { PlaceEstimate } from '../patient/WaitEstimate.js';
+import { ReservationFacts } from '../patient/MyReservationCard.js';
 
 export function ReservedScreen() {
   const [stored] = useState(() => latestReservation());
+  const live = useQueue();
   const labelId = useId();
   if (!stored) return <Redirect to={linePaths.book} />;
   return (
     <main className="page patient">
       <h1>{t('reserved.title')}</h1>
       <section className="card my-card" aria-labelledby={labelId}>
-        <h2 id={labelId} className="stat-label">
-          {t('my.yourNumber')}
-        </h2>
-        <p className="my-number">{t('my.numberValue', { n: stored.reservationNumber })}</p>
-        <ReservedEstimate reservationNumber={stored.reservationNumber} />
-        <dl className="my-facts">
-          <dt>{t('my.reservedAt')}</dt>
-          <dd>
-            <time dateTime={stored.reservedAt}>{tokyoDateTime(stored.reservedAt)}</time>
-          </dd>
-        </dl>
-        <p className="my-show-staff">{t('my.showStaff')}</p>
-        <p className="small-note">{t('my.orderNote')}</p>
+        <ReservationFacts labelId={labelId} number={stored.reservationNumber} reservedAt={stored.reservedAt}>
+          <PlaceEstimate snapshot={live.data} number={stored.reservationNumber} />
+        </ReservationFacts>
       </section>
       <Link to={linePaths.my} className="button primary block">
         {t('book.toMy')}

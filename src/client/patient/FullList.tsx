@@ -11,7 +11,7 @@ import type { QueueSnapshot } from '../../shared/schemas/live.js';
 import { Loading } from '../ui/Loading.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
 import { TokyoClock } from './TokyoClock.js';
-import { NewcomerEstimate, NowCalling, OwnEstimate } from './WaitEstimate.js';
+import { PlaceEstimate } from './WaitEstimate.js';
 
 export interface FullListProps {
   snapshot: QueueSnapshot | null;
@@ -44,20 +44,6 @@ function QueueRow({ row, mine }: { row: Row; mine: boolean }) {
   );
 }
 
-/** Now calling, then the patient's own wait, or the wait behind everyone for those without a number. */
-function ListEstimate({ snapshot, own }: { snapshot: QueueSnapshot; own: Row | undefined }) {
-  return (
-    <>
-      <NowCalling n={snapshot.nowCalling} />
-      {own ? (
-        <OwnEstimate estimate={snapshot.estimate} ahead={own.ahead} hold={own.hold} />
-      ) : (
-        <NewcomerEstimate estimate={snapshot.estimate} waitCount={snapshot.runtime.currentWaitCount} />
-      )}
-    </>
-  );
-}
-
 export function FullList({ snapshot, ownNumber, liveStatus, children }: FullListProps) {
   const own = ownNumber === null ? undefined : snapshot?.queue.find((row) => row.reservationNumber === ownNumber);
   return (
@@ -70,7 +56,7 @@ export function FullList({ snapshot, ownNumber, liveStatus, children }: FullList
         </p>
       ) : null}
       {snapshot ? <p className="all-header">{header(snapshot, own)}</p> : null}
-      {snapshot?.runtime.inhouseOn ? <ListEstimate snapshot={snapshot} own={own} /> : null}
+      <PlaceEstimate snapshot={snapshot} number={own ? own.reservationNumber : null} />
       <TokyoClock />
       {children}
       {snapshot ? (

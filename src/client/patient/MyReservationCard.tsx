@@ -2,13 +2,13 @@
  * The patient's reservation (SPEC.md "My reservation card"): number, time of taking it in Tokyo, people
  * ahead, the notes for arrival, and cancel behind a confirmation.
  */
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { t } from '../../shared/labels/ja.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { tokyoDateTime } from '../../shared/time/tokyo.js';
-import type { WaitEstimate } from '../../shared/estimate/range.js';
-import { OwnEstimate } from './WaitEstimate.js';
+import type { QueueSnapshot } from '../../shared/schemas/live.js';
+import { PlaceEstimate } from './WaitEstimate.js';
 
 export interface MyReservationCardProps {
   reservation: MyReservation;
@@ -16,8 +16,8 @@ export interface MyReservationCardProps {
   cancelError: string | null;
   /** Called once the patient confirmed. */
   onCancel(): void;
-  /** The live queue's pace (issue 14); undefined before the first snapshot. */
-  estimate?: WaitEstimate | null;
+  /** The live queue: now calling and the estimated wait (issue 14). */
+  snapshot?: QueueSnapshot | null;
 }
 
 function aheadText(reservation: MyReservation): string {
@@ -26,25 +26,39 @@ function aheadText(reservation: MyReservation): string {
   return t('my.ahead', { n: reservation.ahead });
 }
 
-export function MyReservationCard({ reservation, canceling, cancelError, onCancel, estimate }: MyReservationCardProps) {
-  const [confirming, setConfirming] = useState(false);
-  const labelId = useId();
+/**
+ * The number, when it was taken and the notes for arrival, with `children` under the number: the card and
+ * the screen just after reserving (/line/reserved) share it, which keeps /line within its page-weight budget.
+ */
+export function ReservationFacts(props: { labelId: string; number: number; reservedAt: string; children: ReactNode }) {
   return (
-    <section className="card my-card" aria-labelledby={labelId}>
-      <h2 id={labelId} className="stat-label">
+    <>
+      <h2 id={props.labelId} className="stat-label">
         {t('my.yourNumber')}
       </h2>
-      <p className="my-number">{t('my.numberValue', { n: reservation.reservationNumber })}</p>
-      <p className="my-ahead">{aheadText(reservation)}</p>
-      <OwnEstimate estimate={estimate} ahead={reservation.ahead} hold={reservation.hold} />
+      <p className="my-number">{t('my.numberValue', { n: props.number })}</p>
+      {props.children}
       <dl className="my-facts">
         <dt>{t('my.reservedAt')}</dt>
         <dd>
-          <time dateTime={reservation.reservedAt}>{tokyoDateTime(reservation.reservedAt)}</time>
+          <time dateTime={props.reservedAt}>{tokyoDateTime(props.reservedAt)}</time>
         </dd>
       </dl>
       <p className="my-show-staff">{t('my.showStaff')}</p>
       <p className="small-note">{t('my.orderNote')}</p>
+    </>
+  );
+}
+
+export function MyReservationCard({ reservation, canceling, cancelError, onCancel, snapshot = null }: MyReservationCardProps) {
+  const [confirming, setConfirming] = useState(false);
+  const labelId = useId();
+  return (
+    <section className="card my-card" aria-labelledby={labelId}>
+      <ReservationFacts labelId={labelId} number={reservation.reservationNumber} reservedAt={reservation.reservedAt}>
+        <p className="my-ahead">{aheadText(reservation)}</p>
+        <PlaceEstimate snapshot={snapshot} number={reservation.reservationNumber} />
+      </ReservationFacts>
       <button
         type="button"
         className="button danger block"

@@ -52,8 +52,7 @@ export function MyScreen() {
       cancelError={cancelError}
       bookPath={paths.book}
       onCancel={() => void cancel()}
-      estimate={live.data?.estimate}
-      nowCalling={live.data?.nowCalling}
+      snapshot={live.data}
     />
   );
 }

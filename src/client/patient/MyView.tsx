@@ -7,8 +7,7 @@ import type { MyReservation } from '../../shared/schemas/functions.js';
 import { Loading } from '../ui/Loading.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
 import { MyReservationCard } from './MyReservationCard.js';
-import type { WaitEstimate } from '../../shared/estimate/range.js';
-import { NowCalling } from './WaitEstimate.js';
+import type { QueueSnapshot } from '../../shared/schemas/live.js';
 
 export interface MyViewProps {
   displayName: string | null;
@@ -20,13 +19,12 @@ export interface MyViewProps {
   cancelError: string | null;
   bookPath: string;
   onCancel(): void;
-  /** From the live queue snapshot (issue 14). */
-  estimate?: WaitEstimate | null;
-  nowCalling?: number | null;
+  /** The live queue, for now calling and the estimated wait (issue 14). */
+  snapshot?: QueueSnapshot | null;
 }
 
 export function MyView(props: MyViewProps) {
-  const { displayName, reservation, loaded, liveStatus, canceling, cancelError, bookPath, onCancel, estimate, nowCalling } = props;
+  const { displayName, reservation, loaded, liveStatus, canceling, cancelError, bookPath, onCancel, snapshot } = props;
   let body;
   if (!loaded) body = <Loading />;
   else if (reservation) {
@@ -36,7 +34,7 @@ export function MyView(props: MyViewProps) {
         canceling={canceling}
         cancelError={cancelError}
         onCancel={onCancel}
-        estimate={estimate}
+        snapshot={snapshot}
       />
     );
   } else {
@@ -59,7 +57,6 @@ export function MyView(props: MyViewProps) {
       <LiveStatusLine status={liveStatus} />
       <h1>{t('nav.my')}</h1>
       {displayName ? <p className="welcome">{t('my.welcome', { name: displayName })}</p> : null}
-      <NowCalling n={nowCalling} />
       {body}
     </main>
   );

@@ -66,7 +66,8 @@ describe('my reservation: estimated wait and now calling', () => {
   const props = { displayName: null, loaded: true, liveStatus: 'live' as const, canceling: false, cancelError: null, bookPath: '/pwa/book', onCancel() {} };
 
   it('shows the range and expected time on the card, and who is being seen', () => {
-    render(<MyView {...props} reservation={reservation} estimate={estimate} nowCalling={23} />);
+    const mine = { ...snapshot, queue: [...snapshot.queue, { reservationNumber: 30, ahead: 6, hold: false }] };
+    render(<MyView {...props} reservation={reservation} snapshot={mine} />);
     expect(text()).toContain('ただいま 23番の方を診察中');
     const card = screen.getByRole('region', { name: 'あなたの受付番号' });
     expect(card.textContent).toContain('お呼びするまでの目安');
@@ -75,7 +76,8 @@ describe('my reservation: estimated wait and now calling', () => {
 
   it('says "soon" to the next patient when the range is within 5 minutes', () => {
     const next = { ...estimate, minutesPerPerson: 2, spreadMinutes: 0.5, lastStartAt: new Date(NOW.getTime() - 60_000).toISOString() };
-    render(<MyView {...props} reservation={{ ...reservation, ahead: 0 }} estimate={next} nowCalling={29} />);
+    const mine = { ...snapshot, estimate: next, nowCalling: 29, queue: [{ reservationNumber: 30, ahead: 0, hold: false }] };
+    render(<MyView {...props} reservation={{ ...reservation, ahead: 0 }} snapshot={mine} />);
     expect(text()).toContain('まもなくお呼びします');
   });
 });

@@ -1,0 +1,42 @@
+/**
+ * The monitor's line under the header (issue 14): the number being seen, and the wait for someone who
+ * takes a number now, from the same shared rule as the patients' screens.
+ */
+import { useEffect, useState } from 'react';
+import { waitRange } from '../../shared/estimate/range.js';
+import { t } from '../../shared/labels/ja.js';
+import type { QueueSnapshot } from '../../shared/schemas/live.js';
+
+function useSlowNow(ms = 30_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+function newcomerText(snapshot: QueueSnapshot, now: Date): string {
+  if (!snapshot.estimate) return t('monitor.estimateNoData');
+  const range = waitRange(snapshot.estimate, snapshot.runtime.currentWaitCount, now)!;
+  if (range.highMinutes <= 5) return t('monitor.estimateSoon');
+  return t('monitor.estimateRange', { low: range.lowMinutes, high: range.highMinutes });
+}
+
+export function MonitorEstimate({ snapshot }: { snapshot: QueueSnapshot }) {
+  const now = useSlowNow();
+  const calling = snapshot.nowCalling;
+  return (
+    <div className="monitor-estimate">
+      {calling !== null && calling !== undefined ? (
+        <p className="monitor-now-calling">
+          {t('monitor.nowCalling', { n: calling })}
+        </p>
+      ) : null}
+      <p className="monitor-newcomer">
+        <span className="monitor-newcomer-label">{t('monitor.estimateLabel')}</span>{' '}
+        <span className="monitor-newcomer-value">{newcomerText(snapshot, now)}</span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * The estimated wait and now calling in real Chromium (issue 14): a patient's own reservation and the full
+ * list at phone size (390×844), the public page, and the wall monitor at 1920×1080, all following the
+ * public stream live as staff start consultations. The clinic has four weeks of history of the same kind
+ * of session, so the estimate is there from the opening.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { openReception } from '../api/api-support.js';
+import { mustCall, staffCookie } from '../support/client.js';
+import { seedHistory } from '../support/estimate-history.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { DESK } from './admin-support.js';
+import { describeBrowser, launchBrowser, PHONES, screenshotPath } from './support/browser.js';
+import { type InstalledApp, launchInstalledApp, mainText } from './pwa-support.js';
+
+const RANGE = /約\d+〜\d+分/;
+const EXPECTED = /（\d{2}:\d{2}ごろ）/;
+
+describeBrowser('estimated wait and now calling', () => {
+  let server: TestServer;
+  let app: InstalledApp;
+  let browser: Browser;
+  let cookie: string;
+  const taken: { slotId: string; reservationNumber: number }[] = [];
+  const staff = <T>(name: string, data: unknown = {}) => mustCall<T>(server.url, name, data, { cookie });
+
+  beforeAll(async () => {
+    server = await startTestServer({ clientDir: inject('clientDir') });
+    cookie = await staffCookie(server.url, server.store);
+    await seedHistory(server.store, { weeks: 4, gapMinutes: 5 });
+    await openReception(server.url, cookie);
+    for (let i = 0; i < 8; i++) taken.push(await staff('allocateNextSlot', { reservedType: 'ADMIN' }));
+    await staff('markSlot', { slotId: taken[0]!.slotId, action: 'start' });
+    app = await launchInstalledApp(`${server.url}/pwa/`, { phone: 'iphone' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await app?.context.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  const page = () => app.page;
+
+  it('shows a patient their range, expected time and who is being seen, updated live', async () => {
+    await page().waitForURL(`${server.url}/pwa/book`);
+    expect(page().viewportSize()).toEqual({ width: 390, height: 844 });
+    await page().getByRole('button', { name: '受付番号を取得する' }).click();
+    await page().waitForURL(`${server.url}/pwa/my`);
+    await expect.poll(() => mainText(page())).toContain('ただいま 1番の方を診察中');
+    const text = await mainText(page());
+    expect(text).toContain('9番');
+    expect(text).toContain('あなたの前に 7人');
+    expect(text).toContain('お呼びするまでの目安');
+    expect(text).toMatch(RANGE);
+    expect(text).toMatch(EXPECTED);
+    await page().screenshot({ path: screenshotPath('estimate-pwa-my') });
+
+    await staff('markSlot', { slotId: taken[1]!.slotId, action: 'start' });
+    await expect.poll(() => mainText(page())).toContain('ただいま 2番の方を診察中');
+    await expect.poll(() => mainText(page())).toContain('あなたの前に 6人');
+  });
+
+  it('shows the same on the full list, beside the patient’s own row', async () => {
+    await page().goto(`${server.url}/pwa/all`);
+    await expect.poll(() => mainText(page())).toContain('ただいま 2番の方を診察中');
+    const text = await mainText(page());
+    expect(text).toContain('お呼びするまでの目安');
+    expect(text).toMatch(RANGE);
+    expect(text).toMatch(EXPECTED);
+    await page().screenshot({ path: screenshotPath('estimate-pwa-all') });
+  });
+
+  it('shows the public the wait for someone taking a number now', async () => {
+    const web: Page = await browser.newPage(PHONES.iphone);
+    await web.goto(`${server.url}/web/all`);
+    await expect.poll(() => mainText(web)).toContain('今から受付した場合の待ち時間の目安');
+    expect(await mainText(web)).toContain('ただいま 2番の方を診察中');
+    expect(await mainText(web)).toMatch(RANGE);
+    await web.screenshot({ path: screenshotPath('estimate-web-all') });
+    await web.close();
+  });
+
+  it('shows now calling and the newcomer’s wait on the wall monitor, without pushing the queue off screen', async () => {
+    const monitor = await browser.newPage(DESK);
+    await monitor.goto(`${server.url}/admin/monitor`);
+    await monitor.getByText('ただいま 2番の方を診察中').waitFor();
+    const line = await monitor.locator('.monitor-estimate').innerText();
+    expect(line).toContain('今から受付の方の待ち時間の目安');
+    expect(line).toMatch(RANGE);
+    await staff('markSlot', { slotId: taken[2]!.slotId, action: 'start' });
+    await monitor.getByText('ただいま 3番の方を診察中').waitFor();
+    const scrolls = await monitor.evaluate(() => document.scrollingElement!.scrollHeight > innerHeight);
+    expect(scrolls).toBe(false);
+    await monitor.screenshot({ path: screenshotPath('estimate-monitor') });
+    await monitor.close();
+  });
+});
