@@ -16,6 +16,7 @@ import { type InstalledApp, launchInstalledApp, mainText } from './pwa-support.j
 
 const RANGE = /約\d+〜\d+分/;
 const EXPECTED = /（\d{2}:\d{2}ごろ）/;
+const PHONE_SCREEN = { width: 390, height: 844 };
 
 describeBrowser('estimated wait and now calling', () => {
   let server: TestServer;
@@ -45,7 +46,8 @@ describeBrowser('estimated wait and now calling', () => {
 
   it('shows a patient their range, expected time and who is being seen, updated live', async () => {
     await page().waitForURL(`${server.url}/pwa/book`);
-    expect(page().viewportSize()).toEqual({ width: 390, height: 844 });
+    // The phone's whole screen (the device profile's viewport leaves room for Safari's bars).
+    await page().setViewportSize(PHONE_SCREEN);
     await page().getByRole('button', { name: '受付番号を取得する' }).click();
     await page().waitForURL(`${server.url}/pwa/my`);
     await expect.poll(() => mainText(page())).toContain('ただいま 1番の方を診察中');
@@ -65,15 +67,17 @@ describeBrowser('estimated wait and now calling', () => {
   it('shows the same on the full list, beside the patient’s own row', async () => {
     await page().goto(`${server.url}/pwa/all`);
     await expect.poll(() => mainText(page())).toContain('ただいま 2番の方を診察中');
+    // The own row is known once the patient's reservation has been read.
+    await expect.poll(() => mainText(page())).toContain('お呼びするまでの目安');
     const text = await mainText(page());
-    expect(text).toContain('お呼びするまでの目安');
+    expect(text).toContain('あなたの前に 6人');
     expect(text).toMatch(RANGE);
     expect(text).toMatch(EXPECTED);
     await page().screenshot({ path: screenshotPath('estimate-pwa-all') });
   });
 
   it('shows the public the wait for someone taking a number now', async () => {
-    const web: Page = await browser.newPage(PHONES.iphone);
+    const web: Page = await browser.newPage({ ...PHONES.iphone, viewport: PHONE_SCREEN });
     await web.goto(`${server.url}/web/all`);
     await expect.poll(() => mainText(web)).toContain('今から受付した場合の待ち時間の目安');
     expect(await mainText(web)).toContain('ただいま 2番の方を診察中');
