@@ -74,7 +74,7 @@ export async function writeReport(sections: Section[], info: RunInfo): Promise<s
   const details = sections.flatMap((s) => [...s.notes.map((n) => `- ${s.title}: ${n}`), ...s.rows.filter((r) => r.note).map((r) => `- ${r.scenario}, ${r.metric.split(',')[0]}: ${r.note}`)]);
   if (details.length > 0) lines.push('', '### Run notes', '', ...details);
   const ran = new Set(sections.map((s) => s.scenario));
-  const skipped = ['burst', 'fanout', 'weight', 'startup', 'backup'].filter((s) => !ran.has(s));
+  const skipped = ['burst', 'fanout', 'weight', 'startup', 'backup', 'estimate'].filter((s) => !ran.has(s));
   if (skipped.length > 0) lines.push('', `Not run this time (\`--only\`): ${skipped.join(', ')}.`);
 
   const previous = existsSync(FILE) ? readFileSync(FILE, 'utf8') : '';

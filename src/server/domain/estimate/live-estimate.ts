@@ -25,7 +25,8 @@ export function createLiveEstimator(store: Store): LiveEstimator {
     const today = todayFacts(state.slots);
     const estimate = blendEstimate({
       today: paceOf(startIntervals(today.starts)),
-      history: await history(state.sessionId),
+      // Without history (store hiccup) the queue still goes out, with today's pace alone.
+      history: await history(state.sessionId).catch(() => null),
       lastStartAt: today.lastStartAt,
     });
     return { estimate, nowCalling: today.nowCalling };
