@@ -46,6 +46,10 @@ describeStores('estimate history cache', (kind) => {
     expect(fresh.estimate).toMatchObject({ minutesPerPerson: 6, basis: 'history' });
     await estimateNow();
     expect(queries).toBe(0);
+
+    // Reception stopped: nobody waits and nobody is being seen, whatever the history says.
+    await switchReception({ store, name: 'endInhouse' });
+    expect(await estimateNow()).toEqual({ estimate: null, nowCalling: null });
     stop();
   });
 });
