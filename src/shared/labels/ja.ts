@@ -173,6 +173,21 @@ export const ja = {
   'error.loginThrottled': 'ログインの失敗が続いたため、しばらくログインできません。15分ほどおいて再度お試しください。',
   'error.signInBusy': 'ログインが混み合っています。少し待ってから再度お試しください。',
   'error.loginFailed': 'ユーザー名またはパスワードが正しくありません。',
+  // the patient's own notice and the clinic's announcements (issue 14)
+  'notice.aheadN':
+    '【{clinic}】受付番号 {n}番の方へ　あなたの前の方が{ahead}人になりました。ご来院のうえ、院内でお待ちください。',
+  'notice.announcement': '【{clinic}】お知らせ　{text}',
+  'my.notice.title': '順番が近づいたらお知らせ',
+  'my.notice.label': 'お知らせを受け取るタイミング',
+  'my.notice.option': '前に{n}人になったら',
+  'my.notice.help': '選んだ人数になったときに一度だけお知らせします。',
+  'my.notice.saving': '保存中…',
+  'my.notice.saved': '前に{n}人になったらお知らせします。',
+  'my.notice.sent': 'お知らせは送信済みです。',
+  'my.notice.failed': 'お知らせのタイミングを変更できませんでした。もう一度お試しください。',
+  'error.noticeAlreadySent': 'お知らせは送信済みのため、タイミングを変更できません。',
+  'announce.region': '医院からのお知らせ',
+  'announce.until': '{time}まで',
   ...jaStaff,
 } as const;
 
