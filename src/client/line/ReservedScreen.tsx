@@ -5,6 +5,7 @@ import { t } from '../../shared/labels/ja.js';
 import { tokyoDateTime } from '../../shared/time/tokyo.js';
 import { latestReservation } from './latest-reservation.js';
 import { linePaths } from './platform.js';
+import { LiveAnnouncement } from '../patient/LiveAnnouncement.js';
 
 export function ReservedScreen() {
   const [stored] = useState(() => latestReservation());
@@ -13,6 +14,7 @@ export function ReservedScreen() {
   return (
     <main className="page patient">
       <h1>{t('reserved.title')}</h1>
+      <LiveAnnouncement />
       <section className="card my-card" aria-labelledby={labelId}>
         <h2 id={labelId} className="stat-label">
           {t('my.yourNumber')}

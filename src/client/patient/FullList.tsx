@@ -11,6 +11,7 @@ import type { QueueSnapshot } from '../../shared/schemas/live.js';
 import { Loading } from '../ui/Loading.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
 import { TokyoClock } from './TokyoClock.js';
+import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
 
 export interface FullListProps {
   snapshot: QueueSnapshot | null;
@@ -49,6 +50,7 @@ export function FullList({ snapshot, ownNumber, liveStatus, children }: FullList
     <main className="page patient">
       <LiveStatusLine status={liveStatus} />
       <h1>{t('nav.all')}</h1>
+      <AnnouncementBanner announcement={snapshot?.announcement} />
       {snapshot && !snapshot.runtime.inhouseOn ? (
         <p className="notice" role="status">
           {t('all.stopped')}

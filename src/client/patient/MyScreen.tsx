@@ -18,6 +18,18 @@ export function MyScreen() {
   const running = useRef(false);
   const shown = my.reservation && my.reservation.slotId !== canceledSlotId ? my.reservation : null;
 
+  const chooseNotice = async (threshold: number) => {
+    if (!shown || auth.status !== 'ready' || !auth.token) return;
+    try {
+      await callFn('setMyNoticeThreshold', { slotId: shown.slotId, threshold }, auth.token);
+    } catch (err) {
+      if (err instanceof FnError && err.status === 'UNAUTHENTICATED') auth.onUnauthenticated();
+      throw err;
+    } finally {
+      my.refresh();
+    }
+  };
+
   async function cancel() {
     const reservation = shown;
     if (running.current || !reservation || auth.status !== 'ready' || !auth.token) return;
@@ -52,6 +64,8 @@ export function MyScreen() {
       cancelError={cancelError}
       bookPath={paths.book}
       onCancel={() => void cancel()}
+      announcement={live.data?.announcement}
+      onNoticeThreshold={chooseNotice}
     />
   );
 }

@@ -7,6 +7,9 @@ import type { MyReservation } from '../../shared/schemas/functions.js';
 import { Loading } from '../ui/Loading.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
 import { MyReservationCard } from './MyReservationCard.js';
+import { NoticeChooser } from './NoticeChooser.js';
+import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
+import type { Announcement } from '../../shared/schemas/live.js';
 
 export interface MyViewProps {
   displayName: string | null;
@@ -18,6 +21,10 @@ export interface MyViewProps {
   cancelError: string | null;
   bookPath: string;
   onCancel(): void;
+  /** The clinic's announcement (issue 14). */
+  announcement?: Announcement | null;
+  /** Saves the patient's own notice threshold (issue 14); without it no chooser is shown. */
+  onNoticeThreshold?(threshold: number): Promise<void>;
 }
 
 export function MyView(props: MyViewProps) {
@@ -26,7 +33,10 @@ export function MyView(props: MyViewProps) {
   if (!loaded) body = <Loading />;
   else if (reservation) {
     body = (
-      <MyReservationCard reservation={reservation} canceling={canceling} cancelError={cancelError} onCancel={onCancel} />
+      <>
+        <MyReservationCard reservation={reservation} canceling={canceling} cancelError={cancelError} onCancel={onCancel} />
+        {props.onNoticeThreshold ? <NoticeChooser reservation={reservation} onChoose={props.onNoticeThreshold} /> : null}
+      </>
     );
   } else {
     body = (
@@ -47,6 +57,7 @@ export function MyView(props: MyViewProps) {
     <main className="page patient">
       <LiveStatusLine status={liveStatus} />
       <h1>{t('nav.my')}</h1>
+      <AnnouncementBanner announcement={props.announcement} />
       {displayName ? <p className="welcome">{t('my.welcome', { name: displayName })}</p> : null}
       {body}
     </main>

@@ -60,3 +60,10 @@ export function tokyoMonthStart(at: Instant): string {
   const p = tokyoParts(at);
   return new Date(Date.UTC(p.year, p.month - 1, 1) - TOKYO_OFFSET_MS).toISOString();
 }
+
+/** 23:59 of the Tokyo day `at` falls on, as an ISO instant (a staff announcement lasting "today"). */
+export function tokyoEndOfDay(at: Instant): string {
+  const shifted = new Date(new Date(at).getTime() + TOKYO_OFFSET_MS);
+  shifted.setUTCHours(23, 59, 0, 0);
+  return new Date(shifted.getTime() - TOKYO_OFFSET_MS).toISOString();
+}
