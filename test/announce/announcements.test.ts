@@ -129,8 +129,8 @@ describeStores('clinic announcements', (kind) => {
     await eventually(() => outboxSettled(w.server), 'outbox settled');
     const sentLine = w.line.requests.slice(before.line);
     expect(sentLine.map((r) => r.to).sort()).toEqual([lines[0].userId, lines[3].userId].sort());
-    expect(sentLine.every((r) => r.text === `【さくらクリニック】お知らせ　${TEXT}`)).toBe(true);
-    expect(w.push.received.slice(before.push).map((p) => p.payload.body)).toEqual([`【さくらクリニック】お知らせ　${TEXT}`, `【さくらクリニック】お知らせ　${TEXT}`]);
+    expect(sentLine.every((r) => r.text === `【さくらクリニック】お知らせ\u3000${TEXT}`)).toBe(true);
+    expect(w.push.received.slice(before.push).map((p) => p.payload.body)).toEqual([`【さくらクリニック】お知らせ\u3000${TEXT}`, `【さくらクリニック】お知らせ\u3000${TEXT}`]);
 
     const again = await callFn(w.server.url, 'sendAnnouncement', { announcementId, lineMessages: 2 }, { cookie: w.cookie });
     expect(again.body).toEqual({ error: { status: 'FAILED_PRECONDITION', message: 'このお知らせは送信済みです。' } });

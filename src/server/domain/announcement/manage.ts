@@ -12,12 +12,13 @@ import { currentAnnouncement } from './current.js';
 /** An expiry further away than this is a typo, not a plan: a standing message needs no expiry at all. */
 export const ANNOUNCEMENT_MAX_DAYS = 7;
 
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** A banner is one line: line breaks, tabs and other control characters are refused, not rendered. */
+const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 export async function setAnnouncement(options: { store: Store; text: string; until: string | null; actor?: Actor }) {
   const { store, actor } = options;
   const text = options.text.trim();
-  if (!text || CONTROL.test(text)) throw new AppError('INVALID_ARGUMENT', 'admin.announce.error.text');
+  if (!text || hasControl(text)) throw new AppError('INVALID_ARGUMENT', 'admin.announce.error.text');
   return store.write(async ({ tx, emit, now, runtime }) => {
     const until = options.until === null ? null : new Date(options.until).toISOString();
     const nowMs = Date.parse(now);
