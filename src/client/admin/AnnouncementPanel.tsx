@@ -6,8 +6,8 @@
 import './announcement-panel.css';
 import { useId, useState } from 'react';
 import { t } from '../../shared/labels/ja.js';
-import { ANNOUNCEMENT_MAX_LENGTH, type AnnouncementSendPreview } from '../../shared/schemas/functions.js';
-import type { StaffAnnouncement } from '../../shared/schemas/live.js';
+import type { AnnouncementSendPreview } from '../../shared/schemas/functions.js';
+import { ANNOUNCEMENT_MAX_LENGTH, type StaffAnnouncement } from '../../shared/schemas/live.js';
 import { tokyoEndOfDay, tokyoHhmm } from '../../shared/time/tokyo.js';
 import { callFn } from '../api/fn.js';
 import { useStanding } from '../ui/AnnouncementBanner.js';

@@ -2,7 +2,7 @@
 import { useId, useState } from 'react';
 import { Link, Redirect } from '../router.js';
 import { t } from '../../shared/labels/ja.js';
-import { tokyoDateTime } from '../../shared/time/tokyo.js';
+import { ReservationFacts } from '../patient/MyReservationCard.js';
 import { latestReservation } from './latest-reservation.js';
 import { linePaths } from './platform.js';
 import { LiveAnnouncement } from '../patient/LiveAnnouncement.js';
@@ -16,18 +16,7 @@ export function ReservedScreen() {
       <h1>{t('reserved.title')}</h1>
       <LiveAnnouncement />
       <section className="card my-card" aria-labelledby={labelId}>
-        <h2 id={labelId} className="stat-label">
-          {t('my.yourNumber')}
-        </h2>
-        <p className="my-number">{t('my.numberValue', { n: stored.reservationNumber })}</p>
-        <dl className="my-facts">
-          <dt>{t('my.reservedAt')}</dt>
-          <dd>
-            <time dateTime={stored.reservedAt}>{tokyoDateTime(stored.reservedAt)}</time>
-          </dd>
-        </dl>
-        <p className="my-show-staff">{t('my.showStaff')}</p>
-        <p className="small-note">{t('my.orderNote')}</p>
+        <ReservationFacts labelId={labelId} reservation={stored} />
       </section>
       <Link to={linePaths.my} className="button primary block">
         {t('book.toMy')}

@@ -2,7 +2,7 @@
  * The patient's reservation (SPEC.md "My reservation card"): number, time of taking it in Tokyo, people
  * ahead, the notes for arrival, and cancel behind a confirmation.
  */
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { t } from '../../shared/labels/ja.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
@@ -22,24 +22,43 @@ function aheadText(reservation: MyReservation): string {
   return t('my.ahead', { n: reservation.ahead });
 }
 
+/**
+ * Number, time taken and the notes for arrival: the card here and the confirmation of /line/reserved
+ * share it (one copy of the markup in /line's budgeted first load).
+ */
+export function ReservationFacts(props: {
+  labelId: string;
+  reservation: Pick<MyReservation, 'reservationNumber' | 'reservedAt'>;
+  children?: ReactNode;
+}) {
+  const { reservationNumber, reservedAt } = props.reservation;
+  return (
+    <>
+      <h2 id={props.labelId} className="stat-label">
+        {t('my.yourNumber')}
+      </h2>
+      <p className="my-number">{t('my.numberValue', { n: reservationNumber })}</p>
+      {props.children}
+      <dl className="my-facts">
+        <dt>{t('my.reservedAt')}</dt>
+        <dd>
+          <time dateTime={reservedAt}>{tokyoDateTime(reservedAt)}</time>
+        </dd>
+      </dl>
+      <p className="my-show-staff">{t('my.showStaff')}</p>
+      <p className="small-note">{t('my.orderNote')}</p>
+    </>
+  );
+}
+
 export function MyReservationCard({ reservation, canceling, cancelError, onCancel }: MyReservationCardProps) {
   const [confirming, setConfirming] = useState(false);
   const labelId = useId();
   return (
     <section className="card my-card" aria-labelledby={labelId}>
-      <h2 id={labelId} className="stat-label">
-        {t('my.yourNumber')}
-      </h2>
-      <p className="my-number">{t('my.numberValue', { n: reservation.reservationNumber })}</p>
-      <p className="my-ahead">{aheadText(reservation)}</p>
-      <dl className="my-facts">
-        <dt>{t('my.reservedAt')}</dt>
-        <dd>
-          <time dateTime={reservation.reservedAt}>{tokyoDateTime(reservation.reservedAt)}</time>
-        </dd>
-      </dl>
-      <p className="my-show-staff">{t('my.showStaff')}</p>
-      <p className="small-note">{t('my.orderNote')}</p>
+      <ReservationFacts labelId={labelId} reservation={reservation}>
+        <p className="my-ahead">{aheadText(reservation)}</p>
+      </ReservationFacts>
       <button
         type="button"
         className="button danger block"

@@ -18,17 +18,8 @@ export function MyScreen() {
   const running = useRef(false);
   const shown = my.reservation && my.reservation.slotId !== canceledSlotId ? my.reservation : null;
 
-  const chooseNotice = async (threshold: number) => {
-    if (!shown || auth.status !== 'ready' || !auth.token) return;
-    try {
-      await callFn('setMyNoticeThreshold', { slotId: shown.slotId, threshold }, auth.token);
-    } catch (err) {
-      if (err instanceof FnError && err.status === 'UNAUTHENTICATED') auth.onUnauthenticated();
-      throw err;
-    } finally {
-      my.refresh();
-    }
-  };
+  const chooseNotice = (threshold: number) =>
+    callFn('setMyNoticeThreshold', { slotId: shown!.slotId, threshold }, auth.token!).then(() => my.refresh());
 
   async function cancel() {
     const reservation = shown;

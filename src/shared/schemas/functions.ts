@@ -5,13 +5,13 @@
 import { z } from 'zod';
 import { pushSubscriptionSchema } from './push-subscription.js';
 import { NOTICE_THRESHOLD_MAX, NOTICE_THRESHOLD_MIN } from '../queue/slot.js';
+import { ANNOUNCEMENT_MAX_LENGTH } from './live.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
 const id = z.string().min(1).max(100);
 
-/** Clinic announcements: 1 to 200 characters (issue 14). */
-export const ANNOUNCEMENT_MAX_LENGTH = 200;
+export { ANNOUNCEMENT_MAX_LENGTH } from './live.js';
 const none = z.strictObject({});
 
 export const MARK_ACTIONS = ['start', 'undoStart', 'delete', 'undoDelete', 'hold', 'undoHold', 'confirm'] as const;

@@ -26,6 +26,9 @@ export interface AdminSnapshot {
   noticeThresholds?: Record<string, number>;
 }
 
+/** Clinic announcements: 1 to 200 characters (issue 14). Here, not in functions.ts, so screens need no zod. */
+export const ANNOUNCEMENT_MAX_LENGTH = 200;
+
 /** A short message from the clinic to everyone waiting; `until` (ISO time) null means until staff clear it. */
 export interface Announcement {
   text: string;
