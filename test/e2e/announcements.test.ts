@@ -43,6 +43,8 @@ describeBrowser('own notice and clinic announcements', () => {
     const until = new Date(Date.now() + 2 * 3_600_000).toISOString();
     await staff('setAnnouncement', { text: TEXT, until });
     const page = app.page;
+    // The phone's whole screen (iPhone 13: 390×844), as the patient sees the installed app.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/pwa/book`);
     await page.getByRole('status', { name: '医院からのお知らせ' }).getByText(TEXT).waitFor();
     const take = page.getByRole('button', { name: '受付番号を取得する' });
@@ -61,7 +63,6 @@ describeBrowser('own notice and clinic announcements', () => {
     // Saved on the server, not only shown: the patient holds number 9.
     const row = await server.store.db.selectFrom('reservation_slots').select('notice_threshold').where('reservation_number', '=', 9).executeTakeFirstOrThrow();
     expect(row.notice_threshold).toBe(3);
-    await chooser.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath('notice-pwa-my-banner-chooser') });
 
     await page.goto(`${server.url}/web/all`);
@@ -79,6 +80,10 @@ describeBrowser('own notice and clinic announcements', () => {
     await desk.goto(`${server.url}/admin/queue`);
     const row9 = desk.getByRole('row').filter({ has: desk.getByRole('rowheader', { name: '9番', exact: true }) });
     await expect.poll(() => row9.getByRole('cell').nth(2).innerText()).toBe('3人前');
+    // The patient's online number was announced to the desk when the list first loaded: acknowledge it.
+    const arrival = desk.getByRole('alertdialog', { name: '新しいオンライン予約' });
+    await arrival.getByRole('button', { name: '閉じる' }).click();
+    await arrival.waitFor({ state: 'detached' });
   });
 
   it('lets staff post, preview, send once and take down an announcement, every screen following live', async () => {

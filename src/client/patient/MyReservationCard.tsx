@@ -14,6 +14,8 @@ export interface MyReservationCardProps {
   cancelError: string | null;
   /** Called once the patient confirmed. */
   onCancel(): void;
+  /** Shown above the cancel button (the patient's own notice chooser, issue 14). */
+  children?: ReactNode;
 }
 
 function aheadText(reservation: MyReservation): string {
@@ -51,7 +53,7 @@ export function ReservationFacts(props: {
   );
 }
 
-export function MyReservationCard({ reservation, canceling, cancelError, onCancel }: MyReservationCardProps) {
+export function MyReservationCard({ reservation, canceling, cancelError, onCancel, children }: MyReservationCardProps) {
   const [confirming, setConfirming] = useState(false);
   const labelId = useId();
   return (
@@ -59,6 +61,7 @@ export function MyReservationCard({ reservation, canceling, cancelError, onCance
       <ReservationFacts labelId={labelId} reservation={reservation}>
         <p className="my-ahead">{aheadText(reservation)}</p>
       </ReservationFacts>
+      {children}
       <button
         type="button"
         className="button danger block"

@@ -33,10 +33,9 @@ export function MyView(props: MyViewProps) {
   if (!loaded) body = <Loading />;
   else if (reservation) {
     body = (
-      <>
-        <MyReservationCard reservation={reservation} canceling={canceling} cancelError={cancelError} onCancel={onCancel} />
+      <MyReservationCard reservation={reservation} canceling={canceling} cancelError={cancelError} onCancel={onCancel}>
         {props.onNoticeThreshold ? <NoticeChooser reservation={reservation} onChoose={props.onNoticeThreshold} /> : null}
-      </>
+      </MyReservationCard>
     );
   } else {
     body = (

@@ -18,9 +18,9 @@ export interface NoticeChooserProps {
 export function NoticeChooser({ reservation, onChoose }: NoticeChooserProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const n = reservation.noticeThreshold ?? AHEAD_NOTICE_THRESHOLD;
-  if (reservation.noticeSentAt) return <p className="card notice-chooser">{t('my.notice.sent')}</p>;
+  if (reservation.noticeSentAt) return <p className="notice-chooser">{t('my.notice.sent')}</p>;
   return (
-    <label className="card notice-chooser">
+    <label className="notice-chooser">
       {t('my.notice.label')}
       <select
         key={n}
