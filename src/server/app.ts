@@ -26,6 +26,7 @@ import { identityFunctions } from './functions/identity.js';
 import { receptionFunctions } from './functions/reception.js';
 import { messagingFunctions } from './functions/messaging.js';
 import { auditFunctions } from './functions/audit.js';
+import { announcementFunctions } from './functions/announcements.js';
 import { lineSender } from './notify/line-sender.js';
 import { createDeliverer } from './notify/deliverer.js';
 import { startNotifyWorker } from './notify/worker.js';
@@ -51,6 +52,7 @@ const functionTable: FunctionTable = {
   ...receptionFunctions,
   ...messagingFunctions,
   ...auditFunctions,
+  ...announcementFunctions,
 };
 
 export async function buildApp({ config, store, clientDir, logger = true, logStream, live }: AppOptions): Promise<FastifyInstance> {

@@ -112,7 +112,7 @@ export function MessagingScreen() {
                   {status.failures.map((f) => (
                     <tr key={`${f.slotId}-${f.kind}-${f.at}`}>
                       <td>{t('my.numberValue', { n: f.reservationNumber })}</td>
-                      <td>{t(f.kind === 'ahead5' ? 'messages.kind.ahead5' : 'messages.kind.recall')}</td>
+                      <td>{t(`messages.kind.${f.kind}`)}</td>
                       <td>{f.channel}</td>
                       <td>{reasonText(f.reason)}</td>
                       <td>{tokyoDateTime(f.at)}</td>

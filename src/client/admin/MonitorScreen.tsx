@@ -8,6 +8,7 @@ import { waitCount } from '../../shared/queue/rules.js';
 import type { QueueSnapshot } from '../../shared/schemas/live.js';
 import { t } from '../../shared/labels/ja.js';
 import { useLive } from '../api/live.js';
+import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
 import { Clock } from './Clock.js';
 import './monitor.css';
 import { CELL_MAX_EM, monitorLayout } from './monitor-layout.js';
@@ -86,6 +87,7 @@ export function MonitorScreen() {
         </div>
       </header>
       {data && !stopped ? <MonitorEstimate snapshot={data} /> : null}
+      <AnnouncementBanner announcement={data?.announcement} variant="monitor" />
       <div className="monitor-body" ref={bodyRef}>
         {stopped ? (
           <p className="monitor-message">{t('monitor.stopped')}</p>

@@ -36,6 +36,8 @@ export interface QueueRowProps {
   blinking: boolean;
   busy: boolean;
   onAction(slot: StaffSlot, action: RowAction): void;
+  /** The patient's own notice threshold when they chose other than 5 (issue 14). */
+  noticeThreshold?: number;
 }
 
 function waitingCell(slot: StaffSlot, rank: number | undefined): string {
@@ -46,13 +48,18 @@ function waitingCell(slot: StaffSlot, rank: number | undefined): string {
   return rank === undefined ? '' : String(rank);
 }
 
-function ahead5Cell(slot: StaffSlot): string {
+function ahead5Cell(slot: StaffSlot, threshold: number | undefined): string {
+  // The column is the 5-ahead notice: a patient's own other choice is written with its time (「3人前 10:42」).
+  if (threshold !== undefined) {
+    if (slot.notifiedAt) return t('admin.ahead5ThresholdAt', { n: threshold, time: tokyoHhmm(slot.notifiedAt) });
+    if (!slot.ahead5SkippedAt) return t('admin.ahead5Threshold', { n: threshold });
+  }
   if (slot.notifiedAt) return tokyoHhmm(slot.notifiedAt);
   if (slot.ahead5SkippedAt) return t('admin.ahead5Skipped');
   return '';
 }
 
-export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onAction }: QueueRowProps) {
+export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onAction, noticeThreshold }: QueueRowProps) {
   const status = slotStatus(slot);
   const channel = patientChannel(slot);
   const actions = new Set(rowActions(slot));
@@ -69,7 +76,7 @@ export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onA
           {channel && <ChannelIcon channel={channel} />}
         </span>
       </td>
-      <td className="cell-ahead5">{ahead5Cell(slot)}</td>
+      <td className="cell-ahead5">{ahead5Cell(slot, noticeThreshold)}</td>
       <td className="cell-actions">
         <div className="action-places">
           {ACTION_PLACES.map((place) => {

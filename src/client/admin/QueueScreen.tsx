@@ -15,6 +15,7 @@ import './queue-table.css';
 import type { RowAction } from './row-rules.js';
 import { useRefusal } from './refusal.js';
 import { Sidebar } from './Sidebar.js';
+import { AnnouncementPanel } from './AnnouncementPanel.js';
 import { useSound } from './sound.js';
 
 export interface QueueScreenProps {
@@ -82,12 +83,14 @@ export function QueueScreen({ username, onSignOut, onConnectionTrouble }: QueueS
         onSignOut={onSignOut}
       />
       <main className="admin-main">
+        <AnnouncementPanel announcement={data?.announcement ?? null} />
         <QueueTable
           slots={data?.slots ?? []}
           showDone={showDone}
           blinking={blinking}
           busy={busy}
           onAction={onRowAction}
+          noticeThresholds={data?.noticeThresholds}
         />
       </main>
       {announcements.length > 0 && (

@@ -12,9 +12,11 @@ export interface QueueTableProps {
   blinking: ReadonlySet<string>;
   busy: ReadonlySet<string>;
   onAction(slot: StaffSlot, action: RowAction): void;
+  /** slotId → a patient's own notice threshold other than 5 (issue 14). */
+  noticeThresholds?: Readonly<Record<string, number>>;
 }
 
-export function QueueTable({ slots, showDone, blinking, busy, onAction }: QueueTableProps) {
+export function QueueTable({ slots, showDone, blinking, busy, onAction, noticeThresholds }: QueueTableProps) {
   const ranks = useMemo(() => waitingRanks(slots), [slots]);
   const rows = useMemo(
     () =>
@@ -52,6 +54,7 @@ export function QueueTable({ slots, showDone, blinking, busy, onAction }: QueueT
               blinking={blinking.has(slot.id)}
               busy={busy.has(slot.id)}
               onAction={onAction}
+              noticeThreshold={noticeThresholds?.[slot.id]}
             />
           ))
         )}

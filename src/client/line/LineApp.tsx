@@ -14,6 +14,7 @@ import { BookScreen } from '../patient/BookScreen.js';
 import { ClosedCard } from '../patient/ClosedCard.js';
 import { loadClientConfig } from '../patient/client-config.js';
 import { MyScreen } from '../patient/MyScreen.js';
+import { LiveAnnouncement } from '../patient/LiveAnnouncement.js';
 import { PatientContext, type PatientContextValue } from '../patient/patient-context.js';
 import { Loading } from '../ui/Loading.js';
 import type { LineAuthError } from './auth-error.js';
@@ -70,6 +71,7 @@ function LineRoutes({ config, device, liff }: { config: ClientConfig; device: De
     case 'closed':
       return (
         <main className="page patient">
+          <LiveAnnouncement />
           <ClosedCard headingLevel={1} />
         </main>
       );

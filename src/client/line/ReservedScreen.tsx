@@ -7,6 +7,7 @@ import { linePaths } from './platform.js';
 import { useQueue } from '../patient/live-queue.js';
 import { PlaceEstimate } from '../patient/WaitEstimate.js';
 import { ReservationFacts } from '../patient/MyReservationCard.js';
+import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
 
 export function ReservedScreen() {
   const [stored] = useState(() => latestReservation());
@@ -16,8 +17,9 @@ export function ReservedScreen() {
   return (
     <main className="page patient">
       <h1>{t('reserved.title')}</h1>
+      <AnnouncementBanner announcement={live.data?.announcement} />
       <section className="card my-card" aria-labelledby={labelId}>
-        <ReservationFacts labelId={labelId} number={stored.reservationNumber} reservedAt={stored.reservedAt}>
+        <ReservationFacts labelId={labelId} reservation={stored}>
           <PlaceEstimate snapshot={live.data} number={stored.reservationNumber} />
         </ReservationFacts>
       </section>

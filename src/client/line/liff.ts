@@ -1,5 +1,5 @@
 /**
- * The only module that imports @line/liff, and only dynamically: the SDK is large and must load under
+ * The only module that loads @line/liff (through liff-sdk.ts), and only dynamically: the SDK is large and must load under
  * /line inside LINE's LIFF browser and nowhere else (docs/decisions/007). Browser tests replace this one
  * import with a fake at build time (docs/decisions/008).
  */
@@ -16,4 +16,4 @@ export interface LiffSdk {
 
 export type LiffLoader = () => Promise<LiffSdk>;
 
-export const loadLiff: LiffLoader = async () => (await import('@line/liff')).default;
+export const loadLiff: LiffLoader = async () => (await import('./liff-sdk.js')).default;

@@ -56,6 +56,7 @@ export function BookScreen() {
       error={error}
       myPath={paths.my}
       onTake={() => void take()}
+      announcement={live.data?.announcement}
     />
   );
 }

@@ -9,6 +9,8 @@ import { Link } from '../router.js';
 import { t } from '../../shared/labels/ja.js';
 import { ClosedCard } from './ClosedCard.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
+import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
+import type { Announcement } from '../../shared/schemas/live.js';
 
 export interface BookViewProps {
   /** Null until the first snapshot. */
@@ -23,6 +25,8 @@ export interface BookViewProps {
   error: string | null;
   myPath: string;
   onTake(): void;
+  /** The clinic's announcement (issue 14), shown in the closed state too. */
+  announcement?: Announcement | null;
 }
 
 export function BookView(props: BookViewProps) {
@@ -32,6 +36,7 @@ export function BookView(props: BookViewProps) {
     <main className="page patient">
       <LiveStatusLine status={liveStatus} />
       <h1>{t('nav.book')}</h1>
+      <AnnouncementBanner announcement={props.announcement} />
       <section className="card stat" aria-labelledby={countId}>
         <h2 id={countId} className="stat-label">
           {t('book.waitingCount')}

@@ -12,6 +12,7 @@ import { Loading } from '../ui/Loading.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
 import { TokyoClock } from './TokyoClock.js';
 import { PlaceEstimate } from './WaitEstimate.js';
+import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
 
 export interface FullListProps {
   snapshot: QueueSnapshot | null;
@@ -50,6 +51,7 @@ export function FullList({ snapshot, ownNumber, liveStatus, children }: FullList
     <main className="page patient">
       <LiveStatusLine status={liveStatus} />
       <h1>{t('nav.all')}</h1>
+      <AnnouncementBanner announcement={snapshot?.announcement} />
       {snapshot && !snapshot.runtime.inhouseOn ? (
         <p className="notice" role="status">
           {t('all.stopped')}

@@ -18,6 +18,8 @@ export interface MyReservationCardProps {
   onCancel(): void;
   /** The live queue: now calling and the estimated wait (issue 14). */
   snapshot?: QueueSnapshot | null;
+  /** Shown above the cancel button (the patient's own notice chooser, issue 14). */
+  children?: ReactNode;
 }
 
 function aheadText(reservation: MyReservation): string {
@@ -27,21 +29,26 @@ function aheadText(reservation: MyReservation): string {
 }
 
 /**
- * The number, when it was taken and the notes for arrival, with `children` under the number: the card and
- * the screen just after reserving (/line/reserved) share it, which keeps /line within its page-weight budget.
+ * Number, time taken and the notes for arrival: the card here and the confirmation of /line/reserved
+ * share it (one copy of the markup in /line's budgeted first load).
  */
-export function ReservationFacts(props: { labelId: string; number: number; reservedAt: string; children: ReactNode }) {
+export function ReservationFacts(props: {
+  labelId: string;
+  reservation: Pick<MyReservation, 'reservationNumber' | 'reservedAt'>;
+  children?: ReactNode;
+}) {
+  const { reservationNumber, reservedAt } = props.reservation;
   return (
     <>
       <h2 id={props.labelId} className="stat-label">
         {t('my.yourNumber')}
       </h2>
-      <p className="my-number">{t('my.numberValue', { n: props.number })}</p>
+      <p className="my-number">{t('my.numberValue', { n: reservationNumber })}</p>
       {props.children}
       <dl className="my-facts">
         <dt>{t('my.reservedAt')}</dt>
         <dd>
-          <time dateTime={props.reservedAt}>{tokyoDateTime(props.reservedAt)}</time>
+          <time dateTime={reservedAt}>{tokyoDateTime(reservedAt)}</time>
         </dd>
       </dl>
       <p className="my-show-staff">{t('my.showStaff')}</p>
@@ -50,15 +57,16 @@ export function ReservationFacts(props: { labelId: string; number: number; reser
   );
 }
 
-export function MyReservationCard({ reservation, canceling, cancelError, onCancel, snapshot = null }: MyReservationCardProps) {
+export function MyReservationCard({ reservation, canceling, cancelError, onCancel, snapshot = null, children }: MyReservationCardProps) {
   const [confirming, setConfirming] = useState(false);
   const labelId = useId();
   return (
     <section className="card my-card" aria-labelledby={labelId}>
-      <ReservationFacts labelId={labelId} number={reservation.reservationNumber} reservedAt={reservation.reservedAt}>
+      <ReservationFacts labelId={labelId} reservation={reservation}>
         <p className="my-ahead">{aheadText(reservation)}</p>
         <PlaceEstimate snapshot={snapshot} number={reservation.reservationNumber} />
       </ReservationFacts>
+      {children}
       <button
         type="button"
         className="button danger block"

@@ -18,6 +18,9 @@ export function MyScreen() {
   const running = useRef(false);
   const shown = my.reservation && my.reservation.slotId !== canceledSlotId ? my.reservation : null;
 
+  const chooseNotice = (threshold: number) =>
+    callFn('setMyNoticeThreshold', { slotId: shown!.slotId, threshold }, auth.token!).then(() => my.refresh());
+
   async function cancel() {
     const reservation = shown;
     if (running.current || !reservation || auth.status !== 'ready' || !auth.token) return;
@@ -53,6 +56,8 @@ export function MyScreen() {
       bookPath={paths.book}
       onCancel={() => void cancel()}
       snapshot={live.data}
+      announcement={live.data?.announcement}
+      onNoticeThreshold={chooseNotice}
     />
   );
 }

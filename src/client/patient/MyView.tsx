@@ -7,7 +7,9 @@ import type { MyReservation } from '../../shared/schemas/functions.js';
 import { Loading } from '../ui/Loading.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
 import { MyReservationCard } from './MyReservationCard.js';
-import type { QueueSnapshot } from '../../shared/schemas/live.js';
+import type { Announcement, QueueSnapshot } from '../../shared/schemas/live.js';
+import { NoticeChooser } from './NoticeChooser.js';
+import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
 
 export interface MyViewProps {
   displayName: string | null;
@@ -21,6 +23,10 @@ export interface MyViewProps {
   onCancel(): void;
   /** The live queue, for now calling and the estimated wait (issue 14). */
   snapshot?: QueueSnapshot | null;
+  /** The clinic's announcement (issue 14). */
+  announcement?: Announcement | null;
+  /** Saves the patient's own notice threshold (issue 14); without it no chooser is shown. */
+  onNoticeThreshold?(threshold: number): Promise<void>;
 }
 
 export function MyView(props: MyViewProps) {
@@ -35,7 +41,9 @@ export function MyView(props: MyViewProps) {
         cancelError={cancelError}
         onCancel={onCancel}
         snapshot={snapshot}
-      />
+      >
+        {props.onNoticeThreshold ? <NoticeChooser reservation={reservation} onChoose={props.onNoticeThreshold} /> : null}
+      </MyReservationCard>
     );
   } else {
     body = (
@@ -56,6 +64,7 @@ export function MyView(props: MyViewProps) {
     <main className="page patient">
       <LiveStatusLine status={liveStatus} />
       <h1>{t('nav.my')}</h1>
+      <AnnouncementBanner announcement={props.announcement} />
       {displayName ? <p className="welcome">{t('my.welcome', { name: displayName })}</p> : null}
       {body}
     </main>

@@ -2,6 +2,7 @@
 import type { MyReservation } from '../../shared/schemas/functions.js';
 import { ownReservation, publicQueue } from '../../shared/queue/rules.js';
 import type { QueueState } from './queue-state.js';
+import { AHEAD_NOTICE_THRESHOLD } from '../../shared/queue/slot.js';
 
 export function myReservation(state: QueueState, ownerId: string): MyReservation | null {
   const slot = ownReservation(state.slots, ownerId);
@@ -13,5 +14,7 @@ export function myReservation(state: QueueState, ownerId: string): MyReservation
     reservedAt: slot.reservedAt,
     ahead: row?.ahead ?? null,
     hold: slot.hold,
+    noticeThreshold: state.noticeThresholds[slot.id] ?? AHEAD_NOTICE_THRESHOLD,
+    noticeSentAt: slot.notifiedAt,
   };
 }

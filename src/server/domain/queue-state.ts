@@ -1,6 +1,8 @@
 /** Reads the current reception session as one consistent state: what both live streams are built from. */
 import type { Runtime, Slot } from '../../shared/queue/slot.js';
-import { ADMIN_LIST_LIMIT } from '../../shared/queue/slot.js';
+import { ADMIN_LIST_LIMIT, AHEAD_NOTICE_THRESHOLD } from '../../shared/queue/slot.js';
+import type { StaffAnnouncement } from '../../shared/schemas/live.js';
+import { currentAnnouncement } from './announcement/current.js';
 import { publicQueue, waitCount } from '../../shared/queue/rules.js';
 import type { Store } from '../storage/port.js';
 import { rowToSlot } from '../storage/slot-row.js';
@@ -13,9 +15,12 @@ export interface QueueState {
   version: number;
   /** The current reception session (null before the first one). */
   sessionId: string | null;
+  /** slotId → the patient's own notice threshold, only where it differs from the default 5. */
+  noticeThresholds: Record<string, number>;
+  announcement: StaffAnnouncement | null;
 }
 
-export async function loadQueueState(store: Store): Promise<QueueState> {
+export async function loadQueueState(store: Store, now = new Date()): Promise<QueueState> {
   return store.read(async (tx) => {
     const rt = await tx.selectFrom('runtime').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
     const sessionId = rt.current_session_id;
@@ -41,6 +46,8 @@ export async function loadQueueState(store: Store): Promise<QueueState> {
             .executeTakeFirst()
         : undefined;
     const slots = rows.map(rowToSlot);
+    const noticeThresholds: Record<string, number> = {};
+    for (const row of rows) if (row.notice_threshold !== AHEAD_NOTICE_THRESHOLD) noticeThresholds[row.id] = row.notice_threshold;
     return {
       runtime: {
         inhouseOn: rt.inhouse_on === 1,
@@ -51,6 +58,8 @@ export async function loadQueueState(store: Store): Promise<QueueState> {
       nextFreeNumber: free?.reservation_number ?? null,
       version: rt.version,
       sessionId,
+      noticeThresholds,
+      announcement: currentAnnouncement(rt, now),
     };
   });
 }

@@ -75,8 +75,19 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
   let closed = false;
   const estimator = createLiveEstimator(store);
 
+  /** An announcement that expires leaves the streams at its `until`, though nothing was written then. */
+  let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  function refreshAt(until: string | null | undefined) {
+    clearTimeout(expiryTimer);
+    if (!until || closed) return;
+    // setTimeout takes at most ~24.8 days; announcements last at most 7.
+    expiryTimer = setTimeout(() => void refresh(), Math.max(Date.parse(until) - Date.now(), 0) + 5);
+    expiryTimer.unref();
+  }
+
   async function build(): Promise<Frames> {
     const state = await loadQueueState(store);
+    refreshAt(state.announcement?.until);
     return {
       queue: sseFrame(LIVE_EVENTS.queue, queueSnapshot(state, await estimator(state)), state.version),
       admin: sseFrame(LIVE_EVENTS.admin, adminSnapshot(state), state.version),
@@ -178,6 +189,7 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
     viewerCount: (kind) => (kind ? viewers[kind].size : viewers.queue.size + viewers.admin.size),
     close() {
       closed = true;
+      clearTimeout(expiryTimer);
       unsubscribe();
       clearInterval(heartbeat);
       clearInterval(recheckTimer);

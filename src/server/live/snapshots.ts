@@ -15,10 +15,18 @@ export function queueSnapshot(state: QueueState, live: LiveEstimate = { estimate
     version: state.version,
     estimate: live.estimate,
     nowCalling: live.nowCalling,
+    announcement: state.announcement && { text: state.announcement.text, until: state.announcement.until },
   };
 }
 
 export function adminSnapshot(state: QueueState): AdminSnapshot {
   const slots = state.slots.map(({ lineId: _line, pwaId: _pwa, ...rest }): StaffSlot => rest);
-  return { runtime: state.runtime, slots, nextFreeNumber: state.nextFreeNumber, version: state.version };
+  return {
+    runtime: state.runtime,
+    slots,
+    nextFreeNumber: state.nextFreeNumber,
+    version: state.version,
+    announcement: state.announcement,
+    noticeThresholds: state.noticeThresholds,
+  };
 }

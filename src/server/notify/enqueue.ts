@@ -3,7 +3,7 @@
  * exists exactly when its cause committed (never lost, never invented by a rolled-back write).
  */
 import { randomUUID } from 'node:crypto';
-import { AHEAD_NOTICE_THRESHOLD } from '../../shared/queue/slot.js';
+import { NOTICE_THRESHOLD_MAX } from '../../shared/queue/slot.js';
 import { publicQueue } from '../../shared/queue/rules.js';
 import type { WriteContext } from '../storage/port.js';
 import type { OutboxTable, SlotTable } from '../storage/schema.js';
@@ -12,7 +12,7 @@ import { rowToSlot } from '../storage/slot-row.js';
 type Kind = OutboxTable['kind'];
 
 /** Queues one message per recipient: the LINE user, or each of a PWA user's push subscriptions. */
-export async function enqueueNotice(ctx: WriteContext, slot: SlotTable, kind: Kind): Promise<void> {
+export async function enqueueNotice(ctx: WriteContext, slot: SlotTable, kind: Kind, body: string | null = null): Promise<void> {
   const channel = slot.reserved_type;
   if ((channel !== 'LINE' && channel !== 'PWA') || !slot.owner_id) return;
   const owner = slot.owner_id;
@@ -30,6 +30,7 @@ export async function enqueueNotice(ctx: WriteContext, slot: SlotTable, kind: Ki
     created_at: ctx.now,
     updated_at: ctx.now,
     sent_at: null,
+    body,
   };
   const endpoints: (string | null)[] =
     channel === 'LINE'
@@ -54,14 +55,15 @@ export async function enqueueNotice(ctx: WriteContext, slot: SlotTable, kind: Ki
 }
 
 /**
- * The 5-ahead notice (DESIGN.md): every LINE/PWA reservation that has 5 or fewer people ahead and was
- * neither notified nor skipped gets it now, once. Patients staff already confirmed are skipped, with the
- * reason recorded. Runs after every change to the queue, in that change's transaction.
+ * The 5-ahead notice (DESIGN.md): every LINE/PWA reservation that has its threshold (5 unless the patient
+ * chose 1–10, docs/decisions/021) or fewer people ahead and was neither notified nor skipped gets it now,
+ * once. Patients staff already confirmed are skipped, with the reason recorded. Runs after every change to
+ * the queue, in that change's transaction.
  */
 export async function enqueueAheadNotices(ctx: WriteContext): Promise<void> {
   const sessionId = ctx.runtime.current_session_id;
   if (!sessionId) return;
-  // Only the first AHEAD_NOTICE_THRESHOLD + 1 waiting rows can have that few people ahead: reading just
+  // Only the first NOTICE_THRESHOLD_MAX + 1 waiting rows can have that few people ahead: reading just
   // those (active as in `isActive`, not held, in number order) keeps each write's cost flat instead of
   // growing with the queue, which at opening time made 200 allocations re-read up to 200 rows each.
   const rows = await ctx.tx
@@ -75,12 +77,12 @@ export async function enqueueAheadNotices(ctx: WriteContext): Promise<void> {
     .where('canceled_pwa_at', 'is', null)
     .where('hold', '=', 0)
     .orderBy('reservation_number')
-    .limit(AHEAD_NOTICE_THRESHOLD + 1)
+    .limit(NOTICE_THRESHOLD_MAX + 1)
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const entry of publicQueue(rows.map(rowToSlot))) {
-    if (entry.ahead === null || entry.ahead > AHEAD_NOTICE_THRESHOLD) continue;
     const slot = byId.get(entry.slotId)!;
+    if (entry.ahead === null || entry.ahead > slot.notice_threshold) continue;
     if (slot.reserved_type !== 'LINE' && slot.reserved_type !== 'PWA') continue;
     if (slot.notified_at || slot.ahead5_skipped_at) continue;
     if (slot.admin_confirmed_at) {

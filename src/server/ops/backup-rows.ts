@@ -23,6 +23,12 @@ export const ROW_SCHEMAS = {
     version: int,
     line_ahead5_on: flag,
     line_recall_on: flag,
+    // The announcement came with migration 0008: a backup written before it restores with none standing.
+    announcement_id: text.nullable().default(null),
+    announcement_text: text.nullable().default(null),
+    announcement_until: time.nullable().default(null),
+    announcement_set_at: time.nullable().default(null),
+    announcement_sent_at: time.nullable().default(null),
   }),
   reception_sessions: z.strictObject({ id: text, opened_at: time, closed_at: time.nullable() }),
   reservation_slots: z.strictObject({
@@ -49,6 +55,8 @@ export const ROW_SCHEMAS = {
     ahead5_skipped_reason: text.nullable(),
     admin_confirmed_at: time.nullable(),
     admin_beep_announced: flag,
+    // 0008: a backup written before it restores every reservation with the default 5-ahead notice.
+    notice_threshold: int.min(1).max(10).default(5),
   }),
   pwa_users: z.strictObject({ uid: text, created_at: time }),
   push_subscriptions: z.strictObject({ endpoint: text, uid: text, p256dh: text, auth: text, created_at: time }),
@@ -57,7 +65,7 @@ export const ROW_SCHEMAS = {
   staff_sessions: z.strictObject({ token_hash: text, staff_id: text, created_at: time, expires_at: time }),
   outbox: z.strictObject({
     id: text,
-    kind: z.enum(['ahead5', 'recall']),
+    kind: z.enum(['ahead5', 'recall', 'announcement']),
     channel: z.enum(['LINE', 'PWA']),
     slot_id: text,
     reservation_number: int,
@@ -72,6 +80,7 @@ export const ROW_SCHEMAS = {
     created_at: time,
     updated_at: time,
     sent_at: time.nullable(),
+    body: text.nullable().default(null),
   }),
   rate_counters: z.strictObject({ key: text, window_start: time, count: int }),
   audit_log: z.strictObject({

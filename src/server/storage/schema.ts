@@ -14,6 +14,13 @@ export interface RuntimeTable {
   /** The clinic's choice: send the 5-ahead notice / the recall over LINE (each LINE push costs quota). */
   line_ahead5_on: number;
   line_recall_on: number;
+  /** The clinic's announcement (0008): shown on every patient screen until cleared or `until` passes. */
+  announcement_id: string | null;
+  announcement_text: string | null;
+  announcement_until: string | null;
+  announcement_set_at: string | null;
+  /** When staff sent this announcement to the waiting patients; it goes out once. */
+  announcement_sent_at: string | null;
 }
 
 export interface ReceptionSessionTable {
@@ -47,6 +54,8 @@ export interface SlotTable {
   ahead5_skipped_reason: string | null;
   admin_confirmed_at: string | null;
   admin_beep_announced: number;
+  /** The patient's own notice: told when this many or fewer people are ahead (1–10, default 5). */
+  notice_threshold: number;
 }
 
 export interface PwaUserTable {
@@ -83,7 +92,7 @@ export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 /** One message to one recipient (a LINE user, or one push subscription), written with its cause. */
 export interface OutboxTable {
   id: string;
-  kind: 'ahead5' | 'recall';
+  kind: 'ahead5' | 'recall' | 'announcement';
   channel: 'LINE' | 'PWA';
   slot_id: string;
   reservation_number: number;
@@ -99,6 +108,8 @@ export interface OutboxTable {
   created_at: string;
   updated_at: string;
   sent_at: string | null;
+  /** The message itself, for kinds whose words are not a label (announcements); null otherwise. */
+  body: string | null;
 }
 
 export interface RateCounterTable {

@@ -1,5 +1,5 @@
 /** Maps reservation_slots rows to the domain Slot of src/shared and back. */
-import type { ReservedType, Slot } from '../../shared/queue/slot.js';
+import { AHEAD_NOTICE_THRESHOLD, type ReservedType, type Slot } from '../../shared/queue/slot.js';
 import type { SlotTable } from './schema.js';
 
 export function rowToSlot(row: SlotTable): Slot {
@@ -58,5 +58,6 @@ export function freshSlotRow(sessionId: string, reservationNumber: number, id: s
     ahead5_skipped_reason: null,
     admin_confirmed_at: null,
     admin_beep_announced: 0,
+    notice_threshold: AHEAD_NOTICE_THRESHOLD,
   };
 }

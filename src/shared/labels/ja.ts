@@ -183,6 +183,20 @@ export const ja = {
   'estimate.held': '呼出時不在のため、待ち時間の目安はありません。受付にお声がけください。',
   'estimate.note': '※目安です。診察の状況により前後します。',
   'nowCalling.text': 'ただいま {n}番の方を診察中',
+  // the patient's own notice and the clinic's announcements (issue 14)
+  'notice.aheadN':
+    '【{clinic}】受付番号 {n}番の方へ　あなたの前の方が{ahead}人になりました。ご来院のうえ、院内でお待ちください。',
+  'notice.announcement': '【{clinic}】お知らせ　{text}',
+  'my.notice.title': '順番が近づいたらお知らせ',
+  'my.notice.label': 'お知らせを受け取るタイミング',
+  'my.notice.option': '前に{n}人になったら',
+  'my.notice.saving': '保存中…',
+  'my.notice.saved': '前に{n}人になったら、一度だけお知らせします。',
+  'my.notice.sent': 'お知らせは送信済みです。',
+  'my.notice.failed': 'お知らせのタイミングを変更できませんでした。もう一度お試しください。',
+  'error.noticeAlreadySent': 'お知らせは送信済みのため、タイミングを変更できません。',
+  'announce.region': '医院からのお知らせ',
+  'announce.until': '{time}まで',
   ...jaStaff,
 } as const;
 

@@ -52,3 +52,6 @@ export interface Runtime {
 export const SLOTS_PER_SESSION = 200;
 export const ADMIN_LIST_LIMIT = 500;
 export const AHEAD_NOTICE_THRESHOLD = 5;
+/** The patient's own notice (issue 14): they choose 1 to 10 people ahead; AHEAD_NOTICE_THRESHOLD is the default. */
+export const NOTICE_THRESHOLD_MIN = 1;
+export const NOTICE_THRESHOLD_MAX = 10;

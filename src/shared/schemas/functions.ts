@@ -4,10 +4,14 @@
  */
 import { z } from 'zod';
 import { pushSubscriptionSchema } from './push-subscription.js';
+import { NOTICE_THRESHOLD_MAX, NOTICE_THRESHOLD_MIN } from '../queue/slot.js';
+import { ANNOUNCEMENT_MAX_LENGTH } from './live.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
 const id = z.string().min(1).max(100);
+
+export { ANNOUNCEMENT_MAX_LENGTH } from './live.js';
 const none = z.strictObject({});
 
 export const MARK_ACTIONS = ['start', 'undoStart', 'delete', 'undoDelete', 'hold', 'undoHold', 'confirm'] as const;
@@ -53,6 +57,17 @@ export const functionPayloads = {
     limit: z.number().int().min(1).max(500).optional(),
     before: z.iso.datetime().optional(),
   }),
+  setMyNoticeThreshold: z.strictObject({
+    slotId: id,
+    threshold: z.number().int().min(NOTICE_THRESHOLD_MIN).max(NOTICE_THRESHOLD_MAX),
+  }),
+  setAnnouncement: z.strictObject({
+    text: z.string().trim().min(1).max(ANNOUNCEMENT_MAX_LENGTH),
+    until: z.iso.datetime().nullable(),
+  }),
+  clearAnnouncement: none,
+  previewAnnouncementSend: none,
+  sendAnnouncement: z.strictObject({ announcementId: id, lineMessages: z.number().int().min(0).max(100_000) }),
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
@@ -82,6 +97,28 @@ export interface FunctionResults {
   getMessagingStatus: MessagingStatus;
   claimAdminBeep: { claimed: boolean };
   getAuditLog: { entries: AuditEntry[] };
+  setMyNoticeThreshold: { ok: true; threshold: number };
+  setAnnouncement: { ok: true; announcementId: string };
+  clearAnnouncement: { ok: true; changed: boolean };
+  previewAnnouncementSend: AnnouncementSendPreview;
+  sendAnnouncement: { ok: true; lineMessages: number; pushMessages: number };
+}
+
+/** What sending the standing announcement would cost, shown to staff before they confirm. */
+export interface AnnouncementSendPreview {
+  announcementId: string;
+  /** Waiting LINE/PWA patients (held ones included; not cancelled, not started). */
+  patients: number;
+  /** LINE messages it would use: one per waiting LINE patient, 0 when LINE messaging is not configured. */
+  lineMessages: number;
+  /** Web Push messages: one per subscription of a waiting PWA patient, 0 when Web Push is not configured. */
+  pushMessages: number;
+  /** Waiting patients it cannot reach (no channel configured, or a PWA patient without notifications). */
+  unreachable: number;
+  lineSentThisMonth: number;
+  lineQuota: { limit: number | null; used: number } | null;
+  /** Already sent once: it will not be sent again. */
+  alreadySent: boolean;
 }
 
 /** One staff action: who, what, on what, when, and the state before and after. */
@@ -100,6 +137,13 @@ export interface MyReservation {
   reservedAt: string;
   ahead: number | null;
   hold: boolean;
+  /**
+   * The patient's own notice: told once when this many or fewer are ahead (1–10, default 5; issue 14).
+   * This server always sends both; optional only so reservations stored by older clients stay valid.
+   */
+  noticeThreshold?: number;
+  /** When that notice was queued for sending, else null. */
+  noticeSentAt?: string | null;
 }
 
 /** Messaging as staff see it (getMessagingStatus). */
@@ -114,7 +158,7 @@ export interface MessagingStatus {
   failures: {
     slotId: string;
     reservationNumber: number;
-    kind: 'ahead5' | 'recall';
+    kind: 'ahead5' | 'recall' | 'announcement';
     channel: 'LINE' | 'PWA';
     reason: string;
     at: string;

@@ -15,6 +15,11 @@ export interface QueueSnapshot {
   estimate?: WaitEstimate | null;
   /** The number whose consultation started last in the current session (ただいま n番の方を診察中), or null. */
   nowCalling?: number | null;
+  /**
+   * The clinic's announcement while it stands (not cleared, `until` not passed), else null (issue 14).
+   * This server always sends it; optional only so snapshots written before it stay valid.
+   */
+  announcement?: Announcement | null;
 }
 
 export interface AdminSnapshot {
@@ -24,6 +29,26 @@ export interface AdminSnapshot {
   /** The lowest number not yet handed out in the current session, or null when none is left or closed. */
   nextFreeNumber: number | null;
   version: number;
+  /** The standing announcement with what staff need to send it (issue 14), else null. Always sent. */
+  announcement?: StaffAnnouncement | null;
+  /** slotId → the patient's own notice threshold, for listed reservations whose patient chose other than 5. Always sent. */
+  noticeThresholds?: Record<string, number>;
+}
+
+/** Clinic announcements: 1 to 200 characters (issue 14). Here, not in functions.ts, so screens need no zod. */
+export const ANNOUNCEMENT_MAX_LENGTH = 200;
+
+/** A short message from the clinic to everyone waiting; `until` (ISO time) null means until staff clear it. */
+export interface Announcement {
+  text: string;
+  until: string | null;
+}
+
+export interface StaffAnnouncement extends Announcement {
+  id: string;
+  setAt: string;
+  /** When it was sent to the waiting patients (at most once), else null. */
+  sentAt: string | null;
 }
 
 export const LIVE_EVENTS = { queue: 'queue', admin: 'admin' } as const;

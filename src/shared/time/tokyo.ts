@@ -66,3 +66,10 @@ export function tokyoWeekdayHour(at: Instant): { weekday: number; hour: number }
   const p = tokyoParts(at);
   return { weekday: p.weekday, hour: p.hours };
 }
+
+/** 23:59 of the Tokyo day `at` falls on, as an ISO instant (a staff announcement lasting "today"). */
+export function tokyoEndOfDay(at: Instant): string {
+  const shifted = new Date(new Date(at).getTime() + TOKYO_OFFSET_MS);
+  shifted.setUTCHours(23, 59, 0, 0);
+  return new Date(shifted.getTime() - TOKYO_OFFSET_MS).toISOString();
+}

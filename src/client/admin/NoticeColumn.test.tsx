@@ -1,0 +1,41 @@
+// @vitest-environment happy-dom
+/** The 5前通知 column with a patient's own threshold (issue 14): 「3人前 10:42」, and the default unchanged. */
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
+import type { StaffSlot } from '../../shared/queue/slot.js';
+import { QueueTable } from './QueueTable.js';
+
+afterEach(cleanup);
+
+const T = '2026-01-05T01:42:00.000Z'; // 10:42 in Tokyo
+
+function line(n: number, over: Partial<StaffSlot> = {}): StaffSlot {
+  return {
+    id: `s${n}`, sessionId: 'x', reservationNumber: n, isReserved: true, canceled: false, canceledAt: null,
+    isReceptionAccepted: false, receptionAcceptedAt: null, reservedType: 'LINE', reservedAt: T, createdAt: T,
+    updatedAt: T, hold: false, holdAt: null, canceledLineAt: null, canceledPwaAt: null,
+    notifiedAheadAt: null, notifiedAt: null, ahead5SkippedAt: null, ahead5SkippedReason: null, adminConfirmedAt: null,
+    adminBeepAnnounced: true, ...over,
+  };
+}
+
+const ahead5 = (n: number) =>
+  within(screen.getByRole('rowheader', { name: `${n}番` }).closest('tr')!).getAllByRole('cell')[2].textContent;
+
+it('shows the chosen threshold with the time, before and after the notice, and the default as before', () => {
+  render(
+    <QueueTable
+      slots={[line(1, { notifiedAt: T }), line(2), line(3, { notifiedAt: T }), line(4), line(5, { ahead5SkippedAt: T, ahead5SkippedReason: 'adminConfirmed', adminConfirmedAt: T })]}
+      showDone
+      blinking={new Set()}
+      busy={new Set()}
+      onAction={() => {}}
+      noticeThresholds={{ s1: 3, s2: 8, s5: 2 }}
+    />,
+  );
+  expect(ahead5(1)).toBe('3人前 10:42');
+  expect(ahead5(2)).toBe('8人前');
+  expect(ahead5(3)).toBe('10:42');
+  expect(ahead5(4)).toBe('');
+  expect(ahead5(5)).toBe('省略（確認済）');
+});

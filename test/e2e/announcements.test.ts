@@ -1,0 +1,117 @@
+/**
+ * Issue 14 in real Chromium: a patient chooses their own notice under the clinic's announcement (phone,
+ * 390×844), the wall monitor shows the banner (1920×1080), and staff post, send after seeing the LINE count,
+ * and take it down from the queue screen (1920×1080), with every screen following live.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { openReception } from '../api/api-support.js';
+import { mustCall, staffCookie } from '../support/client.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { DESK, deskContext } from './admin-support.js';
+import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { type InstalledApp, launchInstalledApp, mainText } from './pwa-support.js';
+
+const TEXT = 'ただいま大変混み合っています';
+
+describeBrowser('own notice and clinic announcements', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let app: InstalledApp;
+  let monitor: Page;
+  let desk: Page;
+  let cookie: string;
+  const staff = <T>(name: string, data: unknown = {}) => mustCall<T>(server.url, name, data, { cookie });
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { CLINIC_NAME: 'さくらクリニック' }, clientDir: inject('clientDir') });
+    cookie = await staffCookie(server.url, server.store);
+    await openReception(server.url, cookie);
+    for (let i = 0; i < 8; i++) await staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    browser = await launchBrowser();
+    monitor = await browser.newPage(DESK);
+    desk = await (await deskContext(browser, server)).newPage();
+    app = await launchInstalledApp(`${server.url}/pwa/`, { phone: 'iphone' });
+  });
+  afterAll(async () => {
+    await app?.context.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows a patient the banner and lets them choose when to be told (390×844)', async () => {
+    const until = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    await staff('setAnnouncement', { text: TEXT, until });
+    const page = app.page;
+    // The phone's whole screen (iPhone 13: 390×844), as the patient sees the installed app.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/pwa/book`);
+    await page.getByRole('status', { name: '医院からのお知らせ' }).getByText(TEXT).waitFor();
+    const take = page.getByRole('button', { name: '受付番号を取得する' });
+    await expect.poll(() => take.isEnabled()).toBe(true);
+    await take.click();
+    await page.waitForURL(`${server.url}/pwa/my`);
+    await expect.poll(() => mainText(page)).toContain('あなたの前に 8人');
+    expect(await page.evaluate(() => [innerWidth, innerHeight])).toEqual([390, 844]);
+    const banner = page.getByRole('status', { name: '医院からのお知らせ' });
+    expect(await banner.innerText()).toContain(TEXT);
+
+    const chooser = page.getByRole('combobox', { name: /お知らせを受け取るタイミング/ });
+    expect(await chooser.inputValue()).toBe('5');
+    await chooser.selectOption('3');
+    await page.getByText('前に3人になったら、一度だけお知らせします。').waitFor();
+    // Saved on the server, not only shown: the patient holds number 9.
+    const row = await server.store.db.selectFrom('reservation_slots').select('notice_threshold').where('reservation_number', '=', 9).executeTakeFirstOrThrow();
+    expect(row.notice_threshold).toBe(3);
+    await page.screenshot({ path: screenshotPath('notice-pwa-my-banner-chooser') });
+
+    await page.goto(`${server.url}/web/all`);
+    await page.getByRole('status', { name: '医院からのお知らせ' }).getByText(TEXT).waitFor();
+  });
+
+  it('shows the banner on the wall monitor (1920×1080), and the 5前通知 column shows the chosen threshold', async () => {
+    await monitor.goto(`${server.url}/admin/monitor`);
+    await monitor.getByRole('status', { name: '医院からのお知らせ' }).getByText(TEXT).waitFor();
+    await monitor.getByRole('heading', { name: 'ただいま 9人 お待ちです' }).waitFor();
+    const scrolls = await monitor.evaluate(() => document.scrollingElement!.scrollHeight > innerHeight);
+    expect(scrolls).toBe(false);
+    await monitor.screenshot({ path: screenshotPath('notice-monitor-banner') });
+
+    await desk.goto(`${server.url}/admin/queue`);
+    const row9 = desk.getByRole('row').filter({ has: desk.getByRole('rowheader', { name: '9番', exact: true }) });
+    await expect.poll(() => row9.getByRole('cell').nth(2).innerText()).toBe('3人前');
+    // The patient's online number was announced to the desk when the list first loaded: acknowledge it.
+    const arrival = desk.getByRole('alertdialog', { name: '新しいオンライン予約' });
+    await arrival.getByRole('button', { name: '閉じる' }).click();
+    await arrival.waitFor({ state: 'detached' });
+  });
+
+  it('lets staff post, preview, send once and take down an announcement, every screen following live', async () => {
+    const panel = desk.getByRole('region', { name: '医院からのお知らせ' });
+    await panel.getByText(`掲示中：${TEXT}`).waitFor();
+    await panel.getByRole('button', { name: '取り下げる' }).click();
+    await panel.getByText('掲示中のお知らせはありません').waitFor();
+    await monitor.getByRole('status', { name: '医院からのお知らせ' }).waitFor({ state: 'detached' });
+
+    await panel.getByLabel('お知らせの文面（200文字まで）').fill('本日は午後休診です。お大事になさってください');
+    await panel.getByLabel('表示期限').selectOption('today');
+    await panel.getByRole('button', { name: '掲示する' }).click();
+    await monitor.getByText('本日は午後休診です。お大事になさってください').waitFor();
+    await app.page.getByText('本日は午後休診です。お大事になさってください').waitFor();
+
+    await panel.getByRole('button', { name: '待っている患者様に送信…' }).click();
+    const dialog = desk.getByRole('dialog', { name: 'お知らせを送信しますか？' });
+    await dialog.getByText('お待ちの患者様 1人 ／ LINE 0通 ／ Web Push 0通（届けられない方 1人）').waitFor();
+    await desk.screenshot({ path: screenshotPath('notice-admin-announcement-panel') });
+    await dialog.getByRole('button', { name: 'LINE 0通を使って送信する' }).click();
+    await panel.getByText(/送信済み（\d{2}:\d{2}）/).waitFor();
+    expect(await panel.getByRole('button', { name: '待っている患者様に送信…' }).count()).toBe(0);
+    const actions = (await staff<{ entries: { action: string }[] }>('getAuditLog', {})).entries.map((e) => e.action);
+    expect(actions.filter((a) => a.startsWith('announcement.'))).toEqual([
+      'announcement.send',
+      'announcement.set',
+      'announcement.clear',
+      'announcement.set',
+    ]);
+  });
+});
