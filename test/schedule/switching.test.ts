@@ -8,6 +8,8 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { startScheduleRunner, type ScheduleRunner } from '../../src/server/domain/schedule/scheduler.js';
 import { switchReception } from '../../src/server/domain/reception-switches.js';
 import { saveScheduleOverride } from '../../src/server/domain/schedule/edit.js';
+import { applyDueEdges } from '../../src/server/domain/schedule/edges.js';
+import { japaneseHoliday } from '../../src/server/domain/schedule/holidays.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { manualClock, type ManualClock } from '../support/clock.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
@@ -175,5 +177,14 @@ describeStores('automatic switching', (kind) => {
     await runners[0].settled();
     await clock.advanceTo(jst('12:59'));
     expect((await runtime()).online_on).toBe(1);
+  });
+
+  it('five servers waking at the same instant: one applies the edge, the others find it claimed', async () => {
+    await switchReception({ store: ts.store, name: 'startInhouse', actor: STAFF });
+    await applyDueEdges(ts.store, jst('09:00'), japaneseHoliday); // yesterday's end, out of the way
+    const all = kind === 'sqlite' ? Array.from({ length: 5 }, () => ts.store) : [ts.store, ...(await Promise.all(Array.from({ length: 4 }, () => ts.reopen())))];
+    const results = await Promise.all(all.map((store) => applyDueEdges(store, jst('09:30'), japaneseHoliday)));
+    expect(results.filter((done) => done.length > 0)).toEqual([[{ edge: { at: jst('09:30').getTime(), kind: 'onlineStart' }, outcome: 'started' }]]);
+    expect((await scheduleAudit()).map((e) => e.action)).toEqual(['startOnline']);
   });
 });
