@@ -187,4 +187,12 @@ describeStores('automatic switching', (kind) => {
     expect(results.filter((done) => done.length > 0)).toEqual([[{ edge: { at: jst('09:30').getTime(), kind: 'onlineStart' }, outcome: 'started' }]]);
     expect((await scheduleAudit()).map((e) => e.action)).toEqual(['startOnline']);
   });
+
+  it('sleeps until the edge, but never longer than ten minutes: a wall clock that jumped is noticed', async () => {
+    await startRunners(1);
+    expect(clock.nextTimerAt()).toEqual(jst('09:00')); // 8:50 + the ten-minute cap, before the 9:30 edge
+    await clock.advanceTo(jst('09:25'));
+    expect(clock.nextTimerAt()).toEqual(jst('09:30')); // the edge itself, closer than the cap
+    expect(clock.pendingTimers()).toBe(1);
+  });
 });

@@ -13,6 +13,8 @@ export interface ManualClock extends Clock {
   advance(ms: number): Promise<void>;
   /** Timers armed and not yet fired or cancelled. */
   pendingTimers(): number;
+  /** When the earliest armed timer fires, or null. */
+  nextTimerAt(): Date | null;
 }
 
 export function manualClock(start: string | Date): ManualClock {
@@ -47,5 +49,6 @@ export function manualClock(start: string | Date): ManualClock {
     advanceTo,
     advance: (ms) => advanceTo(new Date(now + ms)),
     pendingTimers: () => timers.size,
+    nextTimerAt: () => (timers.size === 0 ? null : new Date(Math.min(...[...timers.values()].map((t) => t.due)))),
   };
 }

@@ -47,7 +47,10 @@ export function startScheduleRunner({
   async function wakeOnce(): Promise<void> {
     try {
       const done = await applyDueEdges(store, clock.now(), holidays);
-      for (const { edge, outcome } of done) log.info({ edge: { at: new Date(edge.at).toISOString(), kind: edge.kind }, outcome }, 'schedule edge applied');
+      for (const { edge, outcome } of done) {
+        // An edge that found reception already so (the usual catch-up at start) is not worth a line.
+        if (outcome !== 'unchanged') log.info({ edge: { at: new Date(edge.at).toISOString(), kind: edge.kind }, outcome }, 'schedule edge applied');
+      }
     } catch (err) {
       // A store that is briefly unreachable: the next wake-up (at most MAX_SLEEP_MS) tries again.
       log.error({ err }, 'schedule edge failed');
