@@ -9,11 +9,12 @@ import { readAudit } from '../../src/server/domain/audit.js';
 
 let server: TestServer;
 let cookie: string;
+const clock = manualClock('2026-11-24T03:00:00Z');
 const staff = <T>(name: string, data: unknown = {}) => mustCall<T>(server.url, name, data, { cookie });
 
 beforeAll(async () => {
   // Tuesday 2026-11-24 12:00 in Tokyo: between the morning and the evening window.
-  server = await startTestServer({ clock: manualClock('2026-11-24T03:00:00Z') });
+  server = await startTestServer({ clock });
   cookie = await staffCookie(server.url, server.store);
 });
 afterAll(async () => server?.close());
@@ -90,5 +91,16 @@ describe('the clinic calendar functions', () => {
       expect(JSON.stringify(answer.body)).toContain(message);
     }
     expect(await staff<ScheduleForStaff>('getSchedule', { month: '2026-11' })).toEqual(before);
+  });
+
+  it('the public week follows the clock: past an opening it names the next, past midnight it starts a day later', async () => {
+    // Asked at 12:00 first, so what follows must not be the answer kept from then.
+    expect((await mustCall<PublicSchedule>(server.url, 'getPublicSchedule')).nextOpening).toEqual({ date: '2026-11-24', start: '17:00' });
+    await clock.advanceTo('2026-11-24T08:00:01Z'); // Tuesday 17:00:01 in Tokyo
+    expect((await mustCall<PublicSchedule>(server.url, 'getPublicSchedule')).nextOpening).toEqual({ date: '2026-11-25', start: '09:30' });
+    await clock.advanceTo('2026-11-24T15:00:00Z'); // Wednesday 00:00 in Tokyo
+    const week = await mustCall<PublicSchedule>(server.url, 'getPublicSchedule');
+    expect(week.today).toBe('2026-11-25');
+    expect(week.days[0].date).toBe('2026-11-25');
   });
 });
