@@ -195,4 +195,31 @@ describeStores('automatic switching', (kind) => {
     expect(clock.nextTimerAt()).toEqual(jst('09:30')); // the edge itself, closer than the cap
     expect(clock.pendingTimers()).toBe(1);
   });
+
+  it('closing today while its window is open ends online reception at once; moving the start later reopens it then', async () => {
+    await switchReception({ store: ts.store, name: 'startInhouse', actor: STAFF });
+    await startRunners(1);
+    await clock.advanceTo(jst('10:00'));
+    expect((await runtime()).online_on).toBe(1);
+    // The morning now starts at 10:00: online from 10:30, so not at 10:00.
+    const morning = { start: '10:00', end: '11:30' };
+    await saveScheduleOverride({ store: ts.store, actor: STAFF, override: { date: '2026-11-24', periods: [morning], note: null } });
+    await vi.waitFor(() => expect(runners[0].armedVersion()).toBe(1));
+    await runners[0].settled();
+    expect((await runtime()).online_on).toBe(0);
+    await clock.advanceTo(jst('10:30'));
+    expect((await runtime()).online_on).toBe(1);
+    // Closed for the day at 10:40 (休診): the window that was open ends.
+    await clock.advanceTo(jst('10:40'));
+    await saveScheduleOverride({ store: ts.store, actor: STAFF, override: { date: '2026-11-24', periods: [], note: '臨時休診' } });
+    await vi.waitFor(() => expect(runners[0].armedVersion()).toBe(2));
+    await runners[0].settled();
+    expect((await runtime()).online_on).toBe(0);
+    expect((await edges()).map((e) => `${e.edge_at.slice(11, 16)} ${e.kind}:${e.outcome}`)).toEqual([
+      '00:30 onlineStart:started',
+      '01:00 onlineEnd:ended',
+      '01:30 onlineStart:started',
+      '01:40 onlineEnd:ended',
+    ]);
+  });
 });

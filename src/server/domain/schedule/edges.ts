@@ -5,7 +5,9 @@
  * claimed. A process that was down catches up at start, but only the latest edge of each kind matters: a
  * start whose window already ended is never replayed.
  */
-import { type Edge, type EdgeKind, type HolidayLookup, dueEdges, edgeFamily } from '../../../shared/schedule/rules.js';
+import { type Edge, type EdgeKind, type HolidayLookup, dueEdges, edgeFamily, edgesOfDays } from '../../../shared/schedule/rules.js';
+import type { ClinicSchedule } from '../../../shared/schedule/types.js';
+import { tokyoDateAndTime } from '../../../shared/schedule/calendar.js';
 import type { Store, WriteContext } from '../../storage/port.js';
 import type { RuntimeTable } from '../../storage/schema.js';
 import { type Actor, writeAudit } from '../audit.js';
@@ -31,21 +33,43 @@ const iso = (at: number) => new Date(at).toISOString();
 export async function applyDueEdges(store: Store, now: Date, holidays: HolidayLookup): Promise<{ edge: Edge; outcome: EdgeOutcome }[]> {
   const { schedule } = await readSchedule(store.db, store);
   const due = dueEdges(schedule, now.getTime(), holidays);
-  if (due.length === 0) return [];
   const pending = await Promise.all(due.map((edge) => isPending(store.db, edge)));
-  if (!pending.some(Boolean)) return [];
+  if (!pending.some(Boolean) && !(await vanishedWindow(store.db, schedule, now, holidays))) return [];
   return store.write(async (ctx) => {
     // Again under the lock, with the calendar as it is now: another process may have been first.
     const locked = await readScheduleAt(ctx.tx, store, ctx.runtime.schedule_version);
     const done: { edge: Edge; outcome: EdgeOutcome }[] = [];
-    for (const edge of dueEdges(locked.schedule, now.getTime(), holidays)) {
-      if (!(await isPending(ctx.tx, edge))) continue;
+    const apply = async (edge: Edge) => {
       const outcome = await applyEdge(ctx, edge, locked.schedule.settings.numbersPerSession);
       await ctx.tx.insertInto('schedule_edges').values({ edge_at: iso(edge.at), kind: edge.kind, outcome, applied_at: ctx.now }).execute();
       done.push({ edge, outcome });
+    };
+    for (const edge of dueEdges(locked.schedule, now.getTime(), holidays)) {
+      if (await isPending(ctx.tx, edge)) await apply(edge);
     }
+    const vanished = await vanishedWindow(ctx.tx, locked.schedule, now, holidays);
+    if (vanished) await apply(vanished);
     return done;
   });
+}
+
+/**
+ * The window the calendar last opened is no longer in the calendar (staff closed the day, or moved its
+ * hours, while it was open): its end edge will never come, so it ends now. Null when nothing vanished.
+ */
+async function vanishedWindow(db: Store['db'] | WriteContext['tx'], schedule: ClinicSchedule, now: Date, holidays: HolidayLookup): Promise<Edge | null> {
+  const last = await db
+    .selectFrom('schedule_edges')
+    .select(['edge_at', 'kind'])
+    .where('kind', 'in', FAMILY_KINDS.online)
+    .orderBy('edge_at', 'desc')
+    .orderBy('kind', 'desc') // at one instant an end is applied before a start: the start is the later
+    .limit(1)
+    .executeTakeFirst();
+  if (!last || last.kind !== 'onlineStart') return null;
+  const at = Date.parse(last.edge_at);
+  const stillThere = edgesOfDays(schedule, tokyoDateAndTime(at).date, 1, holidays).some((e) => e.kind === 'onlineStart' && e.at === at);
+  return stillThere ? null : { at: now.getTime(), kind: 'onlineEnd' };
 }
 
 /** Not applied, and no later edge of its family was either. */
