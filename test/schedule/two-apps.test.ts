@@ -3,7 +3,7 @@
  * by hand: the staff screen's banner and the calendar's version arrive on the admin stream, and each edge
  * switches once and is audited once, by "schedule".
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '../../src/shared/schemas/functions.js';
 import type { AdminSnapshot } from '../../src/shared/schemas/live.js';
 import { DEFAULT_SCHEDULE } from '../../src/shared/schedule/types.js';
@@ -21,6 +21,13 @@ describeStores('two servers run reception from the calendar', (kind) => {
   let a: TestServer;
   let b: TestServer;
   let cookie: string;
+  // The server that did not apply an edge learns of it through the change notice, a moment later.
+  const snapshotWhen = (server: TestServer, check: (s: AdminSnapshot) => void) =>
+    vi.waitFor(async () => {
+      const snapshot = await adminSnapshot<AdminSnapshot>(server.url, cookie);
+      check(snapshot);
+      return snapshot;
+    });
   const staff = <T>(server: TestServer, name: string, data: unknown = {}) => mustCall<T>(server.url, name, data, { cookie });
   const scheduleAudit = async () =>
     (await staff<{ entries: AuditEntry[] }>(a, 'getAuditLog', { limit: 100 })).entries.filter((e) => e.username === 'schedule').map((e) => e.action).reverse();
@@ -45,9 +52,10 @@ describeStores('two servers run reception from the calendar', (kind) => {
   it('9:30 with in-house off: no online reception, the banner on both servers, audited once', async () => {
     await clock.advanceTo(jst('09:30'));
     for (const server of [a, b]) {
-      const snapshot = await adminSnapshot<AdminSnapshot>(server.url, cookie);
-      expect(snapshot.runtime.onlineOn).toBe(false);
-      expect(snapshot.scheduleNotice).toEqual({ kind: 'inhouseOffAtWindowStart', windowStart: '2026-11-24T00:30:00.000Z' });
+      await snapshotWhen(server, (snapshot) => {
+        expect(snapshot.runtime.onlineOn).toBe(false);
+        expect(snapshot.scheduleNotice).toEqual({ kind: 'inhouseOffAtWindowStart', windowStart: '2026-11-24T00:30:00.000Z' });
+      });
     }
     expect(await scheduleAudit()).toEqual(['schedule.inhouseOff']);
   });
@@ -55,17 +63,16 @@ describeStores('two servers run reception from the calendar', (kind) => {
   it('staff set 20 numbers and start in-house: the banner goes, the session has 20 numbers', async () => {
     await staff(a, 'saveScheduleSettings', { settings: { ...DEFAULT_SCHEDULE.settings, numbersPerSession: 20 } });
     await staff(b, 'startInhouseReception');
-    const snapshot = await adminSnapshot<AdminSnapshot>(a.url, cookie);
-    expect(snapshot).toMatchObject({ scheduleVersion: 1, scheduleNotice: null, nextFreeNumber: 1 });
+    await snapshotWhen(a, (snapshot) => expect(snapshot).toMatchObject({ scheduleVersion: 1, scheduleNotice: null, nextFreeNumber: 1 }));
     const { n } = await ts.store.db.selectFrom('reservation_slots').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(Number(n)).toBe(20);
   });
 
   it('17:00 starts online once and 18:30 ends it once, whichever server wakes first', async () => {
     await clock.advanceTo(jst('17:00'));
-    expect((await adminSnapshot<AdminSnapshot>(b.url, cookie)).runtime.onlineOn).toBe(true);
+    await snapshotWhen(b, (snapshot) => expect(snapshot.runtime.onlineOn).toBe(true));
     await clock.advanceTo(jst('18:30'));
-    expect((await adminSnapshot<AdminSnapshot>(a.url, cookie)).runtime.onlineOn).toBe(false);
+    await snapshotWhen(a, (snapshot) => expect(snapshot.runtime.onlineOn).toBe(false));
     expect(await scheduleAudit()).toEqual(['schedule.inhouseOff', 'startOnline', 'endOnline']);
     const edges = await ts.store.db.selectFrom('schedule_edges').select(['kind', 'outcome']).where('edge_at', '>', jst('00:00').toISOString()).orderBy('edge_at').execute();
     expect(edges).toEqual([
