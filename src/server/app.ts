@@ -27,6 +27,9 @@ import { receptionFunctions } from './functions/reception.js';
 import { messagingFunctions } from './functions/messaging.js';
 import { auditFunctions } from './functions/audit.js';
 import { announcementFunctions } from './functions/announcements.js';
+import { scheduleFunctions } from './functions/schedule.js';
+import { type Clock, systemClock } from './clock.js';
+import { startScheduleRunner } from './domain/schedule/scheduler.js';
 import { lineSender } from './notify/line-sender.js';
 import { createDeliverer } from './notify/deliverer.js';
 import { startNotifyWorker } from './notify/worker.js';
@@ -44,6 +47,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Live hub tuning (tests: a small buffer bound). */
   live?: LiveHubOptions;
+  /** The clock of the calendar's switching and reads (tests: one they move by hand; the store's must match). */
+  clock?: Clock;
 }
 
 const functionTable: FunctionTable = {
@@ -53,9 +58,10 @@ const functionTable: FunctionTable = {
   ...messagingFunctions,
   ...auditFunctions,
   ...announcementFunctions,
+  ...scheduleFunctions,
 };
 
-export async function buildApp({ config, store, clientDir, logger = true, logStream, live }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, store, clientDir, logger = true, logStream, live, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -105,6 +111,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
       timeoutMs: config.NOTIFY_SEND_TIMEOUT_MS,
     }),
     abuse: abusePolicy(store, config),
+    clock,
   };
 
   const hub = createLiveHub(store, app.log, live);
@@ -138,6 +145,12 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
     app.log,
   );
   app.addHook('onClose', async () => stopRetention());
+  // The clinic calendar opens and closes reception at its edges (catching up at start).
+  const scheduleRunner = startScheduleRunner({ store, clock, log: app.log });
+  app.addHook('onClose', async () => {
+    scheduleRunner.stop();
+    await scheduleRunner.settled();
+  });
 
   registerOriginCheck(app);
   registerFunctionRoutes(app, deps, functionTable);

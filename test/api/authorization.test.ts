@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../../src/shared/errors.js';
 import { FUNCTION_NAMES, type FunctionName } from '../../src/shared/schemas/functions.js';
+import { DEFAULT_SCHEDULE } from '../../src/shared/schedule/types.js';
 import { patientTokens } from '../../src/server/auth/patient-tokens.js';
 import { callFn, mustCall, pwaPatient, staffCookie } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -116,6 +117,13 @@ const CASES: Case[] = [
   { fn: 'getMessagingStatus', label: '', access: 'staff', payload: () => ({}) },
   { fn: 'getAuditLog', label: '', access: 'staff', payload: () => ({ limit: 10 }) },
   { fn: 'claimAdminBeep', label: '', access: 'staff', payload: () => ({ slotId: 'no-such-slot' }) },
+  { fn: 'getPublicSchedule', label: '', access: 'public', payload: () => ({}) },
+  { fn: 'getSchedule', label: '', access: 'staff', payload: () => ({ month: '2026-11' }) },
+  { fn: 'saveWeeklyHours', label: '', access: 'staff', payload: () => ({ weekly: DEFAULT_SCHEDULE.weekly }) },
+  { fn: 'saveScheduleSettings', label: '', access: 'staff', payload: () => ({ settings: DEFAULT_SCHEDULE.settings }) },
+  { fn: 'saveScheduleOverride', label: '', access: 'staff', payload: () => ({ date: '2026-12-28', periods: [], note: '年末休診' }) },
+  { fn: 'deleteScheduleOverride', label: '', access: 'staff', payload: () => ({ date: '2026-12-28' }) },
+  { fn: 'setHolidayOpening', label: '', access: 'staff', payload: () => ({ date: '2026-11-23', open: true }) },
 ];
 
 /** The refusal a caller must get, or null when the call may go through. */

@@ -45,6 +45,7 @@ describe('reservation confirmation (/line/reserved)', () => {
       version: 9,
       estimate: { minutesPerPerson: 5, spreadMinutes: 2, paceError: 0.1, lastStartAt: null, basis: 'history' },
       nowCalling: 11,
+      scheduleVersion: 0,
     };
     render(<ReservedScreen />);
     const card = screen.getByRole('region', { name: 'あなたの受付番号' });

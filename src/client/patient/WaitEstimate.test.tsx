@@ -18,6 +18,7 @@ const snapshot: QueueSnapshot = {
   version: 3,
   estimate,
   nowCalling: 23,
+  scheduleVersion: 0,
 };
 
 beforeEach(() => {

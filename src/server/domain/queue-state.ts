@@ -18,6 +18,9 @@ export interface QueueState {
   /** slotId → the patient's own notice threshold, only where it differs from the default 5. */
   noticeThresholds: Record<string, number>;
   announcement: StaffAnnouncement | null;
+  scheduleVersion: number;
+  /** The start of the online window the calendar could not open (in-house was off), or null. */
+  scheduleNoticeAt: string | null;
 }
 
 export async function loadQueueState(store: Store, now = new Date()): Promise<QueueState> {
@@ -60,6 +63,8 @@ export async function loadQueueState(store: Store, now = new Date()): Promise<Qu
       sessionId,
       noticeThresholds,
       announcement: currentAnnouncement(rt, now),
+      scheduleVersion: rt.schedule_version,
+      scheduleNoticeAt: rt.schedule_notice_at,
     };
   });
 }

@@ -16,6 +16,7 @@ export function queueSnapshot(state: QueueState, live: LiveEstimate = { estimate
     estimate: live.estimate,
     nowCalling: live.nowCalling,
     announcement: state.announcement && { text: state.announcement.text, until: state.announcement.until },
+    scheduleVersion: state.scheduleVersion,
   };
 }
 
@@ -28,5 +29,7 @@ export function adminSnapshot(state: QueueState): AdminSnapshot {
     version: state.version,
     announcement: state.announcement,
     noticeThresholds: state.noticeThresholds,
+    scheduleVersion: state.scheduleVersion,
+    scheduleNotice: state.scheduleNoticeAt ? { kind: 'inhouseOffAtWindowStart', windowStart: state.scheduleNoticeAt } : null,
   };
 }

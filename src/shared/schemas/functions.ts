@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { pushSubscriptionSchema } from './push-subscription.js';
 import { NOTICE_THRESHOLD_MAX, NOTICE_THRESHOLD_MIN } from '../queue/slot.js';
 import { ANNOUNCEMENT_MAX_LENGTH } from './live.js';
+import { isoDate, overrideSchema, scheduleSettingsSchema, weeklyHoursSchema } from '../schedule/types.js';
+import type { PublicSchedule, ScheduleForStaff } from '../schedule/types.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
@@ -68,6 +70,14 @@ export const functionPayloads = {
   clearAnnouncement: none,
   previewAnnouncementSend: none,
   sendAnnouncement: z.strictObject({ announcementId: id, lineMessages: z.number().int().min(0).max(100_000) }),
+  // the clinic calendar (issue 13; src/shared/schedule/types.ts)
+  getPublicSchedule: none,
+  getSchedule: z.strictObject({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/) }),
+  saveWeeklyHours: z.strictObject({ weekly: weeklyHoursSchema }),
+  saveScheduleSettings: z.strictObject({ settings: scheduleSettingsSchema }),
+  saveScheduleOverride: overrideSchema,
+  deleteScheduleOverride: z.strictObject({ date: isoDate }),
+  setHolidayOpening: z.strictObject({ date: isoDate, open: z.boolean() }),
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
@@ -102,6 +112,13 @@ export interface FunctionResults {
   clearAnnouncement: { ok: true; changed: boolean };
   previewAnnouncementSend: AnnouncementSendPreview;
   sendAnnouncement: { ok: true; lineMessages: number; pushMessages: number };
+  getPublicSchedule: PublicSchedule;
+  getSchedule: ScheduleForStaff;
+  saveWeeklyHours: { ok: true };
+  saveScheduleSettings: { ok: true };
+  saveScheduleOverride: { ok: true };
+  deleteScheduleOverride: { ok: true };
+  setHolidayOpening: { ok: true };
 }
 
 /** What sending the standing announcement would cost, shown to staff before they confirm. */

@@ -1,6 +1,7 @@
 /** Data of the live streams (DESIGN.md): one full snapshot on connect and after every change. */
 import type { Runtime, StaffSlot } from '../queue/slot.js';
 import type { WaitEstimate } from '../estimate/range.js';
+import type { ScheduleNotice } from '../schedule/types.js';
 
 export interface QueueSnapshot {
   runtime: Runtime;
@@ -20,6 +21,8 @@ export interface QueueSnapshot {
    * This server always sends it; optional only so snapshots written before it stay valid.
    */
   announcement?: Announcement | null;
+  /** The clinic calendar's version: refetch getPublicSchedule when it moves. */
+  scheduleVersion: number;
 }
 
 export interface AdminSnapshot {
@@ -33,6 +36,10 @@ export interface AdminSnapshot {
   announcement?: StaffAnnouncement | null;
   /** slotId → the patient's own notice threshold, for listed reservations whose patient chose other than 5. Always sent. */
   noticeThresholds?: Record<string, number>;
+  /** The clinic calendar's version: refetch getSchedule when it moves. */
+  scheduleVersion: number;
+  /** Set while an online window is open that the calendar could not start (in-house was off): the banner. */
+  scheduleNotice: ScheduleNotice | null;
 }
 
 /** Clinic announcements: 1 to 200 characters (issue 14). Here, not in functions.ts, so screens need no zod. */
