@@ -26,6 +26,8 @@ import { identityFunctions } from './functions/identity.js';
 import { receptionFunctions } from './functions/reception.js';
 import { messagingFunctions } from './functions/messaging.js';
 import { auditFunctions } from './functions/audit.js';
+import { statsFunctions } from './functions/stats.js';
+import { registerExportRoutes } from './http/export-routes.js';
 import { lineSender } from './notify/line-sender.js';
 import { createDeliverer } from './notify/deliverer.js';
 import { startNotifyWorker } from './notify/worker.js';
@@ -51,6 +53,7 @@ const functionTable: FunctionTable = {
   ...receptionFunctions,
   ...messagingFunctions,
   ...auditFunctions,
+  ...statsFunctions,
 };
 
 export async function buildApp({ config, store, clientDir, logger = true, logStream, live }: AppOptions): Promise<FastifyInstance> {
@@ -140,6 +143,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   registerOriginCheck(app);
   registerFunctionRoutes(app, deps, functionTable);
   registerStaffRoutes(app, deps);
+  registerExportRoutes(app, deps);
   registerClientConfigRoute(app, config);
   registerLiveRoutes(app, deps, hub);
   app.get('/healthz', async (_request, reply) => {

@@ -116,6 +116,7 @@ const CASES: Case[] = [
   { fn: 'getMessagingStatus', label: '', access: 'staff', payload: () => ({}) },
   { fn: 'getAuditLog', label: '', access: 'staff', payload: () => ({ limit: 10 }) },
   { fn: 'claimAdminBeep', label: '', access: 'staff', payload: () => ({ slotId: 'no-such-slot' }) },
+  { fn: 'getStats', label: '', access: 'staff', payload: () => ({ period: 'month', date: '2026-11-10' }) },
 ];
 
 /** The refusal a caller must get, or null when the call may go through. */

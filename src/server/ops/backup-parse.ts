@@ -19,6 +19,7 @@ export const BACKUP_TABLES = [
   'outbox',
   'audit_log',
   'rate_counters',
+  'notice_daily',
 ] as const satisfies readonly (keyof Database)[];
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 

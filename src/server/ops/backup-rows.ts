@@ -84,6 +84,7 @@ export const ROW_SCHEMAS = {
     before: text.nullable(),
     after: text.nullable(),
   }),
+  notice_daily: z.strictObject({ day: z.iso.date(), channel: z.enum(['LINE', 'PWA']), sent: int, failed: int }),
 } satisfies { [T in keyof Database]: z.ZodType<Database[T]> };
 
 /** Each table's primary key, in order: the backup pages through every table by it. */
@@ -98,6 +99,7 @@ export const PRIMARY_KEYS: { [T in keyof Database]: readonly (keyof Database[T] 
   outbox: ['id'],
   rate_counters: ['key', 'window_start'],
   audit_log: ['id'],
+  notice_daily: ['day', 'channel'],
 };
 
 /** Zod's complaint in one line: `owner_id: expected string, received number; …`. */

@@ -119,6 +119,14 @@ export interface AuditLogTable {
   after: string | null;
 }
 
+/** Finished notices counted per Tokyo day and channel, written before the retention job deletes them. */
+export interface NoticeDailyTable {
+  day: string;
+  channel: 'LINE' | 'PWA';
+  sent: number;
+  failed: number;
+}
+
 export interface Database {
   runtime: RuntimeTable;
   reception_sessions: ReceptionSessionTable;
@@ -130,6 +138,7 @@ export interface Database {
   outbox: OutboxTable;
   rate_counters: RateCounterTable;
   audit_log: AuditLogTable;
+  notice_daily: NoticeDailyTable;
 }
 
 // Kept for future tables with generated keys.

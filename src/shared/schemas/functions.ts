@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { pushSubscriptionSchema } from './push-subscription.js';
+import { getStatsPayload, type StatsResult } from './stats.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
@@ -53,6 +54,7 @@ export const functionPayloads = {
     limit: z.number().int().min(1).max(500).optional(),
     before: z.iso.datetime().optional(),
   }),
+  getStats: getStatsPayload,
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
@@ -82,6 +84,7 @@ export interface FunctionResults {
   getMessagingStatus: MessagingStatus;
   claimAdminBeep: { claimed: boolean };
   getAuditLog: { entries: AuditEntry[] };
+  getStats: StatsResult;
 }
 
 /** One staff action: who, what, on what, when, and the state before and after. */
