@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { STATS_PERIODS, tokyoDaySchema } from '../../shared/schemas/stats.js';
+import { STATS_PERIODS } from '../../shared/schemas/stats.js';
 import { AppError } from '../errors.js';
 import { writeAudit } from '../domain/audit.js';
 import { auditCsv, slotRowsCsv, statsCsv } from '../domain/stats/csv.js';
@@ -18,6 +18,7 @@ import type { Deps } from './deps.js';
 /** A year and a day: a leap year's whole year fits, and no request can ask for ten years at once. */
 export const MAX_EXPORT_DAYS = 366;
 
+const tokyoDaySchema = z.iso.date();
 const statsQuery = z.object({ period: z.enum(STATS_PERIODS), date: tokyoDaySchema });
 const rangeQuery = z
   .object({ from: tokyoDaySchema, to: tokyoDaySchema })

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { pushSubscriptionSchema } from './push-subscription.js';
-import { getStatsPayload, type StatsResult } from './stats.js';
+import { STATS_PERIODS, type StatsResult } from './stats.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
@@ -54,7 +54,8 @@ export const functionPayloads = {
     limit: z.number().int().min(1).max(500).optional(),
     before: z.iso.datetime().optional(),
   }),
-  getStats: getStatsPayload,
+  /** date: a Tokyo day inside the period (yyyy-mm-dd). */
+  getStats: z.strictObject({ period: z.enum(STATS_PERIODS), date: z.iso.date() }),
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;

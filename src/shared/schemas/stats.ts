@@ -1,13 +1,11 @@
-/** The clinic's statistics for a day, week or month (getStats), as the server answers them. */
-import { z } from 'zod';
+/**
+ * The clinic's statistics for a day, week or month (getStats), as the server answers them. No zod here: the
+ * statistics page imports these, and its chunk must not carry the schema library (functions.ts has getStats'
+ * payload schema).
+ */
 
 export const STATS_PERIODS = ['day', 'week', 'month'] as const;
 export type StatsPeriod = (typeof STATS_PERIODS)[number];
-
-/** A Tokyo calendar day, yyyy-mm-dd, that exists. */
-export const tokyoDaySchema = z.iso.date();
-
-export const getStatsPayload = z.strictObject({ period: z.enum(STATS_PERIODS), date: tokyoDaySchema });
 
 export const STATS_CHANNELS = ['LINE', 'PWA', 'ADMIN'] as const;
 export const NOTICE_CHANNELS = ['LINE', 'PWA'] as const;

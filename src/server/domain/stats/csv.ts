@@ -5,7 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import { ja, type LabelKey, t } from '../../../shared/labels/ja.js';
-import { NOTICE_CHANNELS, STATS_CHANNELS, type StatsFigures, type StatsResult } from '../../../shared/schemas/stats.js';
+import type { StatsFigures, StatsResult } from '../../../shared/schemas/stats.js';
+import { type FigureRow, quarterLabel, summaryRows } from '../../../shared/stats/summary.js';
 import type { Database } from '../../storage/schema.js';
 import type { DayRange } from './periods.js';
 
@@ -30,27 +31,10 @@ export function tokyoStamp(iso: string | null): string {
   return new Date(Date.parse(iso) + 9 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-const minutes = (seconds: number | null) => (seconds === null ? null : Math.round(seconds / 6) / 10);
-const pad = (n: number) => String(n).padStart(2, '0');
-const quarter = (i: number) => `${pad(Math.floor(i / 4))}:${pad((i % 4) * 15)}`;
-
-/** The figures as rows [label, current, previous]; shared by the CSV and the screen's summary. */
-export function statsRows(current: StatsFigures, previous: StatsFigures): [string, Cell, Cell][] {
-  const rows: [string, Cell, Cell][] = [];
-  const add = (label: string, pick: (f: StatsFigures) => Cell) => rows.push([label, pick(current), pick(previous)]);
-  for (const c of STATS_CHANNELS) add(t(`stats.taken.${c}` as LabelKey), (f) => f.taken[c]);
-  add(t('stats.takenTotal'), (f) => f.taken.LINE + f.taken.PWA + f.taken.ADMIN);
-  add(t('stats.canceledByPatient'), (f) => f.canceledByPatient);
-  add(t('stats.canceledByStaff'), (f) => f.canceledByStaff);
-  add(t('stats.holds'), (f) => f.holds);
-  add(t('stats.noShows'), (f) => f.noShows);
-  add(t('stats.started'), (f) => f.started);
-  add(t('stats.waitMedian'), (f) => minutes(f.wait.medianSeconds));
-  add(t('stats.waitP90'), (f) => minutes(f.wait.p90Seconds));
-  for (const c of NOTICE_CHANNELS) {
-    add(t(`stats.sent.${c}` as LabelKey), (f) => f.notices[c].sent);
-    add(t(`stats.failed.${c}` as LabelKey), (f) => f.notices[c].failed);
-  }
+/** Every figure as rows [label, current, previous]: the summary, then weekdays, hours and quarter-hours. */
+export function statsRows(current: StatsFigures, previous: StatsFigures): FigureRow[] {
+  const rows = summaryRows(current, previous);
+  const add = (label: string, pick: (f: StatsFigures) => number) => rows.push([label, pick(current), pick(previous)]);
   const weekdays = Array.from(t('date.weekdays'));
   for (let d = 0; d < 7; d++) add(t('stats.weekdayAt', { day: weekdays[d] }), (f) => f.weekdays[d]);
   for (let h = 0; h < 24; h++) add(t('stats.hourAt', { h }), (f) => f.hours[h]);
@@ -58,8 +42,8 @@ export function statsRows(current: StatsFigures, previous: StatsFigures): [strin
   for (let q = 0; q < 96; q++) {
     const used = [current, previous].some((f) => f.quarterHours.arrivals[q] > 0 || f.quarterHours.starts[q] > 0);
     if (!used) continue;
-    add(t('stats.arrivalsAt', { time: quarter(q) }), (f) => f.quarterHours.arrivals[q]);
-    add(t('stats.startsAt', { time: quarter(q) }), (f) => f.quarterHours.starts[q]);
+    add(t('stats.arrivalsAt', { time: quarterLabel(q) }), (f) => f.quarterHours.arrivals[q]);
+    add(t('stats.startsAt', { time: quarterLabel(q) }), (f) => f.quarterHours.starts[q]);
   }
   return rows;
 }
