@@ -64,6 +64,7 @@ export async function seedHistory(store: Store, { sessions, slotsPerSession, rat
       .insertInto('audit_log')
       .values({ id: 'audit-1', at: now, staff_id: 'staff-1', username: 'reception', action: 'startInhouseReception', target: null, before: '{"on":0}', after: '{"on":1}' })
       .execute();
+    await tx.insertInto('notice_daily').values({ day: '2026-01-04', channel: 'LINE', sent: 12, failed: 1 }).execute();
     const counters = Array.from({ length: rateCounters }, (_, i) => ({ key: `ticket:ip${i % 7}`, window_start: at(start + i * 60_000), count: 1 + (i % 5) }));
     for (let i = 0; i < counters.length; i += CHUNK) await tx.insertInto('rate_counters').values(counters.slice(i, i + CHUNK)).execute();
   });

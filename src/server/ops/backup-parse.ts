@@ -17,9 +17,9 @@ export const BACKUP_TABLES = [
   'staff_accounts',
   'staff_sessions',
   'outbox',
+  'notice_daily',
   'audit_log',
   'rate_counters',
-  'notice_daily',
 ] as const satisfies readonly (keyof Database)[];
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 
