@@ -147,7 +147,6 @@ export const jaStaff = {
   'stats.period.week': '週',
   'stats.period.month': '月',
   'stats.date': '日付',
-  'stats.show': '表示',
   'stats.loading': '集計中…',
   'stats.range': '{from}〜{to}',
   'stats.colItem': '項目',
