@@ -3,7 +3,6 @@
  * median is the same median on SQLite and PostgreSQL (neither shares a percentile function with the other).
  */
 import type { StatsFigures } from '../../../shared/schemas/stats.js';
-import { tokyoClock } from './periods.js';
 
 /** The columns the figures need: no owner id ever leaves the store for statistics. */
 export interface StatsSlotRow {
@@ -33,6 +32,20 @@ export function percentile(sorted: readonly number[], p: number): number | null 
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
 }
 
+const TOKYO_OFFSET_MS = 9 * 3600_000;
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * Minute of the Tokyo day and Tokyo weekday (0 Sunday) of an ISO instant, by arithmetic: a month is
+ * thousands of rows, and a Date object per row was most of the time the figures took.
+ */
+export function tokyoMinuteAndWeekday(ms: number): [minute: number, weekday: number] {
+  const local = ms + TOKYO_OFFSET_MS;
+  const days = Math.floor(local / DAY_MS);
+  // 1970-01-01 was a Thursday (4).
+  return [Math.floor((local - days * DAY_MS) / 60_000), (((days + 4) % 7) + 7) % 7];
+}
+
 export function emptyNotices(): NoticeCounts {
   return { LINE: { sent: 0, failed: 0 }, PWA: { sent: 0, failed: 0 } };
 }
@@ -57,10 +70,11 @@ export function aggregate(range: { from: string; to: string }, rows: Iterable<St
   for (const row of rows) {
     const channel = row.reserved_type === 'LINE' || row.reserved_type === 'PWA' ? row.reserved_type : 'ADMIN';
     figures.taken[channel]++;
-    const taken = tokyoClock(row.reserved_at);
-    figures.quarterHours.arrivals[Math.floor(taken.minute / 15)]++;
-    figures.weekdays[taken.weekday]++;
-    figures.hours[Math.floor(taken.minute / 60)]++;
+    const takenMs = Date.parse(row.reserved_at);
+    const [minute, weekday] = tokyoMinuteAndWeekday(takenMs);
+    figures.quarterHours.arrivals[Math.floor(minute / 15)]++;
+    figures.weekdays[weekday]++;
+    figures.hours[Math.floor(minute / 60)]++;
     const byPatient = row.canceled_line_at !== null || row.canceled_pwa_at !== null;
     if (row.canceled && byPatient) figures.canceledByPatient++;
     else if (row.canceled) figures.canceledByStaff++;
@@ -68,8 +82,9 @@ export function aggregate(range: { from: string; to: string }, rows: Iterable<St
     if (row.hold && !row.is_reception_accepted && !byPatient) figures.noShows++;
     if (row.is_reception_accepted && row.reception_accepted_at) {
       figures.started++;
-      figures.quarterHours.starts[Math.floor(tokyoClock(row.reception_accepted_at).minute / 15)]++;
-      waits.push(Math.max(0, Math.round((Date.parse(row.reception_accepted_at) - Date.parse(row.reserved_at)) / 1000)));
+      const startMs = Date.parse(row.reception_accepted_at);
+      figures.quarterHours.starts[Math.floor(tokyoMinuteAndWeekday(startMs)[0] / 15)]++;
+      waits.push(Math.max(0, Math.round((startMs - takenMs) / 1000)));
     }
   }
   waits.sort((a, b) => a - b);
