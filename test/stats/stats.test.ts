@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { readStats } from '../../src/server/domain/stats/queries.js';
-import { median, percentile } from '../../src/server/domain/stats/aggregate.js';
+import { median, percentile, tokyoMinuteAndWeekday } from '../../src/server/domain/stats/aggregate.js';
 import { periodRange, previousPeriod } from '../../src/server/domain/stats/periods.js';
 import { applyRetention } from '../../src/server/ops/retention.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
@@ -23,6 +23,13 @@ it('takes the median and the 90th percentile as documented', () => {
   expect(percentile(Array.from({ length: 10 }, (_, i) => i + 1), 90)).toBe(9); // rank 9 of 10
   expect(percentile(Array.from({ length: 20 }, (_, i) => i + 1), 90)).toBe(18);
   expect(percentile([], 90)).toBeNull();
+});
+
+it('reads the Tokyo minute of the day and weekday of an instant', () => {
+  expect(tokyoMinuteAndWeekday(Date.parse('2026-11-10T14:59:59Z'))).toEqual([23 * 60 + 59, 2]); // Tuesday 23:59
+  expect(tokyoMinuteAndWeekday(Date.parse('2026-11-10T15:00:00Z'))).toEqual([0, 3]); // Wednesday 00:00
+  expect(tokyoMinuteAndWeekday(Date.parse('2026-11-08T00:30:00Z'))).toEqual([9 * 60 + 30, 0]); // Sunday 09:30
+  expect(tokyoMinuteAndWeekday(Date.parse('1969-12-31T15:00:00Z'))).toEqual([0, 4]); // before 1970 too
 });
 
 it('knows Tokyo days, Monday weeks and months, and the period before each', () => {
