@@ -1,5 +1,5 @@
 /** The main figures as rows [label, current, previous]: the screen's summary table and the CSV share them. */
-import { type LabelKey, t } from '../labels/ja.js';
+import { ts, type StatsLabelKey } from '../labels/ja-stats.js';
 import { NOTICE_CHANNELS, STATS_CHANNELS, type StatsFigures } from '../schemas/stats.js';
 
 export type FigureValue = number | null;
@@ -13,18 +13,18 @@ export const totalTaken = (f: StatsFigures) => f.taken.LINE + f.taken.PWA + f.ta
 export function summaryRows(current: StatsFigures, previous: StatsFigures): FigureRow[] {
   const rows: FigureRow[] = [];
   const add = (label: string, pick: (f: StatsFigures) => FigureValue) => rows.push([label, pick(current), pick(previous)]);
-  for (const c of STATS_CHANNELS) add(t(`stats.taken.${c}` as LabelKey), (f) => f.taken[c]);
-  add(t('stats.takenTotal'), totalTaken);
-  add(t('stats.canceledByPatient'), (f) => f.canceledByPatient);
-  add(t('stats.canceledByStaff'), (f) => f.canceledByStaff);
-  add(t('stats.holds'), (f) => f.holds);
-  add(t('stats.noShows'), (f) => f.noShows);
-  add(t('stats.started'), (f) => f.started);
-  add(t('stats.waitMedian'), (f) => minutes(f.wait.medianSeconds));
-  add(t('stats.waitP90'), (f) => minutes(f.wait.p90Seconds));
+  for (const c of STATS_CHANNELS) add(ts(`stats.taken.${c}` as StatsLabelKey), (f) => f.taken[c]);
+  add(ts('stats.takenTotal'), totalTaken);
+  add(ts('stats.canceledByPatient'), (f) => f.canceledByPatient);
+  add(ts('stats.canceledByStaff'), (f) => f.canceledByStaff);
+  add(ts('stats.holds'), (f) => f.holds);
+  add(ts('stats.noShows'), (f) => f.noShows);
+  add(ts('stats.started'), (f) => f.started);
+  add(ts('stats.waitMedian'), (f) => minutes(f.wait.medianSeconds));
+  add(ts('stats.waitP90'), (f) => minutes(f.wait.p90Seconds));
   for (const c of NOTICE_CHANNELS) {
-    add(t(`stats.sent.${c}` as LabelKey), (f) => f.notices[c].sent);
-    add(t(`stats.failed.${c}` as LabelKey), (f) => f.notices[c].failed);
+    add(ts(`stats.sent.${c}` as StatsLabelKey), (f) => f.notices[c].sent);
+    add(ts(`stats.failed.${c}` as StatsLabelKey), (f) => f.notices[c].failed);
   }
   return rows;
 }

@@ -4,7 +4,7 @@
  * Loaded only on this page (uPlot with it), so no other screen carries the weight.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { t } from '../../../shared/labels/ja.js';
+import { ts } from '../../../shared/labels/ja-stats.js';
 import { STATS_PERIODS, type StatsPeriod, type StatsResult } from '../../../shared/schemas/stats.js';
 import { summaryRows } from '../../../shared/stats/summary.js';
 import { tokyoDay } from '../../../shared/time/tokyo.js';
@@ -18,13 +18,13 @@ import './stats.css';
 function Summary({ stats }: { stats: StatsResult }) {
   return (
     <table className="staff-table stats-summary">
-      <caption>{t('stats.summary')}</caption>
+      <caption>{ts('stats.summary')}</caption>
       <thead>
         <tr>
-          <th scope="col">{t('stats.colItem')}</th>
-          <th scope="col">{t('stats.colCurrent')}</th>
-          <th scope="col">{t('stats.colPrevious')}</th>
-          <th scope="col">{t('stats.colChange')}</th>
+          <th scope="col">{ts('stats.colItem')}</th>
+          <th scope="col">{ts('stats.colCurrent')}</th>
+          <th scope="col">{ts('stats.colPrevious')}</th>
+          <th scope="col">{ts('stats.colChange')}</th>
         </tr>
       </thead>
       <tbody>
@@ -47,7 +47,7 @@ function ChartBlock({ model, index }: { model: ChartModel; index: number }) {
     <section className="stats-block" aria-labelledby={headingId}>
       <h2 id={headingId}>{model.title}</h2>
       {model.labels.length === 0 ? (
-        <p>{t('stats.noData')}</p>
+        <p>{ts('stats.noData')}</p>
       ) : (
         <div className="stats-pair">
           <StatsChart labels={model.labels} series={model.series} />
@@ -90,21 +90,21 @@ function Exports({ period, date, stats }: { period: StatsPeriod; date: string; s
   const urls = exportUrls(period, date, from, to);
   return (
     <section className="stats-block stats-exports" aria-labelledby="stats-exports">
-      <h2 id="stats-exports">{t('stats.export')}</h2>
+      <h2 id="stats-exports">{ts('stats.export')}</h2>
       <p>
-        <a className="button" href={urls.stats} download>{t('stats.exportStats')}</a>
+        <a className="button" href={urls.stats} download>{ts('stats.exportStats')}</a>
       </p>
       <div className="stats-range-inputs">
         <label>
-          {t('stats.exportFrom')}
+          {ts('stats.exportFrom')}
           <input type="date" value={from} required onChange={(e) => setFrom(e.currentTarget.value)} />
         </label>
         <label>
-          {t('stats.exportTo')}
+          {ts('stats.exportTo')}
           <input type="date" value={to} required onChange={(e) => setTo(e.currentTarget.value)} />
         </label>
-        <a className="button" href={urls.slots} download>{t('stats.exportSlots')}</a>
-        <a className="button" href={urls.audit} download>{t('stats.exportAudit')}</a>
+        <a className="button" href={urls.slots} download>{ts('stats.exportSlots')}</a>
+        <a className="button" href={urls.audit} download>{ts('stats.exportAudit')}</a>
       </div>
     </section>
   );
@@ -117,7 +117,7 @@ export default function StatsScreen() {
   const refuse = useRefusal();
 
   useEffect(() => {
-    document.title = t('stats.title');
+    document.title = ts('stats.title');
   }, []);
   useEffect(() => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return; // a date input being edited
@@ -136,28 +136,28 @@ export default function StatsScreen() {
   return (
     <main className="staff-page stats-page">
       <StaffNav except="/admin/stats" />
-      <h1>{t('stats.title')}</h1>
+      <h1>{ts('stats.title')}</h1>
       <div className="stats-controls">
         <fieldset className="stats-periods">
-          <legend>{t('stats.period')}</legend>
+          <legend>{ts('stats.period')}</legend>
           {STATS_PERIODS.map((p) => (
             <label key={p} className="check">
               <input type="radio" name="period" value={p} checked={period === p} onChange={() => setPeriod(p)} />
-              <span>{t(`stats.period.${p}`)}</span>
+              <span>{ts(`stats.period.${p}`)}</span>
             </label>
           ))}
         </fieldset>
         <label className="stats-date">
-          {t('stats.date')}
+          {ts('stats.date')}
           <input type="date" value={date} required onChange={(e) => setDate(e.currentTarget.value)} />
         </label>
       </div>
-      {!stats && <p role="status">{t('stats.loading')}</p>}
+      {!stats && <p role="status">{ts('stats.loading')}</p>}
       {stats && (
         <>
           <p className="stats-range">
-            {t('stats.colCurrent')} {t('stats.range', { from: stats.current.from, to: stats.current.to })} ／ {t('stats.colPrevious')}{' '}
-            {t('stats.range', { from: stats.previous.from, to: stats.previous.to })}
+            {ts('stats.colCurrent')} {ts('stats.range', { from: stats.current.from, to: stats.current.to })} ／ {ts('stats.colPrevious')}{' '}
+            {ts('stats.range', { from: stats.previous.from, to: stats.previous.to })}
           </p>
           <Summary stats={stats} />
           {charts.map((model, i) => (

@@ -1,5 +1,6 @@
 /** What the statistics page shows, worked out apart from React: changes, trimmed quarter-hours, chart rows. */
 import { t } from '../../../shared/labels/ja.js';
+import { ts } from '../../../shared/labels/ja-stats.js';
 import type { StatsFigures, StatsResult } from '../../../shared/schemas/stats.js';
 import { quarterLabel } from '../../../shared/stats/summary.js';
 import type { ChartSeries } from './StatsChart.js';
@@ -34,7 +35,7 @@ export interface ChartModel {
 }
 
 const COLORS = { current: '#0b6e4f', starts: '#1a56db', previous: '#8a4b00' };
-const of = (name: string, which: 'stats.colCurrent' | 'stats.colPrevious') => `${name}（${t(which)}）`;
+const of = (name: string, which: 'stats.colCurrent' | 'stats.colPrevious') => `${name}（${ts(which)}）`;
 
 export function chartModels(stats: StatsResult): ChartModel[] {
   const { current, previous } = stats;
@@ -48,22 +49,22 @@ export function chartModels(stats: StatsResult): ChartModel[] {
   ];
   return [
     {
-      title: t('stats.quarterTitle'),
-      rowHeader: t('stats.colTime'),
+      title: ts('stats.quarterTitle'),
+      rowHeader: ts('stats.colTime'),
       labels: quarters.map(quarterLabel),
       series: [
-        { label: of(t('stats.arrivals'), 'stats.colCurrent'), values: quarters.map((q) => current.quarterHours.arrivals[q]), kind: 'bars', color: COLORS.current },
-        { label: of(t('stats.starts'), 'stats.colCurrent'), values: quarters.map((q) => current.quarterHours.starts[q]), kind: 'line', color: COLORS.starts },
-        { label: of(t('stats.arrivals'), 'stats.colPrevious'), values: quarters.map((q) => previous.quarterHours.arrivals[q]), kind: 'dashed', color: COLORS.previous },
-        { label: of(t('stats.starts'), 'stats.colPrevious'), values: quarters.map((q) => previous.quarterHours.starts[q]), kind: 'dashed', color: '#6b6b6b' },
+        { label: of(ts('stats.arrivals'), 'stats.colCurrent'), values: quarters.map((q) => current.quarterHours.arrivals[q]), kind: 'bars', color: COLORS.current },
+        { label: of(ts('stats.starts'), 'stats.colCurrent'), values: quarters.map((q) => current.quarterHours.starts[q]), kind: 'line', color: COLORS.starts },
+        { label: of(ts('stats.arrivals'), 'stats.colPrevious'), values: quarters.map((q) => previous.quarterHours.arrivals[q]), kind: 'dashed', color: COLORS.previous },
+        { label: of(ts('stats.starts'), 'stats.colPrevious'), values: quarters.map((q) => previous.quarterHours.starts[q]), kind: 'dashed', color: '#6b6b6b' },
       ],
     },
-    { title: t('stats.weekdayTitle'), rowHeader: t('stats.colWeekday'), labels: weekdays, series: pair(t('stats.arrivals'), (f) => f.weekdays) },
+    { title: ts('stats.weekdayTitle'), rowHeader: ts('stats.colWeekday'), labels: weekdays, series: pair(ts('stats.arrivals'), (f) => f.weekdays) },
     {
-      title: t('stats.hourTitle'),
-      rowHeader: t('stats.colHour'),
-      labels: hours.map((h) => t('stats.hourValue', { h })),
-      series: pair(t('stats.arrivals'), (f) => hours.map((h) => f.hours[h])),
+      title: ts('stats.hourTitle'),
+      rowHeader: ts('stats.colHour'),
+      labels: hours.map((h) => ts('stats.hourValue', { h })),
+      series: pair(ts('stats.arrivals'), (f) => hours.map((h) => f.hours[h])),
     },
   ];
 }

@@ -6,6 +6,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { ja, type LabelKey, t } from '../../../shared/labels/ja.js';
+import { ts, type StatsLabelKey } from '../../../shared/labels/ja-stats.js';
 import type { StatsFigures, StatsResult } from '../../../shared/schemas/stats.js';
 import { type FigureRow, quarterLabel, summaryRows } from '../../../shared/stats/summary.js';
 import type { Database } from '../../storage/schema.js';
@@ -37,34 +38,34 @@ export function statsRows(current: StatsFigures, previous: StatsFigures): Figure
   const rows = summaryRows(current, previous);
   const add = (label: string, pick: (f: StatsFigures) => number) => rows.push([label, pick(current), pick(previous)]);
   const weekdays = Array.from(t('date.weekdays'));
-  for (let d = 0; d < 7; d++) add(t('stats.weekdayAt', { day: weekdays[d] }), (f) => f.weekdays[d]);
-  for (let h = 0; h < 24; h++) add(t('stats.hourAt', { h }), (f) => f.hours[h]);
+  for (let d = 0; d < 7; d++) add(ts('stats.weekdayAt', { day: weekdays[d] }), (f) => f.weekdays[d]);
+  for (let h = 0; h < 24; h++) add(ts('stats.hourAt', { h }), (f) => f.hours[h]);
   // Quarter-hours only where something happened in either period: 96 rows of mostly nothing help nobody.
   for (let q = 0; q < 96; q++) {
     const used = [current, previous].some((f) => f.quarterHours.arrivals[q] > 0 || f.quarterHours.starts[q] > 0);
     if (!used) continue;
-    add(t('stats.arrivalsAt', { time: quarterLabel(q) }), (f) => f.quarterHours.arrivals[q]);
-    add(t('stats.startsAt', { time: quarterLabel(q) }), (f) => f.quarterHours.starts[q]);
+    add(ts('stats.arrivalsAt', { time: quarterLabel(q) }), (f) => f.quarterHours.arrivals[q]);
+    add(ts('stats.startsAt', { time: quarterLabel(q) }), (f) => f.quarterHours.starts[q]);
   }
   return rows;
 }
 
 export function* statsCsv({ current, previous }: StatsResult): Generator<string> {
-  const range = (f: StatsFigures) => t('stats.range', { from: f.from, to: f.to });
-  yield BOM + csvLine([t('stats.colItem'), `${t('stats.colCurrent')} ${range(current)}`, `${t('stats.colPrevious')} ${range(previous)}`]);
+  const range = (f: StatsFigures) => ts('stats.range', { from: f.from, to: f.to });
+  yield BOM + csvLine([ts('stats.colItem'), `${ts('stats.colCurrent')} ${range(current)}`, `${ts('stats.colPrevious')} ${range(previous)}`]);
   for (const row of statsRows(current, previous)) yield csvLine(row);
 }
 
 function slotStatus(row: { canceled: number; canceled_line_at: string | null; canceled_pwa_at: string | null; hold: number; is_reception_accepted: number }): string {
-  if (row.is_reception_accepted) return t('stats.status.started');
-  if (row.canceled) return t(row.canceled_line_at || row.canceled_pwa_at ? 'stats.status.canceledByPatient' : 'stats.status.canceledByStaff');
-  if (row.hold) return t('stats.status.noShow');
-  return t('stats.status.waiting');
+  if (row.is_reception_accepted) return ts('stats.status.started');
+  if (row.canceled) return ts(row.canceled_line_at || row.canceled_pwa_at ? 'stats.status.canceledByPatient' : 'stats.status.canceledByStaff');
+  if (row.hold) return ts('stats.status.noShow');
+  return ts('stats.status.waiting');
 }
 
 /** Every number taken in the range, in the order taken: channel, number, times, status; nobody's id. */
 export async function* slotRowsCsv(db: Kysely<Database>, range: DayRange): AsyncGenerator<string> {
-  yield BOM + csvLine(['day', 'number', 'channel', 'reservedAt', 'startedAt', 'canceledAt', 'holdAt', 'status'].map((k) => t(`stats.csv.${k}` as LabelKey)));
+  yield BOM + csvLine(['day', 'number', 'channel', 'reservedAt', 'startedAt', 'canceledAt', 'holdAt', 'status'].map((k) => ts(`stats.csv.${k}` as StatsLabelKey)));
   let after: { at: string; id: string } | null = null;
   for (;;) {
     let query = db
@@ -101,7 +102,7 @@ export async function* slotRowsCsv(db: Kysely<Database>, range: DayRange): Async
 
 /** The audit trail of the range, oldest first (ids sort like the log: domain/audit.ts). */
 export async function* auditCsv(db: Kysely<Database>, range: DayRange): AsyncGenerator<string> {
-  yield BOM + csvLine([t('audit.colAt'), t('audit.colStaff'), t('audit.colAction'), t('audit.colTarget'), t('stats.csv.before'), t('stats.csv.after')]);
+  yield BOM + csvLine([t('audit.colAt'), t('audit.colStaff'), t('audit.colAction'), t('audit.colTarget'), ts('stats.csv.before'), ts('stats.csv.after')]);
   let after: string | null = null;
   for (;;) {
     let query = db
