@@ -59,6 +59,9 @@ describeBrowser('the statistics page', () => {
     expect((await rowCells(page, '主な数字（今回と前回）', '診察開始')).slice(0, 2)).toEqual([String(current.started), String(previous.started)]);
     expect(await rowCells(page, '曜日別の受付数', '月')).toEqual([String(current.weekdays[1]), String(previous.weekdays[1])]);
     expect(await rowCells(page, '曜日別の受付数', '日')).toEqual(['0', '0']); // closed on Sundays
+    const top = Math.max(...current.weekdays);
+    const topDay = Array.from('日月火水木金土')[current.weekdays.indexOf(top)];
+    await page.getByText(`今回いちばん多いのは ${topDay}（${top}件）`).waitFor();
     expect((await rowCells(page, '時間帯別の受付数', '9時台'))[0]).toBe(String(current.hours[9]));
     expect((await rowCells(page, '15分ごとの受付数と診察開始数', '09:30'))[0]).toBe(String(current.quarterHours.arrivals[38]));
 

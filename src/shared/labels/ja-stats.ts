@@ -45,6 +45,7 @@ export const jaStats = {
   'stats.weekdayAt': '曜日別 受付数（{day}）',
   'stats.hourAt': '時間帯別 受付数（{h}時台）',
   'stats.hourValue': '{h}時台',
+  'stats.busiest': '今回いちばん多いのは {label}（{n}件）',
   'stats.noData': 'この期間の記録はありません。',
   'stats.export': 'CSVで保存',
   'stats.exportStats': 'この統計',

@@ -46,6 +46,7 @@ function ChartBlock({ model, index }: { model: ChartModel; index: number }) {
   return (
     <section className="stats-block" aria-labelledby={headingId}>
       <h2 id={headingId}>{model.title}</h2>
+      {model.busiest && <p className="stats-busiest">{model.busiest}</p>}
       {model.labels.length === 0 ? (
         <p>{ts('stats.noData')}</p>
       ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { change, exportUrls, showValue, span } from './stats-view.js';
+import { busiest, change, exportUrls, showValue, span } from './stats-view.js';
 
 describe('statistics page view rules', () => {
   it('writes changes with their sign, and nothing when a side has no value', () => {
@@ -18,6 +18,12 @@ describe('statistics page view rules', () => {
     expect(span(24, (h) => h === 0)).toEqual([0, 1]);
     expect(span(24, (h) => h === 23)).toEqual([22, 23]);
     expect(span(24, () => false)).toEqual([]);
+  });
+
+  it('names the busiest weekday or hour, the first on a tie, and none without data', () => {
+    expect(busiest(['日', '月', '火'], [0, 126, 90])).toBe('今回いちばん多いのは 月（126件）');
+    expect(busiest(['9時台', '10時台'], [5, 5])).toBe('今回いちばん多いのは 9時台（5件）');
+    expect(busiest(['日', '月'], [0, 0])).toBeUndefined();
   });
 
   it('links the exports of the period and of the chosen days', () => {

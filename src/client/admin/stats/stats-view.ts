@@ -32,6 +32,15 @@ export interface ChartModel {
   rowHeader: string;
   labels: string[];
   series: ChartSeries[];
+  /** For weekdays and hours: the busiest of the current period, in words. */
+  busiest?: string;
+}
+
+/** "今回いちばん多いのは 月（126件）": the label of the largest value (the first, on a tie); none when all are 0. */
+export function busiest(labels: string[], values: number[]): string | undefined {
+  const max = Math.max(0, ...values);
+  if (max === 0) return undefined;
+  return ts('stats.busiest', { label: labels[values.indexOf(max)], n: max });
 }
 
 const COLORS = { current: '#0b6e4f', starts: '#1a56db', previous: '#8a4b00' };
@@ -59,12 +68,19 @@ export function chartModels(stats: StatsResult): ChartModel[] {
         { label: of(ts('stats.starts'), 'stats.colPrevious'), values: quarters.map((q) => previous.quarterHours.starts[q]), kind: 'dashed', color: '#6b6b6b' },
       ],
     },
-    { title: ts('stats.weekdayTitle'), rowHeader: ts('stats.colWeekday'), labels: weekdays, series: pair(ts('stats.arrivals'), (f) => f.weekdays) },
+    {
+      title: ts('stats.weekdayTitle'),
+      rowHeader: ts('stats.colWeekday'),
+      labels: weekdays,
+      series: pair(ts('stats.arrivals'), (f) => f.weekdays),
+      busiest: busiest(weekdays, current.weekdays),
+    },
     {
       title: ts('stats.hourTitle'),
       rowHeader: ts('stats.colHour'),
       labels: hours.map((h) => ts('stats.hourValue', { h })),
       series: pair(ts('stats.arrivals'), (f) => hours.map((h) => f.hours[h])),
+      busiest: busiest(hours.map((h) => ts('stats.hourValue', { h })), hours.map((h) => current.hours[h])),
     },
   ];
 }
