@@ -7,6 +7,7 @@
  *   npm run bench -- --only burst,fanout  some of them (burst, fanout, weight, startup, backup, metrics)
  *   npm run bench -- --only metrics       the burst with metrics off and on, alternating (issue 18)
  *   npm run bench -- --only estimate      the estimated wait against simulated clinic days (issue 14)
+ *   npm run bench -- --only stats         a year of history: a month's statistics and a year's CSV (issue 16)
  *   npm run bench -- --reps 3             fewer repetitions (a quick look; the table says how many)
  *   npm run bench -- --stores sqlite      the burst and the backup on one store only
  *   (with --only, docs/benchmarks.md is left alone unless --write is given)
@@ -22,12 +23,13 @@ import { benchFanout } from './fanout.js';
 import { benchMetrics } from './metrics.js';
 import { benchPageWeight } from './page-weight.js';
 import { benchStartup } from './startup.js';
+import { benchStats } from './stats.js';
 import { run, startProc, stopProc, type Proc } from './lib/proc.js';
 import { printRows, type Row } from './lib/stats.js';
 import { type PgCluster, startPgCluster } from './lib/stores.js';
 import { type Section, writeReport } from './report.js';
 
-const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup', 'metrics', 'estimate'] as const;
+const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup', 'metrics', 'estimate', 'stats'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values } = parseArgs({
@@ -65,7 +67,7 @@ async function main() {
     }
     let clientBuild: string | null = null;
     // The backup and metrics scenarios need no client (the CLI; API calls only): no build for them alone.
-    if (only.some((s) => s !== 'backup' && s !== 'metrics' && s !== 'estimate')) {
+    if (only.some((s) => s !== 'backup' && s !== 'metrics' && s !== 'estimate' && s !== 'stats')) {
       try {
         await run('npm', ['run', 'build:client']);
       } catch (err) {
@@ -73,7 +75,7 @@ async function main() {
         clientBuild = String(err instanceof Error ? err.message : err);
       }
     }
-    const wantPg = (only.includes('burst') || only.includes('backup') || only.includes('metrics')) && (values.stores ?? 'postgres').includes('postgres');
+    const wantPg = (only.includes('burst') || only.includes('backup') || only.includes('metrics') || only.includes('stats')) && (values.stores ?? 'postgres').includes('postgres');
     if (wantPg) {
       const started = await startPgCluster();
       if ('missing' in started) pgMissing = started.missing;
@@ -115,6 +117,12 @@ async function main() {
       const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
       const rows = await benchBackup([...kinds], cluster);
       if (pgMissing) rows.push({ scenario: '5 backup (postgres)', metric: 'not measured', product: pgMissing, floor: '–', ratio: '–', target: '< 60 s', met: null });
+      return rows;
+    });
+    await attempt('stats', 'Statistics and CSV export over a year', async () => {
+      const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
+      const rows = await benchStats([...kinds], cluster, reps ?? 10, nodeFlags);
+      if (pgMissing) rows.push({ scenario: 'stats (postgres)', metric: 'not measured', product: pgMissing, floor: '–', ratio: '–', target: '< 500 ms', met: null });
       return rows;
     });
   } finally {

@@ -30,6 +30,8 @@ import { announcementFunctions } from './functions/announcements.js';
 import { scheduleFunctions } from './functions/schedule.js';
 import { type Clock, systemClock } from './clock.js';
 import { startScheduleRunner } from './domain/schedule/scheduler.js';
+import { statsFunctions } from './functions/stats.js';
+import { registerExportRoutes } from './http/export-routes.js';
 import { lineSender } from './notify/line-sender.js';
 import { createDeliverer } from './notify/deliverer.js';
 import { startNotifyWorker } from './notify/worker.js';
@@ -59,6 +61,7 @@ const functionTable: FunctionTable = {
   ...auditFunctions,
   ...announcementFunctions,
   ...scheduleFunctions,
+  ...statsFunctions,
 };
 
 export async function buildApp({ config, store, clientDir, logger = true, logStream, live, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
@@ -155,6 +158,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   registerOriginCheck(app);
   registerFunctionRoutes(app, deps, functionTable);
   registerStaffRoutes(app, deps);
+  registerExportRoutes(app, deps);
   registerClientConfigRoute(app, config);
   registerLiveRoutes(app, deps, hub);
   app.get('/healthz', async (_request, reply) => {

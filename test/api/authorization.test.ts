@@ -124,6 +124,7 @@ const CASES: Case[] = [
   { fn: 'saveScheduleOverride', label: '', access: 'staff', payload: () => ({ date: '2026-12-28', periods: [], note: '年末休診' }) },
   { fn: 'deleteScheduleOverride', label: '', access: 'staff', payload: () => ({ date: '2026-12-28' }) },
   { fn: 'setHolidayOpening', label: '', access: 'staff', payload: () => ({ date: '2026-11-23', open: true }) },
+  { fn: 'getStats', label: '', access: 'staff', payload: () => ({ period: 'month', date: '2026-11-10' }) },
 ];
 
 /** The refusal a caller must get, or null when the call may go through. */

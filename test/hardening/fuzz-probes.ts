@@ -70,6 +70,7 @@ function seedPayload(name: FunctionName, w: World): Record<string, unknown> {
     setNoticeSettings: { lineAhead5: false, lineRecall: false },
     claimAdminBeep: { slotId: w.slotA.id },
     getAuditLog: { limit: 10 },
+    getStats: { period: 'month', date: '2026-11-10' },
   };
   return seeds[name] ?? {};
 }

@@ -1,9 +1,12 @@
 /**
  * The /admin route set (SPEC.md §2): /queue for the desk, /monitor for the wall, /messages and /audit for
- * the clinic's notices and the staff audit trail; anything else → /queue.
+ * the clinic's notices and the staff audit trail, /stats for the statistics (its own lazy chunk, with the
+ * chart library); anything else → /queue.
  * The queue needs a signed-in staff member; the monitor shows only public data and so never asks.
  */
+import { Suspense } from 'react';
 import { Redirect, usePath } from '../router.js';
+import { lazyChunk } from '../ui/lazy-chunk.js';
 import { Loading } from '../ui/Loading.js';
 import './admin.css';
 import { LoginScreen } from './LoginScreen.js';
@@ -15,11 +18,14 @@ import { AuditScreen } from './AuditScreen.js';
 import { SessionLostContext } from './refusal.js';
 import { useStaffSession } from './staff-session.js';
 
+const StatsScreen = lazyChunk(() => import('./stats/StatsScreen.js'));
+
 export const ADMIN_PATHS = {
   queue: '/admin/queue',
   monitor: '/admin/monitor',
   messages: '/admin/messages',
   audit: '/admin/audit',
+  stats: '/admin/stats',
 } as const;
 
 function StaffArea({ path }: { path: string }) {
@@ -31,6 +37,11 @@ function StaffArea({ path }: { path: string }) {
       <DialogProvider>
         {path === ADMIN_PATHS.messages && <MessagingScreen />}
         {path === ADMIN_PATHS.audit && <AuditScreen />}
+        {path === ADMIN_PATHS.stats && (
+          <Suspense fallback={<Loading />}>
+            <StatsScreen />
+          </Suspense>
+        )}
         {path === ADMIN_PATHS.queue && (
           <QueueScreen username={state.username} onSignOut={signOut} onConnectionTrouble={recheck} />
         )}
@@ -42,7 +53,7 @@ function StaffArea({ path }: { path: string }) {
 export default function AdminApp() {
   const path = usePath().replace(/\/+$/, '');
   if (path === ADMIN_PATHS.monitor) return <MonitorScreen />;
-  const staffPages: string[] = [ADMIN_PATHS.queue, ADMIN_PATHS.messages, ADMIN_PATHS.audit];
+  const staffPages: string[] = [ADMIN_PATHS.queue, ADMIN_PATHS.messages, ADMIN_PATHS.audit, ADMIN_PATHS.stats];
   if (!staffPages.includes(path)) return <Redirect to={ADMIN_PATHS.queue} />;
   return <StaffArea path={path} />;
 }

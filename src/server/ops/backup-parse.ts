@@ -17,6 +17,7 @@ export const BACKUP_TABLES = [
   'staff_accounts',
   'staff_sessions',
   'outbox',
+  'notice_daily',
   'audit_log',
   'rate_counters',
   'clinic_schedule',

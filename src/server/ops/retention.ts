@@ -1,13 +1,15 @@
 /**
  * Personal data is kept only as long as the clinic needs it (RETENTION_DAYS, default 90): after that,
  * slots lose their owner (LINE user id / PWA uid), sent or failed notices are deleted (they name the
- * recipient), push subscriptions not renewed are deleted, and PWA users with nothing left go too.
+ * recipient; their daily counts stay for the statistics, domain/stats/rollup.ts), push subscriptions
+ * not renewed are deleted, and PWA users with nothing left go too.
  * Display names are never stored on the server. Runs at start and every hour in every process; each
  * step is an idempotent delete or update, so processes sharing a database do not get in each other's way.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../storage/port.js';
 import { pruneCounters } from '../abuse/limits.js';
+import { rollUpAndDeleteNotices } from '../domain/stats/rollup.js';
 
 export interface RetentionSettings {
   retentionDays: number;
@@ -25,7 +27,8 @@ export async function applyRetention(store: Store, settings: RetentionSettings, 
     .where('owner_id', 'is not', null)
     .where('reserved_at', '<', cutoff)
     .execute();
-  await db.deleteFrom('outbox').where('created_at', '<', cutoff).where('status', 'in', ['sent', 'failed']).execute();
+  // Their daily counts stay for the statistics (docs/decisions/019-statistics.md).
+  await rollUpAndDeleteNotices(store, cutoff);
   await db.deleteFrom('push_subscriptions').where('created_at', '<', cutoff).execute();
   await db
     .deleteFrom('pwa_users')

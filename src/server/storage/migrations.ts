@@ -8,6 +8,7 @@ import { limitsAuditMigration } from './migration-0003-limits-audit.js';
 import { activePerSessionMigration } from './migration-0004-active-per-session.js';
 import { staffDisabledMigration } from './migration-0005-staff-disabled.js';
 import { clinicCalendarMigration } from './migration-0006-clinic-calendar.js';
+import { statisticsMigration } from './migration-0007-statistics.js';
 import { ownNoticeAnnouncementsMigration } from './migration-0008-own-notice-announcements.js';
 
 const migrations: Record<string, Migration> = {
@@ -109,6 +110,7 @@ const migrations: Record<string, Migration> = {
   '0004_active_per_session': activePerSessionMigration,
   '0005_staff_disabled': staffDisabledMigration,
   '0006_clinic_calendar': clinicCalendarMigration,
+  '0007_statistics': statisticsMigration,
   '0008_own_notice_announcements': ownNoticeAnnouncementsMigration,
 };
 

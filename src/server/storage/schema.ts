@@ -152,6 +152,14 @@ export interface ScheduleEdgeTable {
   applied_at: string;
 }
 
+/** Finished notices counted per Tokyo day and channel, written before the retention job deletes them. */
+export interface NoticeDailyTable {
+  day: string;
+  channel: 'LINE' | 'PWA';
+  sent: number;
+  failed: number;
+}
+
 export interface Database {
   runtime: RuntimeTable;
   reception_sessions: ReceptionSessionTable;
@@ -165,6 +173,7 @@ export interface Database {
   audit_log: AuditLogTable;
   clinic_schedule: ClinicScheduleTable;
   schedule_edges: ScheduleEdgeTable;
+  notice_daily: NoticeDailyTable;
 }
 
 // Kept for future tables with generated keys.

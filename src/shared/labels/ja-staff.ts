@@ -196,4 +196,10 @@ export const jaStaff = {
   'admin.announce.error.alreadySent': 'このお知らせは送信済みです。',
   'admin.announce.error.countChanged': '送信対象の人数が変わりました。もう一度確認してください。',
   'admin.announce.error.quota': 'LINEの今月の残り送信数（{left}通）では{n}通を送信できません。',
+  // staff: statistics and CSV export (issue 16); the page's own labels are in ja-stats.ts
+  'admin.navStats': '統計',
+  'error.statsRange': '期間の指定が正しくありません。開始日から終了日までを、最長366日で指定してください。',
+  'audit.action.export.stats': '統計をCSVで保存',
+  'audit.action.export.slots': '受付一覧をCSVで保存',
+  'audit.action.export.audit': '操作履歴をCSVで保存',
 } as const;

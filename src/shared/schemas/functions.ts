@@ -8,6 +8,7 @@ import { NOTICE_THRESHOLD_MAX, NOTICE_THRESHOLD_MIN } from '../queue/slot.js';
 import { ANNOUNCEMENT_MAX_LENGTH } from './live.js';
 import { isoDate, overrideSchema, scheduleSettingsSchema, weeklyHoursSchema } from '../schedule/types.js';
 import type { PublicSchedule, ScheduleForStaff } from '../schedule/types.js';
+import { STATS_PERIODS, type StatsResult } from './stats.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
@@ -78,6 +79,8 @@ export const functionPayloads = {
   saveScheduleOverride: overrideSchema,
   deleteScheduleOverride: z.strictObject({ date: isoDate }),
   setHolidayOpening: z.strictObject({ date: isoDate, open: z.boolean() }),
+  /** date: a Tokyo day inside the period (yyyy-mm-dd). */
+  getStats: z.strictObject({ period: z.enum(STATS_PERIODS), date: z.iso.date() }),
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
@@ -119,6 +122,7 @@ export interface FunctionResults {
   saveScheduleOverride: { ok: true };
   deleteScheduleOverride: { ok: true };
   setHolidayOpening: { ok: true };
+  getStats: StatsResult;
 }
 
 /** What sending the standing announcement would cost, shown to staff before they confirm. */

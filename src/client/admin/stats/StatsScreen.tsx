@@ -1,0 +1,172 @@
+/**
+ * /admin/stats: the clinic's day, week or month against the one before: the main figures, then charts of
+ * quarter-hours, weekdays and hours, each with the same numbers in a table beside it, and the CSV exports.
+ * Loaded only on this page (uPlot with it), so no other screen carries the weight.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { ts } from '../../../shared/labels/ja-stats.js';
+import { STATS_PERIODS, type StatsPeriod, type StatsResult } from '../../../shared/schemas/stats.js';
+import { summaryRows } from '../../../shared/stats/summary.js';
+import { tokyoDay } from '../../../shared/time/tokyo.js';
+import { callFn } from '../../api/fn.js';
+import { useRefusal } from '../refusal.js';
+import { StaffNav } from '../StaffNav.js';
+import { StatsChart } from './StatsChart.js';
+import { change, type ChartModel, chartModels, exportUrls, showValue } from './stats-view.js';
+import './stats.css';
+
+function Summary({ stats }: { stats: StatsResult }) {
+  return (
+    <table className="staff-table stats-summary">
+      <caption>{ts('stats.summary')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{ts('stats.colItem')}</th>
+          <th scope="col">{ts('stats.colCurrent')}</th>
+          <th scope="col">{ts('stats.colPrevious')}</th>
+          <th scope="col">{ts('stats.colChange')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {summaryRows(stats.current, stats.previous).map(([label, current, previous]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td>{showValue(current)}</td>
+            <td>{showValue(previous)}</td>
+            <td>{change(current, previous)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ChartBlock({ model, index }: { model: ChartModel; index: number }) {
+  const headingId = `stats-chart-${index}`;
+  return (
+    <section className="stats-block" aria-labelledby={headingId}>
+      <h2 id={headingId}>{model.title}</h2>
+      {model.busiest && <p className="stats-busiest">{model.busiest}</p>}
+      {model.labels.length === 0 ? (
+        <p>{ts('stats.noData')}</p>
+      ) : (
+        <div className="stats-pair">
+          <StatsChart labels={model.labels} series={model.series} />
+          <div className="stats-table-box" tabIndex={0} role="region" aria-label={model.title}>
+            <table className="staff-table stats-data">
+              <caption>{model.title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{model.rowHeader}</th>
+                  {model.series.map((s) => (
+                    <th scope="col" key={s.label}>{s.label}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {model.labels.map((label, i) => (
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    {model.series.map((s) => (
+                      <td key={s.label}>{s.values[i]}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Exports({ period, date, stats }: { period: StatsPeriod; date: string; stats: StatsResult }) {
+  const [from, setFrom] = useState(stats.current.from);
+  const [to, setTo] = useState(stats.current.to);
+  useEffect(() => {
+    setFrom(stats.current.from);
+    setTo(stats.current.to);
+  }, [stats.current.from, stats.current.to]);
+  const urls = exportUrls(period, date, from, to);
+  return (
+    <section className="stats-block stats-exports" aria-labelledby="stats-exports">
+      <h2 id="stats-exports">{ts('stats.export')}</h2>
+      <p>
+        <a className="button" href={urls.stats} download>{ts('stats.exportStats')}</a>
+      </p>
+      <div className="stats-range-inputs">
+        <label>
+          {ts('stats.exportFrom')}
+          <input type="date" value={from} required onChange={(e) => setFrom(e.currentTarget.value)} />
+        </label>
+        <label>
+          {ts('stats.exportTo')}
+          <input type="date" value={to} required onChange={(e) => setTo(e.currentTarget.value)} />
+        </label>
+        <a className="button" href={urls.slots} download>{ts('stats.exportSlots')}</a>
+        <a className="button" href={urls.audit} download>{ts('stats.exportAudit')}</a>
+      </div>
+    </section>
+  );
+}
+
+export default function StatsScreen() {
+  const [period, setPeriod] = useState<StatsPeriod>('day');
+  const [date, setDate] = useState(() => tokyoDay(new Date()));
+  const [stats, setStats] = useState<StatsResult | null>(null);
+  const refuse = useRefusal();
+
+  useEffect(() => {
+    document.title = ts('stats.title');
+  }, []);
+  useEffect(() => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return; // a date input being edited
+    let live = true;
+    setStats(null);
+    callFn('getStats', { period, date }).then(
+      (result) => live && setStats(result),
+      (err: unknown) => live && void refuse(err),
+    );
+    return () => {
+      live = false;
+    };
+  }, [period, date, refuse]);
+  const charts = useMemo(() => (stats ? chartModels(stats) : []), [stats]);
+
+  return (
+    <main className="staff-page stats-page">
+      <StaffNav except="/admin/stats" />
+      <h1>{ts('stats.title')}</h1>
+      <div className="stats-controls">
+        <fieldset className="stats-periods">
+          <legend>{ts('stats.period')}</legend>
+          {STATS_PERIODS.map((p) => (
+            <label key={p} className="check">
+              <input type="radio" name="period" value={p} checked={period === p} onChange={() => setPeriod(p)} />
+              <span>{ts(`stats.period.${p}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <label className="stats-date">
+          {ts('stats.date')}
+          <input type="date" value={date} required onChange={(e) => setDate(e.currentTarget.value)} />
+        </label>
+      </div>
+      {!stats && <p role="status">{ts('stats.loading')}</p>}
+      {stats && (
+        <>
+          <p className="stats-range">
+            {ts('stats.colCurrent')} {ts('stats.range', { from: stats.current.from, to: stats.current.to })} ／ {ts('stats.colPrevious')}{' '}
+            {ts('stats.range', { from: stats.previous.from, to: stats.previous.to })}
+          </p>
+          <Summary stats={stats} />
+          {charts.map((model, i) => (
+            <ChartBlock key={model.title} model={model} index={i} />
+          ))}
+          <Exports period={period} date={date} stats={stats} />
+        </>
+      )}
+    </main>
+  );
+}

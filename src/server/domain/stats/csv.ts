@@ -1,0 +1,126 @@
+/**
+ * CSV as Excel in Japan opens it: UTF-8 with a byte-order mark, CRLF line ends, RFC 4180 quoting, Tokyo times
+ * as `yyyy-mm-dd hh:mm:ss`. Every export is a generator of text, read page by page from the store (a page's
+ * lines at a time), so a year of rows never sits in memory; the HTTP layer streams it as it comes. No owner
+ * id is ever selected.
+ */
+import { type Kysely, sql } from 'kysely';
+import { ja, type LabelKey, t } from '../../../shared/labels/ja.js';
+import { ts, type StatsLabelKey } from '../../../shared/labels/ja-stats.js';
+import type { StatsFigures, StatsResult } from '../../../shared/schemas/stats.js';
+import { type FigureRow, quarterLabel, summaryRows } from '../../../shared/stats/summary.js';
+import type { Database } from '../../storage/schema.js';
+import type { DayRange } from './periods.js';
+
+export const BOM = '\ufeff';
+const PAGE = 1000;
+
+type Cell = string | number | null;
+
+/** One cell: quoted when it holds a comma, quote or line break; a leading = + - @ cannot start a formula. */
+export function csvCell(value: Cell): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const csvLine = (cells: readonly Cell[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** yyyy-mm-dd hh:mm:ss in Tokyo, '' for no time. */
+export function tokyoStamp(iso: string | null): string {
+  if (!iso) return '';
+  return new Date(Date.parse(iso) + 9 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Every figure as rows [label, current, previous]: the summary, then weekdays, hours and quarter-hours. */
+export function statsRows(current: StatsFigures, previous: StatsFigures): FigureRow[] {
+  const rows = summaryRows(current, previous);
+  const add = (label: string, pick: (f: StatsFigures) => number) => rows.push([label, pick(current), pick(previous)]);
+  const weekdays = Array.from(t('date.weekdays'));
+  for (let d = 0; d < 7; d++) add(ts('stats.weekdayAt', { day: weekdays[d] }), (f) => f.weekdays[d]);
+  for (let h = 0; h < 24; h++) add(ts('stats.hourAt', { h }), (f) => f.hours[h]);
+  // Quarter-hours only where something happened in either period: 96 rows of mostly nothing help nobody.
+  for (let q = 0; q < 96; q++) {
+    const used = [current, previous].some((f) => f.quarterHours.arrivals[q] > 0 || f.quarterHours.starts[q] > 0);
+    if (!used) continue;
+    add(ts('stats.arrivalsAt', { time: quarterLabel(q) }), (f) => f.quarterHours.arrivals[q]);
+    add(ts('stats.startsAt', { time: quarterLabel(q) }), (f) => f.quarterHours.starts[q]);
+  }
+  return rows;
+}
+
+export function* statsCsv({ current, previous }: StatsResult): Generator<string> {
+  const range = (f: StatsFigures) => ts('stats.range', { from: f.from, to: f.to });
+  yield BOM + csvLine([ts('stats.colItem'), `${ts('stats.colCurrent')} ${range(current)}`, `${ts('stats.colPrevious')} ${range(previous)}`]);
+  for (const row of statsRows(current, previous)) yield csvLine(row);
+}
+
+function slotStatus(row: { canceled: number; canceled_line_at: string | null; canceled_pwa_at: string | null; hold: number; is_reception_accepted: number }): string {
+  if (row.is_reception_accepted) return ts('stats.status.started');
+  if (row.canceled) return ts(row.canceled_line_at || row.canceled_pwa_at ? 'stats.status.canceledByPatient' : 'stats.status.canceledByStaff');
+  if (row.hold) return ts('stats.status.noShow');
+  return ts('stats.status.waiting');
+}
+
+/** Every number taken in the range, in the order taken: channel, number, times, status; nobody's id. */
+export async function* slotRowsCsv(db: Kysely<Database>, range: DayRange): AsyncGenerator<string> {
+  yield BOM + csvLine(['day', 'number', 'channel', 'reservedAt', 'startedAt', 'canceledAt', 'holdAt', 'status'].map((k) => ts(`stats.csv.${k}` as StatsLabelKey)));
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom('reservation_slots')
+      .select([
+        'id', 'reservation_number', 'reserved_type', 'reserved_at', 'reception_accepted_at', 'canceled', 'canceled_at',
+        'canceled_line_at', 'canceled_pwa_at', 'hold', 'hold_at', 'is_reception_accepted',
+      ])
+      .where('reserved_at', '>=', range.startIso)
+      .where('reserved_at', '<', range.endIso)
+      .where('is_reserved', '=', 1)
+      .$narrowType<{ reserved_at: string }>()
+      .orderBy('reserved_at')
+      .orderBy('id')
+      .limit(PAGE);
+    // Row-value comparison, `(a, b) > (x, y)`: both dialects walk the (reserved_at, id) index from there.
+    if (after) query = query.where(sql<boolean>`(reserved_at, id) > (${after.at}, ${after.id})`);
+    const rows = await query.execute();
+    // One write per page, not per row: the socket sees 1,000 lines at a time.
+    yield rows
+      .map((row) => {
+        const channel = t(`admin.channel.${row.reserved_type === 'LINE' || row.reserved_type === 'PWA' ? row.reserved_type : 'ADMIN'}`);
+        return csvLine([
+          tokyoStamp(row.reserved_at).slice(0, 10), row.reservation_number, channel, tokyoStamp(row.reserved_at),
+          tokyoStamp(row.reception_accepted_at), tokyoStamp(row.canceled_at), tokyoStamp(row.hold_at), slotStatus(row),
+        ]);
+      })
+      .join('');
+    if (rows.length < PAGE) return;
+    const last = rows[rows.length - 1];
+    after = { at: last.reserved_at, id: last.id };
+  }
+}
+
+/** The audit trail of the range, oldest first (ids sort like the log: domain/audit.ts). */
+export async function* auditCsv(db: Kysely<Database>, range: DayRange): AsyncGenerator<string> {
+  yield BOM + csvLine([t('audit.colAt'), t('audit.colStaff'), t('audit.colAction'), t('audit.colTarget'), ts('stats.csv.before'), ts('stats.csv.after')]);
+  let after: string | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom('audit_log')
+      .select(['id', 'at', 'username', 'action', 'target', 'before', 'after'])
+      .where('at', '>=', range.startIso)
+      .where('at', '<', range.endIso)
+      .orderBy('id')
+      .limit(PAGE);
+    if (after) query = query.where('id', '>', after);
+    const rows = await query.execute();
+    yield rows.map((row) => csvLine([tokyoStamp(row.at), row.username, actionLabel(row.action), row.target, row.before, row.after])).join('');
+    if (rows.length < PAGE) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+function actionLabel(action: string): string {
+  const key = `audit.action.${action}`;
+  return key in ja ? t(key as LabelKey) : action;
+}

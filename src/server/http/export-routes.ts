@@ -1,0 +1,64 @@
+/**
+ * CSV downloads for staff (GET, the session cookie): the statistics of a period, the numbers taken in a range
+ * of days, and the audit trail of a range. Each download is audited before its first byte, and streamed as
+ * the store pages come (domain/stats/csv.ts), so a year's rows never sit in memory.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { STATS_PERIODS } from '../../shared/schemas/stats.js';
+import { AppError } from '../errors.js';
+import { writeAudit } from '../domain/audit.js';
+import { auditCsv, slotRowsCsv, statsCsv } from '../domain/stats/csv.js';
+import { readStats } from '../domain/stats/queries.js';
+import { dayCount, daysRange, periodRange } from '../domain/stats/periods.js';
+import { requireStaff } from './caller.js';
+import type { Deps } from './deps.js';
+
+/** A year and a day: a leap year's whole year fits, and no request can ask for ten years at once. */
+export const MAX_EXPORT_DAYS = 366;
+
+const tokyoDaySchema = z.iso.date();
+const statsQuery = z.object({ period: z.enum(STATS_PERIODS), date: tokyoDaySchema });
+const rangeQuery = z
+  .object({ from: tokyoDaySchema, to: tokyoDaySchema })
+  .refine(({ from, to }) => from <= to && dayCount(from, to) <= MAX_EXPORT_DAYS);
+
+function parse<T>(schema: z.ZodType<T>, query: unknown): T {
+  const parsed = schema.safeParse(query);
+  if (!parsed.success) throw new AppError('INVALID_ARGUMENT', 'error.statsRange');
+  return parsed.data;
+}
+
+function sendCsv(reply: FastifyReply, filename: string, lines: Iterable<string> | AsyncIterable<string>) {
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store');
+  return reply.send(Readable.from(lines, { objectMode: false }));
+}
+
+export function registerExportRoutes(app: FastifyInstance, deps: Deps) {
+  app.get('/api/staff/export/stats.csv', async (request, reply) => {
+    const staff = await requireStaff(request, deps);
+    const { period, date } = parse(statsQuery, request.query);
+    const range = periodRange(period, date);
+    const stats = await readStats(deps.store.db, period, date);
+    await writeAudit(deps.store.db, staff, { action: 'export.stats', target: `${period} ${range.from}..${range.to}` });
+    return sendCsv(reply, `stats-${period}-${range.from}.csv`, statsCsv(stats));
+  });
+
+  app.get('/api/staff/export/slots.csv', async (request, reply) => {
+    const staff = await requireStaff(request, deps);
+    const { from, to } = parse(rangeQuery, request.query);
+    await writeAudit(deps.store.db, staff, { action: 'export.slots', target: `${from}..${to}` });
+    return sendCsv(reply, `slots-${from}-${to}.csv`, slotRowsCsv(deps.store.db, daysRange(from, to)));
+  });
+
+  app.get('/api/staff/export/audit.csv', async (request, reply) => {
+    const staff = await requireStaff(request, deps);
+    const { from, to } = parse(rangeQuery, request.query);
+    await writeAudit(deps.store.db, staff, { action: 'export.audit', target: `${from}..${to}` });
+    return sendCsv(reply, `audit-${from}-${to}.csv`, auditCsv(deps.store.db, daysRange(from, to)));
+  });
+}

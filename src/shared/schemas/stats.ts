@@ -1,0 +1,41 @@
+/**
+ * The clinic's statistics for a day, week or month (getStats), as the server answers them. No zod here: the
+ * statistics page imports these, and its chunk must not carry the schema library (functions.ts has getStats'
+ * payload schema).
+ */
+
+export const STATS_PERIODS = ['day', 'week', 'month'] as const;
+export type StatsPeriod = (typeof STATS_PERIODS)[number];
+
+export const STATS_CHANNELS = ['LINE', 'PWA', 'ADMIN'] as const;
+export const NOTICE_CHANNELS = ['LINE', 'PWA'] as const;
+
+export interface StatsFigures {
+  /** The Tokyo days covered, both inclusive (yyyy-mm-dd). */
+  from: string;
+  to: string;
+  /** Numbers taken, by channel (ADMIN: walk-ins issued at the desk). */
+  taken: Record<(typeof STATS_CHANNELS)[number], number>;
+  canceledByPatient: number;
+  canceledByStaff: number;
+  /** Held when called and still held (the patient was not there). */
+  holds: number;
+  /** Held and never started, unless the patient cancelled: called, absent, never came. */
+  noShows: number;
+  started: number;
+  /** Reservation to start, over the numbers started; null with none. */
+  wait: { count: number; medianSeconds: number | null; p90Seconds: number | null };
+  /** 96 quarter-hours of the Tokyo day: 0 is 00:00–00:15. Numbers taken and consultations started. */
+  quarterHours: { arrivals: number[]; starts: number[] };
+  /** Numbers taken per Tokyo weekday (0 Sunday … 6 Saturday) and per hour (0–23). */
+  weekdays: number[];
+  hours: number[];
+  notices: Record<(typeof NOTICE_CHANNELS)[number], { sent: number; failed: number }>;
+}
+
+export interface StatsResult {
+  period: StatsPeriod;
+  current: StatsFigures;
+  /** The period just before: the day before, the week before, the month before. */
+  previous: StatsFigures;
+}

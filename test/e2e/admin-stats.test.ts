@@ -1,0 +1,112 @@
+/**
+ * /admin/stats in real Chromium over five weeks of seeded history: reached from the staff navigation, a week
+ * against the week before, every chart drawn with its data table beside it, the CSV link downloading, and
+ * readable on the desk's 1920×1080 and on a tablet both ways round (no sideways scrolling).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { readStats } from '../../src/server/domain/stats/queries.js';
+import type { StatsResult } from '../../src/shared/schemas/stats.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { staffCookie } from '../support/client.js';
+import { seedYear } from '../stats/year-seed.js';
+import { deskContext } from './admin-support.js';
+import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+
+describeBrowser('the statistics page', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let expected: StatsResult;
+
+  beforeAll(async () => {
+    server = await startTestServer({ clientDir: inject('clientDir') });
+    await seedYear(server.store, { from: '2026-10-05', weeks: 5, takenPerSession: 60 });
+    expected = await readStats(server.store.db, 'week', '2026-11-04');
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function showWeek(page: Page) {
+    await page.getByRole('radio', { name: '週' }).check();
+    await page.getByLabel('日付', { exact: true }).fill('2026-11-04');
+    await page.getByText('今回 2026-11-02〜2026-11-08 ／ 前回 2026-10-26〜2026-11-01').waitFor();
+  }
+
+  /** The cells of the table row headed `label`. */
+  async function rowCells(page: Page, table: string, label: string) {
+    const row = page.getByRole('table', { name: table }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+    return row.getByRole('cell').allInnerTexts();
+  }
+
+  it('shows a week against the week before, with charts and tables, on the desk screen', async () => {
+    const context = await deskContext(browser, server);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin/audit`);
+    await page.getByRole('link', { name: '統計' }).click();
+    await page.getByRole('heading', { name: '統計', level: 1 }).waitFor();
+    await showWeek(page);
+
+    const { current, previous } = expected;
+    const total = (f: typeof current) => f.taken.LINE + f.taken.PWA + f.taken.ADMIN;
+    expect(total(current)).toBeGreaterThan(300);
+    expect(await rowCells(page, '主な数字（今回と前回）', '受付数（合計）')).toEqual([
+      String(total(current)), String(total(previous)), (d => (d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '±0'))(total(current) - total(previous)),
+    ]);
+    expect((await rowCells(page, '主な数字（今回と前回）', '受付数（LINE）')).slice(0, 2)).toEqual([String(current.taken.LINE), String(previous.taken.LINE)]);
+    expect((await rowCells(page, '主な数字（今回と前回）', '診察開始')).slice(0, 2)).toEqual([String(current.started), String(previous.started)]);
+    expect(await rowCells(page, '曜日別の受付数', '月')).toEqual([String(current.weekdays[1]), String(previous.weekdays[1])]);
+    expect(await rowCells(page, '曜日別の受付数', '日')).toEqual(['0', '0']); // closed on Sundays
+    const top = Math.max(...current.weekdays);
+    const topDay = Array.from('日月火水木金土')[current.weekdays.indexOf(top)];
+    await page.getByText(`今回いちばん多いのは ${topDay}（${top}件）`).waitFor();
+    expect((await rowCells(page, '時間帯別の受付数', '9時台'))[0]).toBe(String(current.hours[9]));
+    expect((await rowCells(page, '15分ごとの受付数と診察開始数', '09:30'))[0]).toBe(String(current.quarterHours.arrivals[38]));
+
+    // Three charts, each a drawn canvas beside its table.
+    const canvases = page.locator('.stats-chart canvas');
+    await expect.poll(() => canvases.count()).toBe(3);
+    for (const name of ['15分ごとの受付数と診察開始数', '曜日別の受付数', '時間帯別の受付数']) {
+      expect(await page.getByRole('table', { name }).isVisible()).toBe(true);
+    }
+    const painted = await canvases.first().evaluate((c: HTMLCanvasElement) => {
+      const pixels = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let ink = 0;
+      for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) ink++;
+      return ink;
+    });
+    expect(painted).toBeGreaterThan(1000);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1920);
+    await page.screenshot({ path: screenshotPath('admin-stats'), fullPage: true });
+
+    // The statistics CSV behind the link, with this browser's staff session.
+    const href = await page.getByRole('link', { name: 'この統計' }).getAttribute('href');
+    expect(href).toBe('/api/staff/export/stats.csv?period=week&date=2026-11-04');
+    const csv = await page.request.get(`${server.url}${href}`);
+    expect(csv.status()).toBe(200);
+    const body = (await csv.body()).toString('utf8');
+    expect(body.startsWith('\ufeff項目,今回 2026-11-02〜2026-11-08,前回 2026-10-26〜2026-11-01\r\n')).toBe(true);
+    expect(body).toContain(`受付数（合計）,${total(current)},${total(previous)}\r\n`);
+    await context.close();
+  });
+
+  it('stays readable on a tablet, upright and sideways', async () => {
+    for (const viewport of [{ width: 768, height: 1024 }, { width: 1024, height: 768 }]) {
+      const context = await browser.newContext({ viewport, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', hasTouch: true });
+      const cookie = await staffCookie(server.url, server.store);
+      await context.addCookies([{ name: 'qs_staff', value: cookie.slice('qs_staff='.length), url: server.url }]);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/admin/stats`);
+      await showWeek(page);
+      await expect.poll(() => page.locator('.stats-chart canvas').count()).toBe(3);
+      // No sideways scrolling: every chart and table fits the width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      const chartWidth = await page.locator('.stats-chart canvas').first().evaluate((c) => c.getBoundingClientRect().width);
+      expect(chartWidth).toBeGreaterThan(viewport.width * 0.6);
+      await page.screenshot({ path: screenshotPath(`admin-stats-tablet-${viewport.width}x${viewport.height}`), fullPage: true });
+      await context.close();
+    }
+  });
+});
