@@ -11,7 +11,7 @@ import type { ClientConfig } from '../../shared/schemas/functions.js';
 import { AllScreen } from '../patient/AllScreen.js';
 import { AuthErrorCard } from '../patient/AuthErrorCard.js';
 import { BookScreen } from '../patient/BookScreen.js';
-import { ClosedCard } from '../patient/ClosedCard.js';
+import { ClosedScreen } from '../patient/ClosedScreen.js';
 import { loadClientConfig } from '../patient/client-config.js';
 import { MyScreen } from '../patient/MyScreen.js';
 import { PatientContext, type PatientContextValue } from '../patient/patient-context.js';
@@ -68,11 +68,7 @@ function LineRoutes({ config, device, liff }: { config: ClientConfig; device: De
     case 'reserved':
       return <ReservedScreen />;
     case 'closed':
-      return (
-        <main className="page patient">
-          <ClosedCard headingLevel={1} />
-        </main>
-      );
+      return <ClosedScreen />;
     case 'openInLine':
       return <OpenInLine apps={config.line} officialAccountUrl={config.line.officialAccountUrl} />;
   }

@@ -9,12 +9,15 @@ import { Link } from '../router.js';
 import { t } from '../../shared/labels/ja.js';
 import { ClosedCard } from './ClosedCard.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
+import type { ScheduleState } from './public-schedule.js';
 
 export interface BookViewProps {
   /** Null until the first snapshot. */
   waitCount: number | null;
   /** Online reception is not open: the closed card replaces the button rather than offer a sure failure. */
   closed: boolean;
+  /** The clinic calendar, for the closed card's hours and next opening. */
+  schedule: ScheduleState;
   liveStatus: LiveStatus;
   /** Signing in, or still learning whether the patient already holds a number. */
   authenticating: boolean;
@@ -26,7 +29,7 @@ export interface BookViewProps {
 }
 
 export function BookView(props: BookViewProps) {
-  const { waitCount, closed, liveStatus, authenticating, busy, reserved, error, myPath, onTake } = props;
+  const { waitCount, closed, schedule, liveStatus, authenticating, busy, reserved, error, myPath, onTake } = props;
   const countId = useId();
   return (
     <main className="page patient">
@@ -48,7 +51,7 @@ export function BookView(props: BookViewProps) {
         </p>
       ) : null}
       {closed ? (
-        <ClosedCard />
+        <ClosedCard schedule={schedule} />
       ) : (
         <button
           type="button"
