@@ -2,7 +2,14 @@
  * Calendar answers as the server gives them, for the screens' component tests: the shapes of
  * src/shared/schedule/types.ts filled by hand, so a test reads what the patient or receptionist is shown.
  */
-import type { DaySchedule, Period, PublicSchedule } from '../../src/shared/schedule/types.js';
+import {
+  DEFAULT_SCHEDULE,
+  type DaySchedule,
+  type Period,
+  type PublicSchedule,
+  type ScheduleForStaff,
+  type ScheduleOverride,
+} from '../../src/shared/schedule/types.js';
 
 export const MORNING: Period = { start: '09:00', end: '11:30' };
 export const EVENING: Period = { start: '16:30', end: '19:00' };
@@ -48,4 +55,28 @@ export function week(over: Partial<PublicSchedule> = {}): PublicSchedule {
     version: 3,
     ...over,
   };
+}
+
+const ONLINE_OF: Record<string, Period> = { '09:00-11:30': MORNING_ONLINE, '16:30-19:00': EVENING_ONLINE };
+
+/**
+ * getSchedule's answer for a month of the spec's clinic, the holidays of November 2026 and the given
+ * overrides applied by hand (only the spec's two periods get online windows here).
+ */
+export function staffMonth(month: string, overrides: ScheduleOverride[] = [], holidayOpenings: string[] = []): ScheduleForStaff {
+  const holidays: Record<string, string> = { '2026-11-03': '文化の日', '2026-11-23': '勤労感謝の日' };
+  const [y, m] = month.split('-').map(Number);
+  const length = new Date(Date.UTC(y!, m!, 0)).getUTCDate();
+  const days = Array.from({ length }, (_, i): DaySchedule => {
+    const date = `${month}-${String(i + 1).padStart(2, '0')}`;
+    const holidayName = holidays[date] ?? null;
+    const override = overrides.find((o) => o.date === date);
+    const periods = override ? override.periods : DEFAULT_SCHEDULE.weekly[weekdayOf(date)]!;
+    if (override && periods.length === 0) return closedDay(date, 'override', { holidayName, note: override.note });
+    if (!override && holidayName && !holidayOpenings.includes(date)) return closedDay(date, 'holiday', { holidayName });
+    if (periods.length === 0) return closedDay(date, 'weekly', { holidayName });
+    const online = periods.map((p) => ONLINE_OF[`${p.start}-${p.end}`]).filter((p): p is Period => Boolean(p));
+    return day(date, { periods, online, holidayName, note: override?.note ?? null });
+  });
+  return { schedule: { ...DEFAULT_SCHEDULE, overrides, holidayOpenings }, days, version: 1 };
 }

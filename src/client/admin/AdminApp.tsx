@@ -1,6 +1,6 @@
 /**
  * The /admin route set (SPEC.md §2): /queue for the desk, /monitor for the wall, /messages and /audit for
- * the clinic's notices and the staff audit trail; anything else → /queue.
+ * the clinic's notices and the staff audit trail, /schedule for the clinic calendar; anything else → /queue.
  * The queue needs a signed-in staff member; the monitor shows only public data and so never asks.
  */
 import { Redirect, usePath } from '../router.js';
@@ -12,6 +12,7 @@ import { MonitorScreen } from './MonitorScreen.js';
 import { QueueScreen } from './QueueScreen.js';
 import { MessagingScreen } from './MessagingScreen.js';
 import { AuditScreen } from './AuditScreen.js';
+import { ScheduleScreen } from './schedule/ScheduleScreen.js';
 import { SessionLostContext } from './refusal.js';
 import { useStaffSession } from './staff-session.js';
 
@@ -20,6 +21,7 @@ export const ADMIN_PATHS = {
   monitor: '/admin/monitor',
   messages: '/admin/messages',
   audit: '/admin/audit',
+  schedule: '/admin/schedule',
 } as const;
 
 function StaffArea({ path }: { path: string }) {
@@ -31,6 +33,7 @@ function StaffArea({ path }: { path: string }) {
       <DialogProvider>
         {path === ADMIN_PATHS.messages && <MessagingScreen />}
         {path === ADMIN_PATHS.audit && <AuditScreen />}
+        {path === ADMIN_PATHS.schedule && <ScheduleScreen />}
         {path === ADMIN_PATHS.queue && (
           <QueueScreen username={state.username} onSignOut={signOut} onConnectionTrouble={recheck} />
         )}
@@ -42,7 +45,7 @@ function StaffArea({ path }: { path: string }) {
 export default function AdminApp() {
   const path = usePath().replace(/\/+$/, '');
   if (path === ADMIN_PATHS.monitor) return <MonitorScreen />;
-  const staffPages: string[] = [ADMIN_PATHS.queue, ADMIN_PATHS.messages, ADMIN_PATHS.audit];
+  const staffPages: string[] = [ADMIN_PATHS.queue, ADMIN_PATHS.messages, ADMIN_PATHS.audit, ADMIN_PATHS.schedule];
   if (!staffPages.includes(path)) return <Redirect to={ADMIN_PATHS.queue} />;
   return <StaffArea path={path} />;
 }

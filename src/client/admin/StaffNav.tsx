@@ -6,6 +6,7 @@ export const STAFF_PAGES = [
   { path: '/admin/queue', label: 'admin.navQueue' },
   { path: '/admin/messages', label: 'admin.navMessages' },
   { path: '/admin/audit', label: 'admin.navAudit' },
+  { path: '/admin/schedule', label: 'admin.navSchedule' },
 ] as const;
 
 export function StaffNav({ except }: { except?: string }) {
