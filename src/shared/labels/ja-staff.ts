@@ -207,4 +207,8 @@ export const jaStaff = {
   'admin.schedule.colActions': '操作',
   'admin.schedule.removeOverride': '{date}の変更を削除',
   'admin.schedule.loading': '読み込み中…',
+  // staff: the calendar's banner on the queue screen
+  'admin.scheduleNotice':
+    'オンライン受付の開始時刻（{time}）になりましたが、院内受付が開始されていないため、オンライン受付を開始していません。',
+  'admin.scheduleNoticeAction': '院内受付を開始する',
 } as const;
