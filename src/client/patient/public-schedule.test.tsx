@@ -69,8 +69,20 @@ describe('the calendar on the patient screens', () => {
     expect(state.kind === 'ready' && state.schedule.nextOpening).toEqual({ date: '2026-11-25', start: '09:30' });
   });
 
+  it('is asked again once the next opening has passed, even if online reception did not open then', async () => {
+    answers.push(ok(week()), ok(week({ nextOpening: { date: '2026-11-25', start: '09:30' } })));
+    render(<Probe version={3} onlineOn={false} />);
+    await settle();
+    // 16:59 Tokyo: the opening at 17:00 is still ahead.
+    await act(async () => void (await vi.advanceTimersByTimeAsync((4 * 3600 + 59 * 60) * 1000)));
+    expect(calls).toHaveLength(1);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(61_000)));
+    expect(calls).toHaveLength(2);
+    expect(state.kind === 'ready' && state.schedule.nextOpening).toEqual({ date: '2026-11-25', start: '09:30' });
+  });
+
   it("is asked again after Tokyo midnight, and a failure then does not keep yesterday's hours", async () => {
-    answers.push(ok(week()));
+    answers.push(ok(week({ nextOpening: { date: '2026-11-25', start: '09:30' } })));
     render(<Probe version={3} onlineOn={false} />);
     await settle();
     // 23:59:58 Tokyo: still the same day.
