@@ -102,7 +102,7 @@ describeBrowser('the clinic calendar page (/admin/schedule)', () => {
     await page.screenshot({ path: screenshotPath('admin-schedule') });
   });
 
-  it('says on the queue screen when a window began with in-house reception off, and starts it from there', async () => {
+  it('says on the queue screen when a window began with in-house reception off, and starts reception from there', async () => {
     await page.goto(`${server.url}/admin/queue`);
     await page.getByRole('heading', { name: '受付管理' }).waitFor();
     await clock.advanceTo('2026-11-20T08:00:00.000Z'); // 17:00 in Tokyo: the evening window
@@ -111,9 +111,10 @@ describeBrowser('the clinic calendar page (/admin/schedule)', () => {
     await banner.waitFor();
     expect(await banner.innerText()).toContain('オンライン受付の開始時刻（17:00）になりましたが、院内受付が開始されていないため');
     await page.screenshot({ path: screenshotPath('admin-schedule-banner') });
-    await banner.getByRole('button', { name: '院内受付を開始する' }).click();
-    await confirmDialog(page, '院内受付を開始しますか？');
+    await banner.getByRole('button', { name: '院内受付とオンライン受付を開始する' }).click();
+    await confirmDialog(page, '院内受付とオンライン受付を開始しますか？');
     await banner.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByRole('switch', { name: 'オンライン受付' }).getAttribute('aria-checked')).toBe('true');
     expect(await page.getByRole('switch', { name: '院内受付' }).getAttribute('aria-checked')).toBe('true');
   });
 });

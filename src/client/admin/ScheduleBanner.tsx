@@ -1,6 +1,8 @@
 /**
  * The calendar could not start online reception at a window's start because in-house reception was off
- * (the admin snapshot's scheduleNotice): say so above the queue, with the one action that fixes it.
+ * (the admin snapshot's scheduleNotice): say so above the queue, with the one action that fixes it. The
+ * server does not start online reception by itself once in-house starts inside the window, so the button
+ * starts both, in the order the switches require.
  */
 import { useState } from 'react';
 import { t } from '../../shared/labels/ja.js';
@@ -20,8 +22,9 @@ export function ScheduleBanner({ notice }: { notice: ScheduleNotice | null }) {
   async function startInhouse() {
     setBusy(true);
     try {
-      const question = t('admin.confirmToggle', { switch: t('admin.inhouse'), action: t('admin.toggleStart') });
-      if (await dialogs.confirm(question)) await callFn('startInhouseReception', {});
+      if (!(await dialogs.confirm(t('admin.scheduleNoticeConfirm')))) return;
+      await callFn('startInhouseReception', {});
+      await callFn('startOnlineReception', {});
     } catch (err) {
       await refuse(err);
     } finally {

@@ -210,5 +210,6 @@ export const jaStaff = {
   // staff: the calendar's banner on the queue screen
   'admin.scheduleNotice':
     'オンライン受付の開始時刻（{time}）になりましたが、院内受付が開始されていないため、オンライン受付を開始していません。',
-  'admin.scheduleNoticeAction': '院内受付を開始する',
+  'admin.scheduleNoticeAction': '院内受付とオンライン受付を開始する',
+  'admin.scheduleNoticeConfirm': '院内受付とオンライン受付を開始しますか？',
 } as const;
