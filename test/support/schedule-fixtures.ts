@@ -52,6 +52,7 @@ export function week(over: Partial<PublicSchedule> = {}): PublicSchedule {
       day('2026-11-30'),
     ],
     nextOpening: { date: '2026-11-24', start: '17:00' },
+    offsets: { openAfterStartMinutes: 30, closeBeforeEndMinutes: 30 },
     version: 3,
     ...over,
   };

@@ -77,3 +77,16 @@ describe('closed card', () => {
     expect(lines()[1]).toBe('次回のオンライン受付の予定は、医院にお問い合わせください');
   });
 });
+
+describe("the closed card's rule in the clinic's own minutes", () => {
+  it('names the minutes the clinic set, and leaves out a side that is zero', () => {
+    render(<ClosedCard schedule={{ kind: 'ready', schedule: week({ offsets: { openAfterStartMinutes: 15, closeBeforeEndMinutes: 45 } }) }} />);
+    expect(lines().at(-1)).toBe('※診察開始後15分間と、診察終了前45分間はオンライン受付を行っておりません。');
+    cleanup();
+    render(<ClosedCard schedule={{ kind: 'ready', schedule: week({ offsets: { openAfterStartMinutes: 0, closeBeforeEndMinutes: 20 } }) }} />);
+    expect(lines().at(-1)).toBe('※診察終了前20分間はオンライン受付を行っておりません。');
+    cleanup();
+    render(<ClosedCard schedule={{ kind: 'ready', schedule: week({ offsets: { openAfterStartMinutes: 0, closeBeforeEndMinutes: 0 } }) }} />);
+    expect(lines().at(-1)).toBe('次回のオンライン受付：本日 17:00から');
+  });
+});

@@ -5,6 +5,7 @@
 import './patient.css';
 import { useId } from 'react';
 import { t } from '../../shared/labels/ja.js';
+import { offsetsNote } from '../ui/schedule-text.js';
 import type { ScheduleState } from './public-schedule.js';
 import { TodaySchedule } from './TodaySchedule.js';
 
@@ -16,6 +17,7 @@ export interface ClosedCardProps {
 export function ClosedCard({ headingLevel = 2, schedule }: ClosedCardProps) {
   const id = useId();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const note = schedule.kind === 'ready' ? offsetsNote(schedule.schedule.offsets) : t('closed.note');
   return (
     <section className="card closed-card" aria-labelledby={id}>
       <Heading id={id} className="closed-title">
@@ -23,7 +25,7 @@ export function ClosedCard({ headingLevel = 2, schedule }: ClosedCardProps) {
       </Heading>
       {schedule.kind === 'ready' && <TodaySchedule schedule={schedule.schedule} showNext />}
       {schedule.kind === 'failed' && <p className="closed-hours">{t('closed.hours')}</p>}
-      <p className="closed-note">{t('closed.note')}</p>
+      {note && <p className="closed-note">{note}</p>}
     </section>
   );
 }

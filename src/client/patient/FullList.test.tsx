@@ -160,6 +160,14 @@ describe('the clinic calendar on the full list', () => {
     expect(table.querySelector('[aria-current="date"]')?.textContent).toContain('11/23(月)');
   });
 
+  it("says from when online booking opens in the clinic's own minutes", () => {
+    render(<FullList schedule={ready(week({ offsets: { openAfterStartMinutes: 15, closeBeforeEndMinutes: 30 } }))} snapshot={snapshot} ownNumber={null} liveStatus="live" />);
+    expect(document.querySelector('.all-footer')?.textContent).toBe('オンライン予約は診察開始15分後から可能です。');
+    cleanup();
+    render(<FullList schedule={ready(week({ offsets: { openAfterStartMinutes: 0, closeBeforeEndMinutes: 30 } }))} snapshot={snapshot} ownNumber={null} liveStatus="live" />);
+    expect(document.querySelector('.all-footer')?.textContent).toBe('オンライン予約は診察開始時刻から可能です。');
+  });
+
   it('has no week on the patient channels', () => {
     render(<FullList schedule={ready()} snapshot={snapshot} ownNumber={null} liveStatus="live" />);
     expect(screen.queryByRole('table', { name: 'オンライン受付時間（今後1週間）' })).toBeNull();

@@ -11,6 +11,7 @@ import { t } from '../../shared/labels/ja.js';
 import type { QueueSnapshot } from '../../shared/schemas/live.js';
 import { isOnlineOpen } from '../../shared/queue/rules.js';
 import { Loading } from '../ui/Loading.js';
+import { openAfterText } from '../ui/schedule-text.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
 import type { ScheduleState } from './public-schedule.js';
 import { TodaySchedule } from './TodaySchedule.js';
@@ -96,7 +97,7 @@ export function FullList({ snapshot, ownNumber, liveStatus, schedule, showWeek =
         <Loading />
       )}
       {showWeek && schedule.kind === 'ready' && <WeekAhead schedule={schedule.schedule} />}
-      <p className="small-note all-footer">{t('all.footer')}</p>
+      <p className="small-note all-footer">{schedule.kind === 'ready' ? openAfterText(schedule.schedule.offsets) : t('all.footer')}</p>
     </main>
   );
 }

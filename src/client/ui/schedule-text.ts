@@ -4,7 +4,7 @@
  * never worked out again here.
  */
 import { t } from '../../shared/labels/ja.js';
-import type { NextOpening, Period } from '../../shared/schedule/types.js';
+import type { NextOpening, Period, PublicSchedule } from '../../shared/schedule/types.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,4 +52,17 @@ export function nextOpeningText(next: NextOpening, today: string): string {
   const day =
     next.date === today ? t('schedule.today') : next.date === addDays(today, 1) ? t('schedule.tomorrow') : shortDate(next.date);
   return t('schedule.next', { day, time: clockText(next.start) });
+}
+
+/** The 30-minute rule in the clinic's own minutes; null when online reception spans the whole period. */
+export function offsetsNote({ openAfterStartMinutes: after, closeBeforeEndMinutes: before }: PublicSchedule['offsets']): string | null {
+  if (after > 0 && before > 0) return t('schedule.noteBoth', { after, before });
+  if (after > 0) return t('schedule.noteAfter', { after });
+  if (before > 0) return t('schedule.noteBefore', { before });
+  return null;
+}
+
+/** The full list's footer (「オンライン予約は診察開始30分後から可能です。」) in the clinic's own minutes. */
+export function openAfterText({ openAfterStartMinutes: after }: PublicSchedule['offsets']): string {
+  return after > 0 ? t('schedule.footerAfter', { after }) : t('schedule.footerAtStart');
 }

@@ -192,6 +192,11 @@ export const ja = {
   'schedule.dayClosed': '休診',
   'schedule.dayHolidayClosed': '休診（{name}）',
   'schedule.dayNoOnline': 'オンライン受付なし',
+  'schedule.noteBoth': '※診察開始後{after}分間と、診察終了前{before}分間はオンライン受付を行っておりません。',
+  'schedule.noteAfter': '※診察開始後{after}分間はオンライン受付を行っておりません。',
+  'schedule.noteBefore': '※診察終了前{before}分間はオンライン受付を行っておりません。',
+  'schedule.footerAfter': 'オンライン予約は診察開始{after}分後から可能です。',
+  'schedule.footerAtStart': 'オンライン予約は診察開始時刻から可能です。',
   ...jaStaff,
 } as const;
 
