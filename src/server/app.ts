@@ -26,6 +26,9 @@ import { identityFunctions } from './functions/identity.js';
 import { receptionFunctions } from './functions/reception.js';
 import { messagingFunctions } from './functions/messaging.js';
 import { auditFunctions } from './functions/audit.js';
+import { scheduleFunctions } from './functions/schedule.js';
+import { type Clock, systemClock } from './clock.js';
+import { startScheduleRunner } from './domain/schedule/scheduler.js';
 import { lineSender } from './notify/line-sender.js';
 import { createDeliverer } from './notify/deliverer.js';
 import { startNotifyWorker } from './notify/worker.js';
@@ -43,6 +46,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Live hub tuning (tests: a small buffer bound). */
   live?: LiveHubOptions;
+  /** The clock of the calendar's switching and reads (tests: one they move by hand; the store's must match). */
+  clock?: Clock;
 }
 
 const functionTable: FunctionTable = {
@@ -51,9 +56,10 @@ const functionTable: FunctionTable = {
   ...receptionFunctions,
   ...messagingFunctions,
   ...auditFunctions,
+  ...scheduleFunctions,
 };
 
-export async function buildApp({ config, store, clientDir, logger = true, logStream, live }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, store, clientDir, logger = true, logStream, live, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -103,6 +109,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
       timeoutMs: config.NOTIFY_SEND_TIMEOUT_MS,
     }),
     abuse: abusePolicy(store, config),
+    clock,
   };
 
   const hub = createLiveHub(store, app.log, live);
@@ -136,6 +143,12 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
     app.log,
   );
   app.addHook('onClose', async () => stopRetention());
+  // The clinic calendar opens and closes reception at its edges (catching up at start).
+  const scheduleRunner = startScheduleRunner({ store, clock, log: app.log });
+  app.addHook('onClose', async () => {
+    scheduleRunner.stop();
+    await scheduleRunner.settled();
+  });
 
   registerOriginCheck(app);
   registerFunctionRoutes(app, deps, functionTable);

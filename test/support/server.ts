@@ -11,6 +11,10 @@ import { type Config, loadConfig, metricsEnabled } from '../../src/server/config
 import type { Store } from '../../src/server/storage/port.js';
 import { openSqliteStore } from '../../src/server/storage/sqlite.js';
 import { ensureClientBuilt } from './client-build.js';
+import { manualClock } from './clock.js';
+
+/** Sunday 2026-11-22 12:00 in Tokyo: the default calendar has no edge near it. */
+export const QUIET_SUNDAY = '2026-11-22T03:00:00Z';
 
 export interface TestServer {
   url: string;
@@ -30,6 +34,8 @@ export interface TestServerOptions {
   /** Log lines go here (set LOG_LEVEL in `env`); without it the server logs nothing. */
   logStream?: AppOptions['logStream'];
   live?: AppOptions['live'];
+  /** The clock of the calendar (test/support/clock.ts); the default SQLite store is opened on it too. */
+  clock?: AppOptions['clock'];
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -37,9 +43,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const dataDir = mkdtempSync(join(tmpdir(), 'cq-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...options.env });
   // As openStore does: queries are timed only when metrics are on.
-  const store = options.store ?? (await openSqliteStore(join(dataDir, 'clinic-queue.sqlite'), { queryLog: metricsEnabled(config) }));
   const { logStream, live, clientDir } = options;
-  const app = await buildApp({ config, store, clientDir, logger: Boolean(logStream), logStream, live });
+  // Without a clock of its own a test server's calendar stands still on a quiet Sunday: the real clock
+  // would let a window edge switch reception in the middle of a test that is about something else.
+  const clock = options.clock ?? manualClock(QUIET_SUNDAY);
+  const store =
+    options.store ??
+    (await openSqliteStore(join(dataDir, 'clinic-queue.sqlite'), { queryLog: metricsEnabled(config), clock: options.clock && (() => clock.now()) }));
+  const app = await buildApp({ config, store, clientDir, logger: Boolean(logStream), logStream, live, clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');

@@ -63,7 +63,10 @@ export async function dropPgDatabase(url: string): Promise<void> {
   await withAdmin((c) => c.query(`drop database if exists ${name} with (force)`));
 }
 
-export async function openTestStore(kind: StoreKind, options: { poolSize?: number; queryLog?: boolean } = {}): Promise<TestStore> {
+export async function openTestStore(
+  kind: StoreKind,
+  options: { poolSize?: number; queryLog?: boolean; clock?: () => Date } = {},
+): Promise<TestStore> {
   const opened: Store[] = [];
   const track = (store: Store) => {
     // A test server closes its store too; the second close must be a no-op, not a pool error.
@@ -78,7 +81,7 @@ export async function openTestStore(kind: StoreKind, options: { poolSize?: numbe
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'cq-store-'));
     const file = join(dir, 'test.sqlite');
-    const reopen = async () => track(await openSqliteStore(file, { queryLog: options.queryLog }));
+    const reopen = async () => track(await openSqliteStore(file, { queryLog: options.queryLog, clock: options.clock }));
     return {
       kind,
       store: await reopen(),
@@ -90,7 +93,7 @@ export async function openTestStore(kind: StoreKind, options: { poolSize?: numbe
     };
   }
   const url = await createPgDatabase();
-  const reopen = async () => track(await openPostgresStore(url, { poolSize: options.poolSize ?? 20, queryLog: options.queryLog }));
+  const reopen = async () => track(await openPostgresStore(url, { poolSize: options.poolSize ?? 20, queryLog: options.queryLog, clock: options.clock }));
   return {
     kind,
     url,

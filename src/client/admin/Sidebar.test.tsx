@@ -14,6 +14,8 @@ const snapshot = (inhouseOn: boolean, nextFreeNumber: number | null): AdminSnaps
   slots: [],
   nextFreeNumber,
   version: 1,
+  scheduleVersion: 0,
+  scheduleNotice: null,
 });
 
 /** The sidebar's next-number line for a snapshot and stream status. */

@@ -20,6 +20,7 @@ const snapshot: QueueSnapshot = {
     { reservationNumber: 2, ahead: null, hold: true },
   ],
   version: 7,
+  scheduleVersion: 0,
 };
 
 const LOADING: ScheduleState = { kind: 'loading' };
@@ -65,7 +66,7 @@ describe('full list', () => {
   });
 
   it('shows the stopped notice when in-house reception is off, and an empty list', () => {
-    const stopped = { runtime: { inhouseOn: false, onlineOn: false, currentWaitCount: 0 }, queue: [], version: 1 };
+    const stopped = { runtime: { inhouseOn: false, onlineOn: false, currentWaitCount: 0 }, queue: [], version: 1, scheduleVersion: 0 };
     render(<FullList schedule={LOADING} snapshot={stopped} ownNumber={null} liveStatus="live" />);
     expect(screen.getByRole('status').textContent).toBe('現在、院内受付を停止しています。');
     expect(rows().map(cells)).toEqual([['現在お待ちの方はいません。']]);

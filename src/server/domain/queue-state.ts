@@ -11,6 +11,9 @@ export interface QueueState {
   slots: Slot[];
   nextFreeNumber: number | null;
   version: number;
+  scheduleVersion: number;
+  /** The start of the online window the calendar could not open (in-house was off), or null. */
+  scheduleNoticeAt: string | null;
 }
 
 export async function loadQueueState(store: Store): Promise<QueueState> {
@@ -48,6 +51,8 @@ export async function loadQueueState(store: Store): Promise<QueueState> {
       slots,
       nextFreeNumber: free?.reservation_number ?? null,
       version: rt.version,
+      scheduleVersion: rt.schedule_version,
+      scheduleNoticeAt: rt.schedule_notice_at,
     };
   });
 }

@@ -6,6 +6,7 @@ import type { LineLogin } from '../line/line-login.js';
 import type { WebPush } from '../push/web-push.js';
 import type { LineSender } from '../notify/line-sender.js';
 import type { AbusePolicy } from '../abuse/policy.js';
+import type { Clock } from '../clock.js';
 
 export interface Deps {
   config: Config;
@@ -15,5 +16,7 @@ export interface Deps {
   webPush: WebPush;
   lineSender: LineSender;
   abuse: AbusePolicy;
+  /** The time the calendar is read at (tests move it by hand). */
+  clock: Clock;
   // No logger here: a handler logs with request.log, whose every line carries the request id.
 }

@@ -12,10 +12,18 @@ export function queueSnapshot(state: QueueState): QueueSnapshot {
     runtime: state.runtime,
     queue: publicQueue(state.slots).map(({ reservationNumber, ahead, hold }) => ({ reservationNumber, ahead, hold })),
     version: state.version,
+    scheduleVersion: state.scheduleVersion,
   };
 }
 
 export function adminSnapshot(state: QueueState): AdminSnapshot {
   const slots = state.slots.map(({ lineId: _line, pwaId: _pwa, ...rest }): StaffSlot => rest);
-  return { runtime: state.runtime, slots, nextFreeNumber: state.nextFreeNumber, version: state.version };
+  return {
+    runtime: state.runtime,
+    slots,
+    nextFreeNumber: state.nextFreeNumber,
+    version: state.version,
+    scheduleVersion: state.scheduleVersion,
+    scheduleNotice: state.scheduleNoticeAt ? { kind: 'inhouseOffAtWindowStart', windowStart: state.scheduleNoticeAt } : null,
+  };
 }

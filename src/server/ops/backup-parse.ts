@@ -19,6 +19,8 @@ export const BACKUP_TABLES = [
   'outbox',
   'audit_log',
   'rate_counters',
+  'clinic_schedule',
+  'schedule_edges',
 ] as const satisfies readonly (keyof Database)[];
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 

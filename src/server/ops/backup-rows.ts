@@ -23,6 +23,11 @@ export const ROW_SCHEMAS = {
     version: int,
     line_ahead5_on: flag,
     line_recall_on: flag,
+    // The calendar's columns came with migration 0006: an older backup restores with the defaults.
+    schedule_version: int.default(0),
+    schedule_notice_at: time.nullable().default(null),
+    online_manual_at: time.nullable().default(null),
+    inhouse_manual_at: time.nullable().default(null),
   }),
   reception_sessions: z.strictObject({ id: text, opened_at: time, closed_at: time.nullable() }),
   reservation_slots: z.strictObject({
@@ -84,6 +89,8 @@ export const ROW_SCHEMAS = {
     before: text.nullable(),
     after: text.nullable(),
   }),
+  clinic_schedule: z.strictObject({ id: z.literal(1), document: text, updated_at: time }),
+  schedule_edges: z.strictObject({ edge_at: time, kind: text, outcome: text, applied_at: time }),
 } satisfies { [T in keyof Database]: z.ZodType<Database[T]> };
 
 /** Each table's primary key, in order: the backup pages through every table by it. */
@@ -98,6 +105,8 @@ export const PRIMARY_KEYS: { [T in keyof Database]: readonly (keyof Database[T] 
   outbox: ['id'],
   rate_counters: ['key', 'window_start'],
   audit_log: ['id'],
+  clinic_schedule: ['id'],
+  schedule_edges: ['edge_at', 'kind'],
 };
 
 /** Zod's complaint in one line: `owner_id: expected string, received number; …`. */

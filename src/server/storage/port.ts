@@ -17,7 +17,8 @@ export type DomainEventType =
   | 'noticeQueued'
   | 'noticeFailed'
   | 'settingsChanged'
-  | 'staffSignedOut';
+  | 'staffSignedOut'
+  | 'scheduleChanged';
 
 export interface DomainEvent {
   type: DomainEventType;

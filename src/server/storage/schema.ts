@@ -14,6 +14,13 @@ export interface RuntimeTable {
   /** The clinic's choice: send the 5-ahead notice / the recall over LINE (each LINE push costs quota). */
   line_ahead5_on: number;
   line_recall_on: number;
+  /** Bumped by every change of the clinic calendar (clients refetch getPublicSchedule when it moves). */
+  schedule_version: number;
+  /** Set when an online window began with in-house reception off: that window's start (the staff banner). */
+  schedule_notice_at: string | null;
+  /** The last manual switch of online / in-house reception: a missed edge before it is not caught up. */
+  online_manual_at: string | null;
+  inhouse_manual_at: string | null;
 }
 
 export interface ReceptionSessionTable {
@@ -119,6 +126,21 @@ export interface AuditLogTable {
   after: string | null;
 }
 
+/** The clinic calendar: one JSON document (ClinicSchedule), row id 1; absent = DEFAULT_SCHEDULE. */
+export interface ClinicScheduleTable {
+  id: number;
+  document: string;
+  updated_at: string;
+}
+
+/** An edge of the calendar this clinic's servers applied, once: its instant, kind and what it did. */
+export interface ScheduleEdgeTable {
+  edge_at: string;
+  kind: string;
+  outcome: string;
+  applied_at: string;
+}
+
 export interface Database {
   runtime: RuntimeTable;
   reception_sessions: ReceptionSessionTable;
@@ -130,6 +152,8 @@ export interface Database {
   outbox: OutboxTable;
   rate_counters: RateCounterTable;
   audit_log: AuditLogTable;
+  clinic_schedule: ClinicScheduleTable;
+  schedule_edges: ScheduleEdgeTable;
 }
 
 // Kept for future tables with generated keys.

@@ -128,6 +128,19 @@ export const jaStaff = {
   'audit.action.staff.enable': 'スタッフアカウントを有効化',
   'audit.action.staff.remove': 'スタッフアカウントを削除',
   'audit.action.staff.passwd': 'スタッフのパスワードを変更',
+  // the clinic calendar (/admin/schedule): refusals, and the audit trail of its changes
+  'schedule.error.endBeforeStart': '{where}：{start}〜{end} は終了時刻が開始時刻より前です。終了時刻を開始時刻より後にしてください。',
+  'schedule.error.overlap': '{where}：{first} と {second} が重なっています。重ならないように入力してください。',
+  'schedule.error.emptyWindow':
+    '{where}：{start}〜{end} では、オンライン受付の時間がありません（診療開始{open}分後から終了{close}分前まで）。診療時間か受付の設定を見直してください。',
+  'schedule.error.notHoliday': '{date}は祝日ではありません。祝日の診療は祝日にだけ設定できます。',
+  'schedule.notice.inhouseOff': '{time}にオンライン受付を開始できませんでした。院内受付が停止中です。院内受付を開始してから、オンライン受付を開始してください。',
+  'audit.action.saveWeeklyHours': '診療時間（曜日ごと）を変更',
+  'audit.action.saveScheduleSettings': '受付の設定を変更',
+  'audit.action.saveScheduleOverride': '日付ごとの診療時間を設定',
+  'audit.action.deleteScheduleOverride': '日付ごとの診療時間を削除',
+  'audit.action.setHolidayOpening': '祝日の診療を変更',
+  'audit.action.schedule.inhouseOff': 'オンライン受付の自動開始を見送り（院内受付が停止中）',
   // monitor
   'monitor.waiting': 'ただいま {n}人 お待ちです',
   'monitor.colNumber': '受付番号',

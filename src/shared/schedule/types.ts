@@ -91,6 +91,8 @@ export interface PublicSchedule {
   today: string;
   days: DaySchedule[];
   nextOpening: NextOpening | null;
+  /** The clinic's offsets, for the sentences that name them (「診察開始30分後から」). */
+  offsets: { openAfterStartMinutes: number; closeBeforeEndMinutes: number };
   version: number;
 }
 

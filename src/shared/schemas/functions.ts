@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { pushSubscriptionSchema } from './push-subscription.js';
+import { isoDate, overrideSchema, scheduleSettingsSchema, weeklyHoursSchema } from '../schedule/types.js';
+import type { PublicSchedule, ScheduleForStaff } from '../schedule/types.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
@@ -53,6 +55,14 @@ export const functionPayloads = {
     limit: z.number().int().min(1).max(500).optional(),
     before: z.iso.datetime().optional(),
   }),
+  // the clinic calendar (issue 13; src/shared/schedule/types.ts)
+  getPublicSchedule: none,
+  getSchedule: z.strictObject({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/) }),
+  saveWeeklyHours: z.strictObject({ weekly: weeklyHoursSchema }),
+  saveScheduleSettings: z.strictObject({ settings: scheduleSettingsSchema }),
+  saveScheduleOverride: overrideSchema,
+  deleteScheduleOverride: z.strictObject({ date: isoDate }),
+  setHolidayOpening: z.strictObject({ date: isoDate, open: z.boolean() }),
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
@@ -82,6 +92,13 @@ export interface FunctionResults {
   getMessagingStatus: MessagingStatus;
   claimAdminBeep: { claimed: boolean };
   getAuditLog: { entries: AuditEntry[] };
+  getPublicSchedule: PublicSchedule;
+  getSchedule: ScheduleForStaff;
+  saveWeeklyHours: { ok: true };
+  saveScheduleSettings: { ok: true };
+  saveScheduleOverride: { ok: true };
+  deleteScheduleOverride: { ok: true };
+  setHolidayOpening: { ok: true };
 }
 
 /** One staff action: who, what, on what, when, and the state before and after. */

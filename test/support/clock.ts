@@ -1,0 +1,47 @@
+/**
+ * A clock tests move by hand: `now()` stands still until `advanceTo`/`advance`, which fires the timers that
+ * came due, in time order, and waits for what they started (an edge's write). Nothing really waits.
+ * Give the same clock to the store (`storeClock`) and the app, so the writes' times agree with it.
+ */
+import type { Clock } from '../../src/server/clock.js';
+
+export interface ManualClock extends Clock {
+  /** For openSqliteStore / openPostgresStore's `clock` option. */
+  storeClock: () => Date;
+  advanceTo(at: string | Date): Promise<void>;
+  advance(ms: number): Promise<void>;
+  /** Timers armed and not yet fired or cancelled. */
+  pendingTimers(): number;
+}
+
+export function manualClock(start: string | Date): ManualClock {
+  let now = new Date(start).getTime();
+  let seq = 0;
+  const timers = new Map<number, { due: number; fn: () => unknown }>();
+
+  async function advanceTo(at: string | Date) {
+    const target = new Date(at).getTime();
+    if (target < now) throw new Error('a manual clock only moves forward (use a new one for a jump back)');
+    for (;;) {
+      const next = [...timers.entries()].filter(([, t]) => t.due <= target).sort((a, b) => a[1].due - b[1].due || a[0] - b[0])[0];
+      if (!next) break;
+      timers.delete(next[0]);
+      now = Math.max(now, next[1].due);
+      await next[1].fn();
+    }
+    now = target;
+  }
+
+  return {
+    now: () => new Date(now),
+    storeClock: () => new Date(now),
+    setTimer(ms, fn) {
+      const id = ++seq;
+      timers.set(id, { due: now + Math.max(0, ms), fn });
+      return () => timers.delete(id);
+    },
+    advanceTo,
+    advance: (ms) => advanceTo(new Date(now + ms)),
+    pendingTimers: () => timers.size,
+  };
+}
