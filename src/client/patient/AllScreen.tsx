@@ -14,7 +14,7 @@ export function AllScreen({ showWeek = false, children }: { showWeek?: boolean; 
   const patient = useOptionalPatient();
   const live = useQueue();
   const my = useMyReservation(patient?.auth ?? null, live.data?.version);
-  const schedule = usePublicSchedule({ onlineOn: live.data?.runtime.onlineOn });
+  const schedule = usePublicSchedule({ version: live.data?.scheduleVersion, onlineOn: live.data?.runtime.onlineOn });
   return (
     <FullList
       snapshot={live.data}

@@ -14,7 +14,7 @@ export function BookScreen() {
   const { auth, channel, paths, onTaken } = usePatient();
   const live = useQueue();
   const my = useMyReservation(auth, live.data?.version);
-  const schedule = usePublicSchedule({ onlineOn: live.data?.runtime.onlineOn });
+  const schedule = usePublicSchedule({ version: live.data?.scheduleVersion, onlineOn: live.data?.runtime.onlineOn });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // State updates land after the next render; a ref stops a double tap from sending two requests.
