@@ -1,7 +1,7 @@
 /**
  * /web/all, the public queue list, in real Chromium against the real server: no sign-in, no LINE, live
  * updates from the public stream, the 'reserve from here' link to the clinic's LINE official account,
- * and the stopped notice when in-house reception is off.
+ * and the stopped notice when in-house reception is off. Its one function call is the public calendar.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -68,7 +68,9 @@ describeBrowser('public queue list (/web/all)', () => {
     const reserve = page.getByRole('link', { name: 'こちらから予約（LINE公式アカウント）' });
     expect(await reserve.getAttribute('href')).toBe(OFFICIAL_ACCOUNT);
     expect(await page.locator('.clock').innerText()).toMatch(/^現在時刻 \d{2}:\d{2}:\d{2}$/);
-    expect(fnCalls).toEqual([]);
+    // Nobody signs in: the only function called is the public calendar's (issue 13), never a patient's.
+    expect(fnCalls.length).toBeGreaterThan(0);
+    expect(fnCalls.map((url) => new URL(url).pathname).filter((path) => path !== '/api/fn/getPublicSchedule')).toEqual([]);
     await page.screenshot({ path: screenshotPath('web-all'), fullPage: true });
     await page.close();
   });

@@ -178,7 +178,7 @@ export const jaStaff = {
   'admin.schedule.autoInhouse': '院内受付も診療時間に合わせて自動で開始・停止する（停止はお待ちの方がいないときのみ）',
   'admin.schedule.saveSettings': '設定を保存',
   'admin.schedule.savedSettings': '受付の設定を保存しました。',
-  'admin.schedule.needTime': '時刻をすべて入力してください（不要な時間帯は削除してください）。',
+  'admin.schedule.needTime': '時刻は「9:00」「16:30」のように24時間表記ですべて入力してください（不要な時間帯は削除してください）。',
   'admin.schedule.needNumber': '数字を入力してください。',
   'admin.schedule.month': '{year}年{month}月',
   'admin.schedule.prevMonth': '前の月',

@@ -2,12 +2,12 @@
  * One date's exception to the week: as usual, closed (休診), or other hours (午前のみ, special hours),
  * with an optional note for patients. "As usual" removes the date's override.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { t } from '../../../shared/labels/ja.js';
 import type { DaySchedule, Period, ScheduleOverride } from '../../../shared/schedule/types.js';
 import { callFn } from '../../api/fn.js';
 import { dayLabel } from './MonthCalendar.js';
-import { allFilled, PeriodsEditor } from './PeriodsEditor.js';
+import { PeriodsEditor, readPeriods } from './PeriodsEditor.js';
 import { SaveMessage, useSave } from './save-status.js';
 
 type Kind = 'regular' | 'closed' | 'hours';
@@ -27,11 +27,25 @@ const KINDS: { kind: Kind; label: 'admin.schedule.kindRegular' | 'admin.schedule
   { kind: 'hours', label: 'admin.schedule.kindHours' },
 ];
 
-/** The parent keys this by date and override, so a fresh copy from the server starts it over. */
+const kindOf = (override: ScheduleOverride | undefined): Kind =>
+  !override ? 'regular' : override.periods.length === 0 ? 'closed' : 'hours';
+
+/**
+ * The parent keys this by date. A fresh copy of the date's override from the server (saved here, or
+ * removed from the list) starts the form over, but keeps the confirmation of what was just saved.
+ */
 export function DayEditor({ day, override, regular, holidayOpen, onSaved }: DayEditorProps) {
-  const [kind, setKind] = useState<Kind>(!override ? 'regular' : override.periods.length === 0 ? 'closed' : 'hours');
+  const [kind, setKind] = useState<Kind>(kindOf(override));
   const [periods, setPeriods] = useState<Period[]>(override?.periods.length ? override.periods : regular);
   const [note, setNote] = useState(override?.note ?? '');
+  const savedText = JSON.stringify(override ?? null);
+  const regularText = JSON.stringify(regular);
+  useEffect(() => {
+    const saved = JSON.parse(savedText) as ScheduleOverride | null;
+    setKind(kindOf(saved ?? undefined));
+    setPeriods(saved?.periods.length ? saved.periods : (JSON.parse(regularText) as Period[]));
+    setNote(saved?.note ?? '');
+  }, [savedText, regularText]);
   const save = useSave();
   const label = dayLabel(day.date);
 
@@ -41,8 +55,8 @@ export function DayEditor({ day, override, regular, holidayOpen, onSaved }: DayE
       if (await save.run(() => callFn('deleteScheduleOverride', { date: day.date }), t('admin.schedule.clearedDay', { date: label }))) onSaved();
       return;
     }
-    const chosen = kind === 'closed' ? [] : periods;
-    if (!allFilled(chosen)) return save.refuseHere(t('admin.schedule.needTime'));
+    const chosen = kind === 'closed' ? [] : readPeriods(periods);
+    if (!chosen) return save.refuseHere(t('admin.schedule.needTime'));
     const saved = await save.run(
       () => callFn('saveScheduleOverride', { date: day.date, periods: chosen, note: note.trim() || null }),
       t('admin.schedule.savedDay', { date: label }),

@@ -95,12 +95,26 @@ describe('the weekly hours', () => {
     expect(sent.filter((s) => s.name === 'getSchedule')).toHaveLength(1);
   });
 
-  it('asks for a time left empty instead of sending it', async () => {
+  it('asks for a time left empty or not a time of day instead of sending it', async () => {
     await open();
-    change('火曜日 1つ目の時間帯の開始時刻', '');
-    await submit('診療時間を保存');
-    expect(screen.getByRole('alert').textContent).toBe('時刻をすべて入力してください（不要な時間帯は削除してください）。');
+    for (const typed of ['', '25:00', '9時']) {
+      change('火曜日 1つ目の時間帯の開始時刻', typed);
+      await submit('診療時間を保存');
+      expect(screen.getByRole('alert').textContent).toBe(
+        '時刻は「9:00」「16:30」のように24時間表記ですべて入力してください（不要な時間帯は削除してください）。',
+      );
+    }
     expect(saves()).toEqual([]);
+  });
+
+  it('reads times typed short or in full-width digits as 24-hour times', async () => {
+    await open();
+    change('火曜日 1つ目の時間帯の開始時刻', '９：３０');
+    change('火曜日 1つ目の時間帯の終了時刻', '1230');
+    change('火曜日 2つ目の時間帯の開始時刻', '4:30');
+    await submit('診療時間を保存');
+    const weekly = (saves()[0]!.data as { weekly: { start: string; end: string }[][] }).weekly;
+    expect(weekly[2]).toEqual([{ start: '09:30', end: '12:30' }, { start: '04:30', end: '19:00' }]);
   });
 });
 

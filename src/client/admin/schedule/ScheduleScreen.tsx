@@ -84,7 +84,7 @@ export function ScheduleScreen() {
           <div className="schedule-column">
             {day && (
               <DayEditor
-                key={`${day.date} ${JSON.stringify(override ?? null)}`}
+                key={day.date}
                 day={day}
                 override={override}
                 regular={data.schedule.weekly[day.weekday] ?? []}

@@ -1,10 +1,10 @@
 /** Each weekday's consultation periods (zero or more), saved together with saveWeeklyHours. */
 import { useEffect, useState } from 'react';
 import { t } from '../../../shared/labels/ja.js';
-import type { ScheduleSettings, WeeklyHours } from '../../../shared/schedule/types.js';
+import type { Period, ScheduleSettings, WeeklyHours } from '../../../shared/schedule/types.js';
 import { callFn } from '../../api/fn.js';
 import { weekdayLetter } from '../../ui/schedule-text.js';
-import { allFilled, PeriodsEditor } from './PeriodsEditor.js';
+import { PeriodsEditor, readPeriods } from './PeriodsEditor.js';
 import { SaveMessage, useSave } from './save-status.js';
 
 /** Monday first, as clinics print their hours; Sunday (0) last. */
@@ -24,8 +24,9 @@ export function WeeklyHoursForm({ saved, settings, onSaved }: WeeklyHoursFormPro
   useEffect(() => setDraft(JSON.parse(savedText) as WeeklyHours), [savedText]);
 
   async function submit() {
-    if (!draft.every(allFilled)) return save.refuseHere(t('admin.schedule.needTime'));
-    if (await save.run(() => callFn('saveWeeklyHours', { weekly: draft }), t('admin.schedule.savedWeekly'))) onSaved();
+    const weekly = draft.map(readPeriods);
+    if (weekly.some((day) => day === null)) return save.refuseHere(t('admin.schedule.needTime'));
+    if (await save.run(() => callFn('saveWeeklyHours', { weekly: weekly as Period[][] }), t('admin.schedule.savedWeekly'))) onSaved();
   }
 
   return (
