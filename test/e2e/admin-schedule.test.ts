@@ -110,6 +110,7 @@ describeBrowser('the clinic calendar page (/admin/schedule)', () => {
     const banner = page.locator('.schedule-banner');
     await banner.waitFor();
     expect(await banner.innerText()).toContain('オンライン受付の開始時刻（17:00）になりましたが、院内受付が開始されていないため');
+    await expect.poll(() => page.locator('.admin-clock').innerText()).toContain('17:00');
     await page.screenshot({ path: screenshotPath('admin-schedule-banner') });
     await banner.getByRole('button', { name: '院内受付とオンライン受付を開始する' }).click();
     await confirmDialog(page, '院内受付とオンライン受付を開始しますか？');
