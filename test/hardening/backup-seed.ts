@@ -6,6 +6,7 @@
 import type { Store } from '../../src/server/storage/port.js';
 import type { SlotTable } from '../../src/server/storage/schema.js';
 import { freshSlotRow } from '../../src/server/storage/slot-row.js';
+import { DEFAULT_SCHEDULE } from '../../src/shared/schedule/types.js';
 
 const CHUNK = 200;
 const DAY = 24 * 3600_000;
@@ -64,6 +65,9 @@ export async function seedHistory(store: Store, { sessions, slotsPerSession, rat
       .insertInto('audit_log')
       .values({ id: 'audit-1', at: now, staff_id: 'staff-1', username: 'reception', action: 'startInhouseReception', target: null, before: '{"on":0}', after: '{"on":1}' })
       .execute();
+    await tx.insertInto('clinic_schedule').values({ id: 1, document: JSON.stringify(DEFAULT_SCHEDULE), updated_at: now }).execute();
+    await tx.updateTable('runtime').set({ schedule_version: 1, online_manual_at: now }).where('id', '=', 1).execute();
+    await tx.insertInto('schedule_edges').values({ edge_at: now, kind: 'onlineStart', outcome: 'started', applied_at: now }).execute();
     const counters = Array.from({ length: rateCounters }, (_, i) => ({ key: `ticket:ip${i % 7}`, window_start: at(start + i * 60_000), count: 1 + (i % 5) }));
     for (let i = 0; i < counters.length; i += CHUNK) await tx.insertInto('rate_counters').values(counters.slice(i, i + CHUNK)).execute();
   });

@@ -46,7 +46,10 @@ const BAD_FILES: { name: string; make(lines: string[]): { lines: string[]; line:
   { name: 'bad JSON on the last line', make: (l) => ({ lines: [...l.slice(0, -1), l.at(-1)!.slice(0, 30)], line: l.length }), problem: /not JSON/ },
   {
     name: 'an unknown table',
-    make: (l) => ({ lines: [...l.slice(0, -1), l.at(-1)!.replace('"rate_counters"', '"rate_counter"')], line: l.length }),
+    make: (l) => {
+      const i = lastIndexOf(l, 'rate_counters');
+      return { lines: l.with(i, l[i].replace('"rate_counters"', '"rate_counter"')), line: i + 1 };
+    },
     problem: /unknown table "rate_counter"/,
   },
   {
@@ -75,7 +78,10 @@ const BAD_FILES: { name: string; make(lines: string[]): { lines: string[]; line:
   },
   {
     name: 'a null where the column may not be null',
-    make: (l) => ({ lines: l.with(-1, edit(l.at(-1)!, (e) => (e.row.count = null))), line: l.length }),
+    make: (l) => {
+      const i = lastIndexOf(l, 'rate_counters');
+      return { lines: l.with(i, edit(l[i], (e) => (e.row.count = null))), line: i + 1 };
+    },
     problem: /bad rate_counters row: count/,
   },
   { name: 'no header', make: (l) => ({ lines: l.slice(1), line: 1 }), problem: /header missing/ },

@@ -1,6 +1,7 @@
 /**
  * A clock tests move by hand: `now()` stands still until `advanceTo`/`advance`, which fires the timers that
- * came due, in time order, and waits for what they started (an edge's write). Nothing really waits.
+ * came due, in time order (those due at one instant together), and waits for what they started (an edge's
+ * write). Nothing really waits.
  * Give the same clock to the store (`storeClock`) and the app, so the writes' times agree with it.
  */
 import type { Clock } from '../../src/server/clock.js';
@@ -23,11 +24,14 @@ export function manualClock(start: string | Date): ManualClock {
     const target = new Date(at).getTime();
     if (target < now) throw new Error('a manual clock only moves forward (use a new one for a jump back)');
     for (;;) {
-      const next = [...timers.entries()].filter(([, t]) => t.due <= target).sort((a, b) => a[1].due - b[1].due || a[0] - b[0])[0];
-      if (!next) break;
-      timers.delete(next[0]);
-      now = Math.max(now, next[1].due);
-      await next[1].fn();
+      const due = [...timers.entries()].filter(([, t]) => t.due <= target);
+      if (due.length === 0) break;
+      const first = Math.min(...due.map(([, t]) => t.due));
+      // Timers due at the same instant fire together, as two server processes' timers would.
+      const batch = due.filter(([, t]) => t.due === first);
+      for (const [id] of batch) timers.delete(id);
+      now = Math.max(now, first);
+      await Promise.all(batch.map(([, t]) => t.fn()));
     }
     now = target;
   }

@@ -134,7 +134,6 @@ export const jaStaff = {
   'schedule.error.emptyWindow':
     '{where}：{start}〜{end} では、オンライン受付の時間がありません（診療開始{open}分後から終了{close}分前まで）。診療時間か受付の設定を見直してください。',
   'schedule.error.notHoliday': '{date}は祝日ではありません。祝日の診療は祝日にだけ設定できます。',
-  'schedule.notice.inhouseOff': '{time}にオンライン受付を開始できませんでした。院内受付が停止中です。院内受付を開始してから、オンライン受付を開始してください。',
   'audit.action.saveWeeklyHours': '診療時間（曜日ごと）を変更',
   'audit.action.saveScheduleSettings': '受付の設定を変更',
   'audit.action.saveScheduleOverride': '日付ごとの診療時間を設定',

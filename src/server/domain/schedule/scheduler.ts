@@ -16,6 +16,8 @@ export const MAX_SLEEP_MS = 10 * 60 * 1000;
 export interface ScheduleRunner {
   /** Resolves when the catch-up at start and any wake-up under way are done. */
   settled(): Promise<void>;
+  /** The calendar version the timer was last armed from (tests wait for a change to reach this process). */
+  armedVersion(): number | null;
   stop(): void;
 }
 
@@ -40,6 +42,7 @@ export function startScheduleRunner({
   let running: Promise<void> = Promise.resolve();
   let again = false;
   let busy = false;
+  let armedVersion: number | null = null;
 
   async function wakeOnce(): Promise<void> {
     try {
@@ -52,7 +55,8 @@ export function startScheduleRunner({
     if (stopped) return;
     let delay = MAX_SLEEP_MS;
     try {
-      const { schedule } = await readSchedule(store.db, store);
+      const { schedule, version } = await readSchedule(store.db, store);
+      armedVersion = version;
       const now = clock.now().getTime();
       const next = nextEdge(schedule, now, holidays);
       if (next) delay = Math.min(Math.max(next.at - now, 0), MAX_SLEEP_MS);
@@ -89,6 +93,7 @@ export function startScheduleRunner({
 
   return {
     settled: () => running,
+    armedVersion: () => armedVersion,
     stop() {
       stopped = true;
       unsubscribe();
