@@ -1,5 +1,5 @@
 /** A public holiday is closed unless the clinic opens on it: one box per holiday, saved at once. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { t } from '../../../shared/labels/ja.js';
 import { callFn } from '../../api/fn.js';
 import { shortDate } from '../../ui/schedule-text.js';
@@ -14,8 +14,10 @@ export interface HolidayToggleProps {
 
 export function HolidayToggle({ date, name, open, onSaved }: HolidayToggleProps) {
   const save = useSave();
-  // The box follows the click at once; a refusal puts it back.
+  // The box follows the click at once and keeps it until the server's fresh copy says the same; a
+  // refusal puts it back.
   const [shown, setShown] = useState<boolean | null>(null);
+  useEffect(() => setShown(null), [open]);
   const checked = shown ?? open;
   async function change(next: boolean) {
     setShown(next);
@@ -24,8 +26,8 @@ export function HolidayToggle({ date, name, open, onSaved }: HolidayToggleProps)
       () => callFn('setHolidayOpening', { date, open: next }),
       t(next ? 'admin.schedule.savedHolidayOpen' : 'admin.schedule.savedHolidayClosed', params),
     );
-    setShown(null);
     if (done) onSaved();
+    else setShown(null);
   }
   return (
     <div className="holiday-toggle">

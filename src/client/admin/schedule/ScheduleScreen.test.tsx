@@ -12,7 +12,7 @@ import { ScheduleScreen } from './ScheduleScreen.js';
 
 type Answer = { result: unknown } | { error: { status: string; message: string } };
 let sent: { name: string; data: unknown }[];
-let answer: (name: string, data: unknown) => Answer;
+let answer: (name: string, data: unknown) => Answer | Promise<Answer>;
 
 const month = (data: unknown): ScheduleForStaff => staffMonth((data as { month: string }).month);
 const okAll = (name: string, data: unknown): Answer => ({ result: name === 'getSchedule' ? month(data) : { ok: true } });
@@ -28,7 +28,7 @@ beforeEach(() => {
       const name = url.replace('/api/fn/', '');
       const { data } = JSON.parse(String(init.body)) as { data: unknown };
       sent.push({ name, data });
-      const body = answer(name, data);
+      const body = await answer(name, data);
       return new Response(JSON.stringify(body), { status: 'error' in body ? 400 : 200 });
     }),
   );
@@ -214,5 +214,16 @@ describe('holidays', () => {
     await act(async () => {});
     expect(saves()).toEqual([{ name: 'setHolidayOpening', data: { date: '2026-11-23', open: true } }]);
     expect(within(list).getByText('勤労感謝の日（11/23(月)）を診療日にしました。')).toBeTruthy();
+  });
+
+  it('keeps the box as clicked while the month is asked for again after the save', async () => {
+    await open();
+    // From now on the fresh month never comes: the box must not fall back to the old copy meanwhile.
+    answer = (name, data) => (name === 'getSchedule' ? new Promise<Answer>(() => {}) : okAll(name, data));
+    const box = screen.getByRole('checkbox', { name: '文化の日（11/3(火)）は診療する' }) as HTMLInputElement;
+    await act(async () => void fireEvent.click(box));
+    await act(async () => {});
+    expect(saves()).toEqual([{ name: 'setHolidayOpening', data: { date: '2026-11-03', open: true } }]);
+    expect(box.checked).toBe(true);
   });
 });
