@@ -179,6 +179,7 @@ export const jaStaff = {
   'admin.schedule.savedSettings': '受付の設定を保存しました。',
   'admin.schedule.needTime': '時刻は「9:00」「16:30」のように24時間表記ですべて入力してください（不要な時間帯は削除してください）。',
   'admin.schedule.needNumber': '数字を入力してください。',
+  'admin.schedule.numberRange': '「{label}」は{min}〜{max}の数字で入力してください。',
   'admin.schedule.month': '{year}年{month}月',
   'admin.schedule.prevMonth': '前の月',
   'admin.schedule.nextMonth': '次の月',

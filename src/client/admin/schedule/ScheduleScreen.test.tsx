@@ -131,11 +131,14 @@ describe('the settings', () => {
     expect(screen.getByText('受付の設定を保存しました。')).toBeTruthy();
   });
 
-  it('asks for a number rather than send an empty one', async () => {
+  it('asks for a number rather than send an empty one, and names the range of one outside it', async () => {
     await open();
     fireEvent.change(screen.getByRole('spinbutton', { name: /受付番号の数/ }), { target: { value: '' } });
     await submit('設定を保存');
     expect(screen.getByRole('alert').textContent).toBe('数字を入力してください。');
+    fireEvent.change(screen.getByRole('spinbutton', { name: /受付番号の数/ }), { target: { value: '1000' } });
+    await submit('設定を保存');
+    expect(screen.getByRole('alert').textContent).toBe('「院内受付の開始時に用意する受付番号の数（1〜999）」は1〜999の数字で入力してください。');
     expect(saves()).toEqual([]);
   });
 });

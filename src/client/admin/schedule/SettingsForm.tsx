@@ -31,6 +31,9 @@ export function SettingsForm({ saved, onSaved }: { saved: ScheduleSettings; onSa
 
   async function submit() {
     if (FIELDS.some(({ field }) => !/^\d+$/.test(draft[field].trim()))) return save.refuseHere(t('admin.schedule.needNumber'));
+    // The server refuses these ranges only with its generic shape error: name the field and the range here.
+    const outside = FIELDS.find(({ field, min, max }) => Number(draft[field]) < min || Number(draft[field]) > max);
+    if (outside) return save.refuseHere(t('admin.schedule.numberRange', { label: t(outside.label), min: outside.min, max: outside.max }));
     const settings: ScheduleSettings = {
       openAfterStartMinutes: Number(draft.openAfterStartMinutes),
       closeBeforeEndMinutes: Number(draft.closeBeforeEndMinutes),
