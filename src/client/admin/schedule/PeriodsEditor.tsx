@@ -16,7 +16,8 @@ export interface PeriodsEditorProps {
   /** Who the periods belong to, read out with every input: 「月曜日」, 「この日の」. */
   owner: string;
   periods: Period[];
-  onChange(periods: Period[]): void;
+  /** Given an update of the periods, not the result: two edits in one render both count. */
+  onChange(update: (periods: Period[]) => Period[]): void;
   /** Shown when there is no period. */
   emptyText: string;
 }
@@ -34,7 +35,7 @@ function newPeriod(periods: readonly Period[]): Period {
 
 export function PeriodsEditor({ owner, periods, onChange, emptyText }: PeriodsEditorProps) {
   const set = (i: number, field: keyof Period, value: string) =>
-    onChange(periods.map((p, j) => (j === i ? { ...p, [field]: value } : p)));
+    onChange((list) => list.map((p, j) => (j === i ? { ...p, [field]: value } : p)));
   return (
     <div className="periods">
       {periods.length === 0 && <span className="periods-empty">{emptyText}</span>}
@@ -65,7 +66,7 @@ export function PeriodsEditor({ owner, periods, onChange, emptyText }: PeriodsEd
             type="button"
             className="button small"
             aria-label={t('admin.schedule.removePeriod', { owner, n: i + 1 })}
-            onClick={() => onChange(periods.filter((_, j) => j !== i))}
+            onClick={() => onChange((list) => list.filter((_, j) => j !== i))}
           >
             {t('admin.schedule.remove')}
           </button>
@@ -76,7 +77,7 @@ export function PeriodsEditor({ owner, periods, onChange, emptyText }: PeriodsEd
           type="button"
           className="button small"
           aria-label={t('admin.schedule.addPeriodFor', { owner })}
-          onClick={() => onChange([...periods, newPeriod(periods)])}
+          onClick={() => onChange((list) => (list.length < MAX_PERIODS ? [...list, newPeriod(list)] : list))}
         >
           {t('admin.schedule.addPeriod')}
         </button>

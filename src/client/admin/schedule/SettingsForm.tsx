@@ -44,7 +44,9 @@ export function SettingsForm({ saved, onSaved }: { saved: ScheduleSettings; onSa
   }
 
   return (
+    // noValidate: the browser's own bubble for min/max would speak its language, not the clinic's catalogue.
     <form
+      noValidate
       className="card schedule-settings"
       aria-labelledby="schedule-settings"
       onSubmit={(e) => {
@@ -63,14 +65,20 @@ export function SettingsForm({ saved, onSaved }: { saved: ScheduleSettings; onSa
               min={min}
               max={max}
               value={draft[field]}
-              onChange={(e) => setDraft({ ...draft, [field]: e.currentTarget.value })}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setDraft((d) => ({ ...d, [field]: value }));
+              }}
             />
             <span aria-hidden="true">{t(unit)}</span>
           </span>
         </label>
       ))}
       <label className="check">
-        <input type="checkbox" checked={draft.autoInhouse} onChange={(e) => setDraft({ ...draft, autoInhouse: e.currentTarget.checked })} />
+        <input type="checkbox" checked={draft.autoInhouse} onChange={(e) => {
+            const on = e.currentTarget.checked;
+            setDraft((d) => ({ ...d, autoInhouse: on }));
+          }} />
         <span>{t('admin.schedule.autoInhouse')}</span>
       </label>
       <div className="schedule-actions">

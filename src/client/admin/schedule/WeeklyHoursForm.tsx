@@ -51,7 +51,7 @@ export function WeeklyHoursForm({ saved, settings, onSaved }: WeeklyHoursFormPro
                     owner={owner}
                     periods={draft[weekday]!}
                     emptyText={t('admin.schedule.noPeriods')}
-                    onChange={(periods) => setDraft(draft.map((p, i) => (i === weekday ? periods : p)))}
+                    onChange={(update) => setDraft((week) => week.map((p, i) => (i === weekday ? update(p) : p)))}
                   />
                 </td>
               </tr>
