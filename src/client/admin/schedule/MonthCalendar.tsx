@@ -5,6 +5,7 @@
 import { t } from '../../../shared/labels/ja.js';
 import type { DaySchedule } from '../../../shared/schedule/types.js';
 import { clockText, weekdayLetter } from '../../ui/schedule-text.js';
+import './month-calendar.css';
 
 /** 'YYYY-MM' moved by n months. */
 export function shiftMonth(month: string, n: number): string {
