@@ -91,7 +91,11 @@ describeBrowser('LINE mini-app routing', () => {
       const page = await open(options, '/line/closed');
       const main = page.locator('main');
       await main.getByRole('heading', { name: 'ただいまオンライン受付時間外です' }).waitFor();
-      expect(await main.innerText()).toContain('オンライン受付時間　9:30〜11:00 ／ 17:00〜18:30');
+      // The clinic calendar's own hours (issue 13): a test server without a clock stands on Sunday
+      // 2026-11-22 12:00 in Tokyo, and Monday 11/23 is 勤労感謝の日.
+      await main.locator('.next-opening').waitFor();
+      expect(await main.innerText()).toContain('本日は休診日です');
+      expect(await main.innerText()).toContain('次回のオンライン受付：11/24(火) 9:30から');
       expect(await main.innerText()).toContain('診察開始後30分間と、診察終了前30分間');
       expect(page.url()).toBe(`${server.url}/line/closed`);
       if (options === PHONES.android) await page.screenshot({ path: screenshotPath('line-closed'), fullPage: true });

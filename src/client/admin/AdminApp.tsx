@@ -1,7 +1,7 @@
 /**
  * The /admin route set (SPEC.md §2): /queue for the desk, /monitor for the wall, /messages and /audit for
- * the clinic's notices and the staff audit trail, /stats for the statistics (its own lazy chunk, with the
- * chart library); anything else → /queue.
+ * the clinic's notices and the staff audit trail, /schedule for the clinic calendar, /stats for the statistics
+ * (its own lazy chunk, with the chart library); anything else → /queue.
  * The queue needs a signed-in staff member; the monitor shows only public data and so never asks.
  */
 import { Suspense } from 'react';
@@ -15,6 +15,7 @@ import { MonitorScreen } from './MonitorScreen.js';
 import { QueueScreen } from './QueueScreen.js';
 import { MessagingScreen } from './MessagingScreen.js';
 import { AuditScreen } from './AuditScreen.js';
+import { ScheduleScreen } from './schedule/ScheduleScreen.js';
 import { SessionLostContext } from './refusal.js';
 import { useStaffSession } from './staff-session.js';
 
@@ -26,6 +27,7 @@ export const ADMIN_PATHS = {
   messages: '/admin/messages',
   audit: '/admin/audit',
   stats: '/admin/stats',
+  schedule: '/admin/schedule',
 } as const;
 
 function StaffArea({ path }: { path: string }) {
@@ -42,6 +44,7 @@ function StaffArea({ path }: { path: string }) {
             <StatsScreen />
           </Suspense>
         )}
+        {path === ADMIN_PATHS.schedule && <ScheduleScreen />}
         {path === ADMIN_PATHS.queue && (
           <QueueScreen username={state.username} onSignOut={signOut} onConnectionTrouble={recheck} />
         )}
@@ -53,7 +56,7 @@ function StaffArea({ path }: { path: string }) {
 export default function AdminApp() {
   const path = usePath().replace(/\/+$/, '');
   if (path === ADMIN_PATHS.monitor) return <MonitorScreen />;
-  const staffPages: string[] = [ADMIN_PATHS.queue, ADMIN_PATHS.messages, ADMIN_PATHS.audit, ADMIN_PATHS.stats];
+  const staffPages: string[] = Object.values(ADMIN_PATHS).filter((p) => p !== ADMIN_PATHS.monitor);
   if (!staffPages.includes(path)) return <Redirect to={ADMIN_PATHS.queue} />;
   return <StaffArea path={path} />;
 }

@@ -11,6 +11,7 @@ import { useLive } from '../api/live.js';
 import { type Announcement, useCancelBlink, useNewReservationClaims } from './live-effects.js';
 import { Modal, useDialogs } from './Modal.js';
 import { QueueTable } from './QueueTable.js';
+import { ScheduleBanner } from './ScheduleBanner.js';
 import './queue-table.css';
 import type { RowAction } from './row-rules.js';
 import { useRefusal } from './refusal.js';
@@ -84,6 +85,7 @@ export function QueueScreen({ username, onSignOut, onConnectionTrouble }: QueueS
       />
       <main className="admin-main">
         <AnnouncementPanel announcement={data?.announcement ?? null} />
+        <ScheduleBanner notice={data?.scheduleNotice ?? null} />
         <QueueTable
           slots={data?.slots ?? []}
           showDone={showDone}

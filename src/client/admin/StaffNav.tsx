@@ -7,6 +7,7 @@ export const STAFF_PAGES = [
   { path: '/admin/messages', label: 'admin.navMessages' },
   { path: '/admin/audit', label: 'admin.navAudit' },
   { path: '/admin/stats', label: 'admin.navStats' },
+  { path: '/admin/schedule', label: 'admin.navSchedule' },
 ] as const;
 
 export function StaffNav({ except }: { except?: string }) {

@@ -11,10 +11,9 @@ import type { ClientConfig } from '../../shared/schemas/functions.js';
 import { AllScreen } from '../patient/AllScreen.js';
 import { AuthErrorCard } from '../patient/AuthErrorCard.js';
 import { BookScreen } from '../patient/BookScreen.js';
-import { ClosedCard } from '../patient/ClosedCard.js';
+import { ClosedScreen } from '../patient/ClosedScreen.js';
 import { loadClientConfig } from '../patient/client-config.js';
 import { MyScreen } from '../patient/MyScreen.js';
-import { LiveAnnouncement } from '../patient/LiveAnnouncement.js';
 import { PatientContext, type PatientContextValue } from '../patient/patient-context.js';
 import { Loading } from '../ui/Loading.js';
 import type { LineAuthError } from './auth-error.js';
@@ -69,12 +68,7 @@ function LineRoutes({ config, device, liff }: { config: ClientConfig; device: De
     case 'reserved':
       return <ReservedScreen />;
     case 'closed':
-      return (
-        <main className="page patient">
-          <LiveAnnouncement />
-          <ClosedCard headingLevel={1} />
-        </main>
-      );
+      return <ClosedScreen />;
     case 'openInLine':
       return <OpenInLine apps={config.line} officialAccountUrl={config.line.officialAccountUrl} />;
   }

@@ -7,12 +7,14 @@ import { BookView } from './BookView.js';
 import { takeErrorMessage } from './error-messages.js';
 import { useQueue } from './live-queue.js';
 import { usePatient } from './patient-context.js';
+import { usePublicSchedule } from './public-schedule.js';
 import { useMyReservation } from './useMyReservation.js';
 
 export function BookScreen() {
   const { auth, channel, paths, onTaken } = usePatient();
   const live = useQueue();
   const my = useMyReservation(auth, live.data?.version);
+  const schedule = usePublicSchedule({ version: live.data?.scheduleVersion, onlineOn: live.data?.runtime.onlineOn });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // State updates land after the next render; a ref stops a double tap from sending two requests.
@@ -49,6 +51,7 @@ export function BookScreen() {
     <BookView
       waitCount={live.data?.runtime.currentWaitCount ?? null}
       closed={live.data ? !isOnlineOpen(live.data.runtime) : false}
+      schedule={schedule}
       liveStatus={live.status}
       authenticating={auth.status !== 'ready' || !my.loaded}
       busy={busy}

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { week } from '../../../test/support/schedule-fixtures.js';
 import { BookView, type BookViewProps } from './BookView.js';
 
 afterEach(cleanup);
@@ -8,6 +9,8 @@ afterEach(cleanup);
 const ready: BookViewProps = {
   waitCount: 4,
   closed: false,
+  // The calendar could not be had: the card keeps the fixed hours.
+  schedule: { kind: 'failed' },
   liveStatus: 'live',
   authenticating: false,
   busy: false,
@@ -62,6 +65,13 @@ describe('book screen', () => {
     expect(takeButton()).toBeNull();
     expect(screen.getByRole('heading', { name: 'ただいまオンライン受付時間外です' })).toBeTruthy();
     expect(document.body.textContent).toContain('オンライン受付時間　9:30〜11:00 ／ 17:00〜18:30');
+  });
+
+  it("gives the closed card the calendar's hours and next opening", () => {
+    render(<BookView {...ready} closed schedule={{ kind: 'ready', schedule: week() }} />);
+    const card = screen.getByRole('region', { name: 'ただいまオンライン受付時間外です' });
+    expect(card.textContent).toContain('本日のオンライン受付時間　9:30〜11:00 ／ 17:00〜18:30');
+    expect(card.textContent).toContain('次回のオンライン受付：本日 17:00から');
   });
 
   it('shows the error line as an alert', () => {

@@ -11,12 +11,15 @@ import { ClosedCard } from './ClosedCard.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
 import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
 import type { Announcement } from '../../shared/schemas/live.js';
+import type { ScheduleState } from './public-schedule.js';
 
 export interface BookViewProps {
   /** Null until the first snapshot. */
   waitCount: number | null;
   /** Online reception is not open: the closed card replaces the button rather than offer a sure failure. */
   closed: boolean;
+  /** The clinic calendar, for the closed card's hours and next opening. */
+  schedule: ScheduleState;
   liveStatus: LiveStatus;
   /** Signing in, or still learning whether the patient already holds a number. */
   authenticating: boolean;
@@ -30,7 +33,7 @@ export interface BookViewProps {
 }
 
 export function BookView(props: BookViewProps) {
-  const { waitCount, closed, liveStatus, authenticating, busy, reserved, error, myPath, onTake } = props;
+  const { waitCount, closed, schedule, liveStatus, authenticating, busy, reserved, error, myPath, onTake } = props;
   const countId = useId();
   return (
     <main className="page patient">
@@ -53,7 +56,7 @@ export function BookView(props: BookViewProps) {
         </p>
       ) : null}
       {closed ? (
-        <ClosedCard />
+        <ClosedCard schedule={schedule} />
       ) : (
         <button
           type="button"

@@ -1,18 +1,31 @@
-/** Out of online-reception hours (SPEC.md "Closed card", §9 windows). */
+/**
+ * Out of online-reception hours (SPEC.md "Closed card", §9 windows): today's real hours and the next
+ * opening from the clinic calendar; the fixed hours text while the calendar cannot be had.
+ */
 import './patient.css';
 import { useId } from 'react';
 import { t } from '../../shared/labels/ja.js';
+import { offsetsNote } from '../ui/schedule-text.js';
+import type { ScheduleState } from './public-schedule.js';
+import { TodaySchedule } from './TodaySchedule.js';
 
-export function ClosedCard({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
+export interface ClosedCardProps {
+  headingLevel?: 1 | 2;
+  schedule: ScheduleState;
+}
+
+export function ClosedCard({ headingLevel = 2, schedule }: ClosedCardProps) {
   const id = useId();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const note = schedule.kind === 'ready' ? offsetsNote(schedule.schedule.offsets) : t('closed.note');
   return (
     <section className="card closed-card" aria-labelledby={id}>
       <Heading id={id} className="closed-title">
         {t('closed.title')}
       </Heading>
-      <p className="closed-hours">{t('closed.hours')}</p>
-      <p className="closed-note">{t('closed.note')}</p>
+      {schedule.kind === 'ready' && <TodaySchedule schedule={schedule.schedule} showNext />}
+      {schedule.kind === 'failed' && <p className="closed-hours">{t('closed.hours')}</p>}
+      {note && <p className="closed-note">{note}</p>}
     </section>
   );
 }

@@ -1,24 +1,33 @@
 /**
  * The full queue (SPEC.md "Full list"): header with the patient's place or just the total, the Tokyo
- * clock, number and people-ahead rows with held rows last, the patient's own row marked, the footer, and
- * the stopped notice. Pure: AllScreen feeds it; /web/all passes the reserve link as children.
+ * clock, today's online hours and the next opening from the clinic calendar, number and people-ahead rows
+ * with held rows last, the patient's own row marked, the footer, and the stopped notice. Pure: AllScreen
+ * feeds it; /web/all passes the reserve link as children and shows the week ahead.
  */
 import './patient.css';
 import type { ReactNode } from 'react';
 import type { LiveStatus } from '../api/live.js';
 import { t } from '../../shared/labels/ja.js';
 import type { QueueSnapshot } from '../../shared/schemas/live.js';
+import { isOnlineOpen } from '../../shared/queue/rules.js';
 import { Loading } from '../ui/Loading.js';
+import { openAfterText } from '../ui/schedule-text.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
+import type { ScheduleState } from './public-schedule.js';
+import { TodaySchedule } from './TodaySchedule.js';
 import { TokyoClock } from './TokyoClock.js';
 import { PlaceEstimate } from './WaitEstimate.js';
 import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
+import { WeekAhead } from './WeekAhead.js';
 
 export interface FullListProps {
   snapshot: QueueSnapshot | null;
   /** The signed-in patient's number, to mark their row; null for the public and for patients without one. */
   ownNumber: number | null;
   liveStatus: LiveStatus;
+  schedule: ScheduleState;
+  /** The public page also shows the week ahead. */
+  showWeek?: boolean;
   children?: ReactNode;
 }
 
@@ -45,7 +54,7 @@ function QueueRow({ row, mine }: { row: Row; mine: boolean }) {
   );
 }
 
-export function FullList({ snapshot, ownNumber, liveStatus, children }: FullListProps) {
+export function FullList({ snapshot, ownNumber, liveStatus, schedule, showWeek = false, children }: FullListProps) {
   const own = ownNumber === null ? undefined : snapshot?.queue.find((row) => row.reservationNumber === ownNumber);
   return (
     <main className="page patient">
@@ -60,6 +69,11 @@ export function FullList({ snapshot, ownNumber, liveStatus, children }: FullList
       {snapshot ? <p className="all-header">{header(snapshot, own)}</p> : null}
       <PlaceEstimate snapshot={snapshot} number={own ? own.reservationNumber : null} />
       <TokyoClock />
+      {schedule.kind === 'ready' && (
+        // The next opening matters only while online reception is closed.
+        <TodaySchedule schedule={schedule.schedule} showNext={snapshot !== null && !isOnlineOpen(snapshot.runtime)} />
+      )}
+      {schedule.kind === 'failed' && <p className="closed-hours">{t('closed.hours')}</p>}
       {children}
       {snapshot ? (
         <table className="queue-table">
@@ -86,7 +100,8 @@ export function FullList({ snapshot, ownNumber, liveStatus, children }: FullList
       ) : (
         <Loading />
       )}
-      <p className="small-note all-footer">{t('all.footer')}</p>
+      {showWeek && schedule.kind === 'ready' && <WeekAhead schedule={schedule.schedule} />}
+      <p className="small-note all-footer">{schedule.kind === 'ready' ? openAfterText(schedule.schedule.offsets) : t('all.footer')}</p>
     </main>
   );
 }

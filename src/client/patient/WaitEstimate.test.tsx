@@ -34,7 +34,7 @@ const text = () => document.body.textContent ?? '';
 
 describe('full list: estimated wait and now calling', () => {
   it('shows the number being seen and, for the public, the wait behind everyone waiting', () => {
-    render(<FullList snapshot={snapshot} ownNumber={null} liveStatus="live" />);
+    render(<FullList schedule={{ kind: 'loading' }} snapshot={snapshot} ownNumber={null} liveStatus="live" />);
     expect(screen.getByRole('status').textContent).toBe('ただいま 23番の方を診察中');
     expect(text()).toContain('今から受付した場合の待ち時間の目安');
     // 10 people at 5 min plus half of the consultation under way: 52.5 min, so about 10:55.
@@ -43,21 +43,21 @@ describe('full list: estimated wait and now calling', () => {
   });
 
   it("shows a patient their own wait, and a held patient none", () => {
-    render(<FullList snapshot={snapshot} ownNumber={26} liveStatus="live" />);
+    render(<FullList schedule={{ kind: 'loading' }} snapshot={snapshot} ownNumber={26} liveStatus="live" />);
     expect(text()).toContain('お呼びするまでの目安');
     expect(text()).toContain('（10:15ごろ）'); // 2 ahead: 12.5 min
     cleanup();
-    render(<FullList snapshot={snapshot} ownNumber={20} liveStatus="live" />);
+    render(<FullList schedule={{ kind: 'loading' }} snapshot={snapshot} ownNumber={20} liveStatus="live" />);
     expect(text()).toContain('呼出時不在のため、待ち時間の目安はありません。');
     expect(text()).not.toMatch(/約\d+〜\d+分/);
   });
 
   it('says plainly when there is not enough to estimate yet, and shows nothing while reception is stopped', () => {
-    render(<FullList snapshot={{ ...snapshot, estimate: null, nowCalling: null }} ownNumber={null} liveStatus="live" />);
+    render(<FullList schedule={{ kind: 'loading' }} snapshot={{ ...snapshot, estimate: null, nowCalling: null }} ownNumber={null} liveStatus="live" />);
     expect(text()).toContain('まだ待ち時間の目安をお出しできません');
     expect(text()).not.toContain('診察中');
     cleanup();
-    render(<FullList snapshot={{ ...snapshot, runtime: { ...snapshot.runtime, inhouseOn: false } }} ownNumber={null} liveStatus="live" />);
+    render(<FullList schedule={{ kind: 'loading' }} snapshot={{ ...snapshot, runtime: { ...snapshot.runtime, inhouseOn: false } }} ownNumber={null} liveStatus="live" />);
     expect(text()).not.toContain('目安');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The /web route set (SPEC.md §2): the public, read-only queue list with a link to reserve through the
- * clinic's LINE official account. No sign-in and no call beyond the public stream. Other /web paths show
- * the list too.
+ * clinic's LINE official account, and the week's online hours. No sign-in and no call beyond the public
+ * stream and the public calendar. Other /web paths show the list too.
  */
 import { use } from 'react';
 import { Redirect, usePath } from '../router.js';
@@ -16,7 +16,7 @@ export default function WebApp() {
   const config = use(loadClientConfig());
   if (path !== WEB_ALL) return <Redirect to={WEB_ALL} />;
   return (
-    <AllScreen>
+    <AllScreen showWeek>
       {config.line.officialAccountUrl ? <ReserveLink href={config.line.officialAccountUrl} /> : null}
     </AllScreen>
   );

@@ -1,0 +1,92 @@
+/** The calendar's settings: the online window's offsets, numbers per session, automatic in-house reception. */
+import { useEffect, useState } from 'react';
+import { type LabelKey, t } from '../../../shared/labels/ja.js';
+import type { ScheduleSettings } from '../../../shared/schedule/types.js';
+import { callFn } from '../../api/fn.js';
+import { SaveMessage, useSave } from './save-status.js';
+
+type NumberField = 'openAfterStartMinutes' | 'closeBeforeEndMinutes' | 'numbersPerSession';
+
+const FIELDS: { field: NumberField; label: LabelKey; unit: LabelKey; min: number; max: number }[] = [
+  { field: 'openAfterStartMinutes', label: 'admin.schedule.openAfter', unit: 'admin.schedule.minutesAfter', min: 0, max: 180 },
+  { field: 'closeBeforeEndMinutes', label: 'admin.schedule.closeBefore', unit: 'admin.schedule.minutesBefore', min: 0, max: 180 },
+  { field: 'numbersPerSession', label: 'admin.schedule.numbersPerSession', unit: 'admin.schedule.numbersUnit', min: 1, max: 999 },
+];
+
+/** Numbers are kept as typed, so clearing a field to retype it does not snap back to 0. */
+type Draft = Record<NumberField, string> & { autoInhouse: boolean };
+
+const toDraft = (s: ScheduleSettings): Draft => ({
+  openAfterStartMinutes: String(s.openAfterStartMinutes),
+  closeBeforeEndMinutes: String(s.closeBeforeEndMinutes),
+  numbersPerSession: String(s.numbersPerSession),
+  autoInhouse: s.autoInhouse,
+});
+
+export function SettingsForm({ saved, onSaved }: { saved: ScheduleSettings; onSaved(): void }) {
+  const savedText = JSON.stringify(saved);
+  const [draft, setDraft] = useState(() => toDraft(saved));
+  const save = useSave();
+  useEffect(() => setDraft(toDraft(JSON.parse(savedText) as ScheduleSettings)), [savedText]);
+
+  async function submit() {
+    if (FIELDS.some(({ field }) => !/^\d+$/.test(draft[field].trim()))) return save.refuseHere(t('admin.schedule.needNumber'));
+    // The server refuses these ranges only with its generic shape error: name the field and the range here.
+    const outside = FIELDS.find(({ field, min, max }) => Number(draft[field]) < min || Number(draft[field]) > max);
+    if (outside) return save.refuseHere(t('admin.schedule.numberRange', { label: t(outside.label), min: outside.min, max: outside.max }));
+    const settings: ScheduleSettings = {
+      openAfterStartMinutes: Number(draft.openAfterStartMinutes),
+      closeBeforeEndMinutes: Number(draft.closeBeforeEndMinutes),
+      numbersPerSession: Number(draft.numbersPerSession),
+      autoInhouse: draft.autoInhouse,
+    };
+    if (await save.run(() => callFn('saveScheduleSettings', { settings }), t('admin.schedule.savedSettings'))) onSaved();
+  }
+
+  return (
+    // noValidate: the browser's own bubble for min/max would speak its language, not the clinic's catalogue.
+    <form
+      noValidate
+      className="card schedule-settings"
+      aria-labelledby="schedule-settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 id="schedule-settings">{t('admin.schedule.settings')}</h2>
+      {FIELDS.map(({ field, label, unit, min, max }) => (
+        <label key={field} className="number-field">
+          <span>{t(label)}</span>
+          <span className="number-input">
+            <input
+              type="number"
+              inputMode="numeric"
+              min={min}
+              max={max}
+              value={draft[field]}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setDraft((d) => ({ ...d, [field]: value }));
+              }}
+            />
+            <span aria-hidden="true">{t(unit)}</span>
+          </span>
+        </label>
+      ))}
+      <label className="check">
+        <input type="checkbox" checked={draft.autoInhouse} onChange={(e) => {
+            const on = e.currentTarget.checked;
+            setDraft((d) => ({ ...d, autoInhouse: on }));
+          }} />
+        <span>{t('admin.schedule.autoInhouse')}</span>
+      </label>
+      <div className="schedule-actions">
+        <button type="submit" className="button primary" disabled={save.busy}>
+          {t('admin.schedule.saveSettings')}
+        </button>
+        <SaveMessage state={save.state} />
+      </div>
+    </form>
+  );
+}
