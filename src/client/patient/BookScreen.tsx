@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { callFn, FnError } from '../api/fn.js';
 import { isOnlineOpen } from '../../shared/queue/rules.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
+import { currentLang } from '../ui/language.js';
 import { BookView } from './BookView.js';
 import { takeErrorMessage } from './error-messages.js';
 import { useQueue } from './live-queue.js';
@@ -24,7 +25,8 @@ export function BookScreen() {
     setBusy(true);
     setError(null);
     try {
-      const taken = await callFn('allocateNextSlot', { reservedType: channel }, auth.token);
+      // The screen's language goes with the number: the notices about it are written in it (decision 023).
+      const taken = await callFn('allocateNextSlot', { reservedType: channel, lang: currentLang() }, auth.token);
       // allocateNextSlot does not say when; the confirmation shows the server's time, not the phone's.
       const mine = await callFn('getMyReservation', {}, auth.token).catch(() => null);
       const reservation: MyReservation = mine?.reservation ?? {

@@ -9,6 +9,7 @@ import type { LiveStatus } from '../api/live.js';
 import { t } from '../../shared/labels/ja.js';
 import type { QueueSnapshot } from '../../shared/schemas/live.js';
 import { Loading } from '../ui/Loading.js';
+import { AheadAnnouncer } from './AheadAnnouncer.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
 import { TokyoClock } from './TokyoClock.js';
 
@@ -55,6 +56,7 @@ export function FullList({ snapshot, ownNumber, liveStatus, children }: FullList
         </p>
       ) : null}
       {snapshot ? <p className="all-header">{header(snapshot, own)}</p> : null}
+      {ownNumber !== null ? <AheadAnnouncer place={own ? { ahead: own.ahead, hold: own.hold } : null} /> : null}
       <TokyoClock />
       {children}
       {snapshot ? (

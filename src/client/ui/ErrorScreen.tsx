@@ -1,13 +1,15 @@
 /** The global error screen (SPEC.md §2): the error, URL, time and user agent; reload, back, copy. */
 import { useState } from 'react';
 import { t } from '../../shared/labels/ja.js';
+import { tokyoDate, tokyoHhmmss } from '../../shared/time/tokyo.js';
 
 export function errorDetails(error: unknown, at: Date = new Date()) {
   const message = error instanceof Error ? error.message : String(error);
   return {
     message,
     url: window.location.href,
-    time: at.toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' }),
+    // Tokyo time in the reader's date pattern (decision 023), as every other date of the patient screens.
+    time: `${tokyoDate(at)} ${tokyoHhmmss(at)}`,
     userAgent: navigator.userAgent,
   };
 }

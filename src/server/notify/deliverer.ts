@@ -1,5 +1,6 @@
 /** Turns an outbox row into a LINE push or a Web Push with the catalogue's wording. */
-import { t } from '../../shared/labels/ja.js';
+import { en } from '../../shared/labels/en.js';
+import { type Catalogue, ja, tIn } from '../../shared/labels/ja.js';
 import type { Store } from '../storage/port.js';
 import type { LineSender } from './line-sender.js';
 import type { WebPush } from '../push/web-push.js';
@@ -9,14 +10,19 @@ import type { Deliverer } from './worker.js';
 /** A recall is only worth showing while the patient can still come: keep it short-lived at push services. */
 const TTL_SECONDS = { recall: 10 * 60, ahead5: 60 * 60 } as const;
 
-export function noticeText(kind: 'ahead5' | 'recall', clinic: string, n: number): string {
-  return t(kind === 'ahead5' ? 'notice.ahead5' : 'notice.recall', { clinic, n });
+/** The catalogue of a reservation's notices: the language it was taken in (decision 023), else Japanese. */
+const NOTICE_CATALOGUES: Record<string, Catalogue> = { ja, en };
+
+export function noticeText(kind: 'ahead5' | 'recall', clinic: string, n: number, lang: string | null = null): string {
+  const catalogue = (lang && Object.hasOwn(NOTICE_CATALOGUES, lang) ? NOTICE_CATALOGUES[lang] : undefined) ?? ja;
+  return tIn(catalogue, kind === 'ahead5' ? 'notice.ahead5' : 'notice.recall', { clinic, n });
 }
 
 export function createDeliverer(deps: { store: Store; line: LineSender; webPush: WebPush; clinicName: string }): Deliverer {
   return {
     async deliver(row, signal) {
-      const text = noticeText(row.kind, deps.clinicName, row.reservation_number);
+      const slot = await deps.store.db.selectFrom('reservation_slots').select('notice_lang').where('id', '=', row.slot_id).executeTakeFirst();
+      const text = noticeText(row.kind, deps.clinicName, row.reservation_number, slot?.notice_lang ?? null);
       if (row.channel === 'LINE') return deps.line.push(row.recipient, text, row.retry_key, signal);
       const sub = row.endpoint
         ? await deps.store.db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', row.endpoint).executeTakeFirst()

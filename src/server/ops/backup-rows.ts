@@ -49,6 +49,8 @@ export const ROW_SCHEMAS = {
     ahead5_skipped_reason: text.nullable(),
     admin_confirmed_at: time.nullable(),
     admin_beep_announced: flag,
+    // notice_lang came with migration 0010: a backup written before it restores as Japanese.
+    notice_lang: text.nullable().default(null),
   }),
   pwa_users: z.strictObject({ uid: text, created_at: time }),
   push_subscriptions: z.strictObject({ endpoint: text, uid: text, p256dh: text, auth: text, created_at: time }),

@@ -7,6 +7,7 @@ import { outboxMigration } from './migration-0002-outbox.js';
 import { limitsAuditMigration } from './migration-0003-limits-audit.js';
 import { activePerSessionMigration } from './migration-0004-active-per-session.js';
 import { staffDisabledMigration } from './migration-0005-staff-disabled.js';
+import { noticeLangMigration } from './migration-0010-notice-lang.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   '0003_limits_audit': limitsAuditMigration,
   '0004_active_per_session': activePerSessionMigration,
   '0005_staff_disabled': staffDisabledMigration,
+  '0010_notice_lang': noticeLangMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

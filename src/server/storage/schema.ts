@@ -47,6 +47,8 @@ export interface SlotTable {
   ahead5_skipped_reason: string | null;
   admin_confirmed_at: string | null;
   admin_beep_announced: number;
+  /** 'en' for a number taken on the English screens (migration 0010); null is Japanese. */
+  notice_lang: string | null;
 }
 
 export interface PwaUserTable {

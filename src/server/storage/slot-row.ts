@@ -58,5 +58,6 @@ export function freshSlotRow(sessionId: string, reservationNumber: number, id: s
     ahead5_skipped_reason: null,
     admin_confirmed_at: null,
     admin_beep_announced: 0,
+    notice_lang: null,
   };
 }

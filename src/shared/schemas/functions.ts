@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { pushSubscriptionSchema } from './push-subscription.js';
+import { PATIENT_LANGS } from '../labels/langs.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
@@ -14,7 +15,11 @@ export const MARK_ACTIONS = ['start', 'undoStart', 'delete', 'undoDelete', 'hold
 export type MarkAction = (typeof MARK_ACTIONS)[number];
 
 export const functionPayloads = {
-  allocateNextSlot: z.strictObject({ reservedType: z.enum(['LINE', 'PWA', 'ADMIN']) }),
+  allocateNextSlot: z.strictObject({
+    reservedType: z.enum(['LINE', 'PWA', 'ADMIN']),
+    // Optional (decision 023): the language of the patient's screen, for the notices about this number.
+    lang: z.enum(PATIENT_LANGS).optional(),
+  }),
   cancelReservation: z.strictObject({
     slotId: id,
     reservationNumber: z.number().int().min(1).max(100_000),
