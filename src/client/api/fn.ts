@@ -1,18 +1,8 @@
 /** Calls a server function through the envelope of the wire contract; refusals become FnError. */
 import type { ErrorBody, ErrorCode } from '../../shared/errors.js';
 import type { FunctionName, FunctionPayload, FunctionResults } from '../../shared/schemas/functions.js';
-import { ja, type LabelKey, t } from '../../shared/labels/ja.js';
-
-/**
- * The server answers in Japanese (it does not know the reader); a message that is a catalogue text is
- * shown in the reader's language instead. Anything else (a filled-in text) is shown as it came.
- */
-let byJapanese: Map<string, LabelKey> | null = null;
-export function localizeMessage(message: string): string {
-  byJapanese ??= new Map(Object.entries(ja).map(([key, text]) => [text, key as LabelKey]));
-  const key = byJapanese.get(message);
-  return key ? t(key) : message;
-}
+import { t } from '../../shared/labels/ja.js';
+import { localizeMessage } from '../ui/language.js';
 
 export class FnError extends Error {
   constructor(

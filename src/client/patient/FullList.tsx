@@ -9,7 +9,6 @@ import type { LiveStatus } from '../api/live.js';
 import { t } from '../../shared/labels/ja.js';
 import type { QueueSnapshot } from '../../shared/schemas/live.js';
 import { Loading } from '../ui/Loading.js';
-import { AheadAnnouncer } from './AheadAnnouncer.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
 import { TokyoClock } from './TokyoClock.js';
 
@@ -48,7 +47,7 @@ export function FullList({ snapshot, ownNumber, liveStatus, children }: FullList
   const own = ownNumber === null ? undefined : snapshot?.queue.find((row) => row.reservationNumber === ownNumber);
   return (
     <main className="page patient">
-      <LiveStatusLine status={liveStatus} />
+      <LiveStatusLine status={liveStatus} place={ownNumber === null ? undefined : (own ?? null)} />
       <h1>{t('nav.all')}</h1>
       {snapshot && !snapshot.runtime.inhouseOn ? (
         <p className="notice" role="status">
@@ -56,7 +55,6 @@ export function FullList({ snapshot, ownNumber, liveStatus, children }: FullList
         </p>
       ) : null}
       {snapshot ? <p className="all-header">{header(snapshot, own)}</p> : null}
-      {ownNumber !== null ? <AheadAnnouncer place={own ? { ahead: own.ahead, hold: own.hold } : null} /> : null}
       <TokyoClock />
       {children}
       {snapshot ? (

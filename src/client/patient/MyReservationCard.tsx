@@ -5,7 +5,6 @@
 import { useId, useState } from 'react';
 import { t } from '../../shared/labels/ja.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
-import { AheadAnnouncer } from './AheadAnnouncer.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { tokyoDateTime } from '../../shared/time/tokyo.js';
 
@@ -33,7 +32,6 @@ export function MyReservationCard({ reservation, canceling, cancelError, onCance
       </h2>
       <p className="my-number">{t('my.numberValue', { n: reservation.reservationNumber })}</p>
       <p className="my-ahead">{aheadText(reservation)}</p>
-      <AheadAnnouncer place={{ ahead: reservation.ahead, hold: reservation.hold }} />
       <dl className="my-facts">
         <dt>{t('my.reservedAt')}</dt>
         <dd>

@@ -5,7 +5,7 @@
  * readers. Staff screens never call this and stay Japanese.
  */
 import { useSyncExternalStore } from 'react';
-import { ja, setActiveCatalogue } from '../../shared/labels/ja.js';
+import { ja, type LabelKey, setActiveCatalogue, t } from '../../shared/labels/ja.js';
 
 import { PATIENT_LANGS, type PatientLang } from '../../shared/labels/langs.js';
 
@@ -74,4 +74,17 @@ export function useLang(): Lang {
     },
     () => current,
   );
+}
+
+/**
+ * The server answers in Japanese (it does not know the reader): a message that is a catalogue text is shown
+ * in the reader's language instead; anything else (a filled-in text) as it came. Here, in the entry, because
+ * every route set's calls need it.
+ */
+let byJapanese: Map<string, LabelKey> | null = null;
+export function localizeMessage(message: string): string {
+  if (current === 'ja') return message;
+  byJapanese ??= new Map(Object.entries(ja).map(([key, text]) => [text, key as LabelKey]));
+  const key = byJapanese.get(message);
+  return key ? t(key) : message;
 }
