@@ -37,7 +37,7 @@ export const SCREENS: ScreenVisit[] = [
   { name: 'line-my', in: 'line', path: '/line/my', ready: 'あなたの受付番号' },
   { name: 'line-all', in: 'line', path: '/line/all', ready: 'あなた' },
   { name: 'pwa-book', in: 'pwa', path: '/pwa/book', ready: '受付番号を取得する' },
-  { name: 'pwa-my', in: 'pwa', path: '/pwa/my', ready: 'あなたの受付番号', before: 'take' },
+  { name: 'pwa-my', in: 'pwa', path: '/pwa/book', ready: 'あなたの受付番号', before: 'take' },
   { name: 'pwa-all', in: 'pwa', path: '/pwa/all', ready: 'あなた' },
   { name: 'staff-login', in: 'deskSignedOut', path: '/admin/queue', ready: 'スタッフログイン' },
   { name: 'staff-queue', in: 'desk', path: '/admin/queue', ready: '新規受付' },

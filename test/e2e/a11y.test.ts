@@ -31,7 +31,13 @@ async function unusableControls(page: Page): Promise<string[]> {
       const hit = document.elementFromPoint(x, y);
       if (!hit || !(control === hit || control.contains(hit))) problems.push(`${name} is covered by ${hit?.outerHTML.slice(0, 80)}`);
     }
-    if (document.documentElement.scrollWidth > window.innerWidth) problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${window.innerWidth})`);
+    if (document.documentElement.scrollWidth > window.innerWidth) {
+      const wide = [...document.body.querySelectorAll<HTMLElement>('*')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+        .slice(0, 4);
+      problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${window.innerWidth}): ${wide.join(', ')}`);
+    }
     return problems;
   });
 }
