@@ -11,7 +11,7 @@ import { lineWebEnv, startFakeLine, type FakeLine } from '../fakes/line-server.j
 import { mustCall, staffCookie } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { SCREENS, type ScreenVisit, type Viewer } from './a11y-screens.js';
-import { expectNoSeriousAxeViolations } from './support/axe.js';
+import { axeViolations, expectNoSeriousAxeViolations } from './support/axe.js';
 import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
 import { openDesk, openPatientViewer, type Opened, type PatientViewer } from './support/viewers.js';
 
@@ -108,6 +108,28 @@ function suite(title: string, options: { textPx?: number }) {
     }
   });
 }
+
+describeBrowser('the axe helper', () => {
+  it('finds serious violations where there are some, under a CSP that forbids inline scripts', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.route('http://a11y.test/', (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          headers: { 'content-security-policy': "default-src 'self'; script-src 'self'" },
+          body: '<!doctype html><html><head><title>t</title></head><body><main><button></button><img src="x.png"></main></body></html>',
+        }),
+      );
+      await page.goto('http://a11y.test/');
+      const ids = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+      expect(ids).toEqual(expect.arrayContaining(['button-name', 'image-alt', 'html-has-lang']));
+      await expect(expectNoSeriousAxeViolations(page, 'a broken page')).rejects.toThrow(/button-name/);
+    } finally {
+      await browser.close();
+    }
+  });
+});
 
 suite('axe-core on every patient and staff screen', {});
 suite('every patient screen at 200 % text', { textPx: 32 });

@@ -14,6 +14,8 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
 import { openPatientViewer, type Opened } from './support/viewers.js';
 
+/** The patient screenshots' size (the common brief): a 390×844 phone. */
+const PHONE_SCREEN = { width: 390, height: 844 };
 const ENGLISH_CHUNK = /\/assets\/en-[^/]*\.js$/;
 
 describeBrowser('patient screens in English', () => {
@@ -39,7 +41,7 @@ describeBrowser('patient screens in English', () => {
   });
 
   async function open(kind: 'line' | 'phone', locale: string): Promise<{ page: Page; requests: string[] }> {
-    const viewer = await openPatientViewer(kind, server.url, { locale });
+    const viewer = await openPatientViewer(kind, server.url, { locale, viewport: PHONE_SCREEN });
     opened.push(viewer);
     const requests: string[] = [];
     viewer.page.on('request', (request) => requests.push(request.url()));
@@ -49,7 +51,7 @@ describeBrowser('patient screens in English', () => {
 
   it('shows every LINE screen in English to a browser preferring en-US, and the number keeps the language', async () => {
     const { page, requests } = await open('line', 'en-US');
-    expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
+    expect(page.viewportSize()).toEqual(PHONE_SCREEN);
     await page.goto(`${server.url}/line/book`);
     const take = page.getByRole('button', { name: 'Get a number' });
     await expect.poll(() => take.isEnabled(), { timeout: 15_000 }).toBe(true);
@@ -66,16 +68,22 @@ describeBrowser('patient screens in English', () => {
     expect(slot).toEqual({ reservation_number: 3, notice_lang: 'en' });
 
     await page.goto(`${server.url}/line/my`);
-    await page.getByText('Your number').waitFor();
+    await page.getByRole('heading', { name: 'Your number' }).waitFor();
     const main = await page.locator('main').innerText();
     expect(main).toContain('No. 3');
     expect(main).toContain('2 ahead of you');
     // Tokyo's day and time in the English pattern: "Mon 23 Nov 2026 04:05".
     expect(main).toMatch(/(Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}/);
     await page.screenshot({ path: screenshotPath('en-line-my') });
+    // Staff start the first walk-in: the polite region says the new place, once.
+    const first = await server.store.db.selectFrom('reservation_slots').select('id').where('reservation_number', '=', 1).executeTakeFirstOrThrow();
+    await mustCall(server.url, 'markSlot', { slotId: first.id, action: 'start' }, { cookie });
+    const region = page.getByTestId('ahead-announcer');
+    expect(await region.getAttribute('aria-live')).toBe('polite');
+    await expect.poll(() => region.innerText(), { timeout: 10_000 }).toBe('1 ahead of you now.');
 
     await page.goto(`${server.url}/line/all`);
-    await page.getByText('2 ahead of you / 3 waiting').waitFor();
+    await page.getByText('1 ahead of you / 2 waiting').waitFor();
     expect(await page.getByRole('table').innerText()).toContain('You');
     await page.screenshot({ path: screenshotPath('en-line-all') });
   });

@@ -22,7 +22,7 @@ const LINE_UA = `${PHONES.iphone.userAgent} Line/15.12.1`;
 export async function openPatientViewer(
   kind: PatientViewer,
   baseUrl: string,
-  options: { textPx?: number; locale?: string } = {},
+  options: { textPx?: number; locale?: string; viewport?: { width: number; height: number } } = {},
 ): Promise<Opened> {
   const dir = mkdtempSync(join(tmpdir(), `cq-viewer-${kind}-`));
   mkdirSync(join(dir, 'Default'));
@@ -36,6 +36,7 @@ export async function openPatientViewer(
   delete phone.defaultBrowserType;
   if (kind === 'line') phone.userAgent = LINE_UA;
   if (options.locale) phone.locale = options.locale;
+  if (options.viewport) phone.viewport = options.viewport;
   const args = kind === 'pwa' ? [...BROWSER_ARGS, `--app=${baseUrl}/pwa/book`] : BROWSER_ARGS;
   const context: BrowserContext = await chromium.launchPersistentContext(dir, { ...phone, executablePath: CHROMIUM_PATH, args });
   const page =
