@@ -2,7 +2,7 @@
  * The patient screens in English (docs/decisions/023) in real Chromium at 390×844: a browser preferring
  * en-US gets English (screenshots of book, the confirmation, my reservation, the full list, the closed card
  * and the error screen), one preferring ja-JP Japanese; the 日本語 / English switch is remembered across a
- * reload; the English strings are fetched only by English readers; the number taken in English carries
+ * reload, and axe finds nothing serious on any English screen; the English strings are fetched only by English readers; the number taken in English carries
  * the language for its notices; staff screens stay Japanese whatever the browser prefers.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -12,6 +12,8 @@ import { lineWebEnv, startFakeLine, type FakeLine } from '../fakes/line-server.j
 import { mustCall, staffCookie } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { expectNoSeriousAxeViolations } from './support/axe.js';
+import { unusableControls } from './support/usable.js';
 import { openPatientViewer, type Opened } from './support/viewers.js';
 
 /** The patient screenshots' size (the common brief): a 390×844 phone. */
@@ -60,10 +62,12 @@ describeBrowser('patient screens in English', () => {
     expect(await page.getByText('People waiting now').count()).toBe(1);
     expect(requests.some((url) => ENGLISH_CHUNK.test(url))).toBe(true);
     await page.screenshot({ path: screenshotPath('en-line-book') });
+    await expectNoSeriousAxeViolations(page, 'en-line-book');
 
     await take.click();
     await page.getByText('You have a number').waitFor();
     await page.screenshot({ path: screenshotPath('en-line-reserved') });
+    await expectNoSeriousAxeViolations(page, 'en-line-reserved');
     const slot = await server.store.db.selectFrom('reservation_slots').select(['reservation_number', 'notice_lang']).where('reserved_type', '=', 'LINE').executeTakeFirstOrThrow();
     expect(slot).toEqual({ reservation_number: 3, notice_lang: 'en' });
 
@@ -75,6 +79,7 @@ describeBrowser('patient screens in English', () => {
     // Tokyo's day and time in the English pattern: "Mon 23 Nov 2026 04:05".
     expect(main).toMatch(/(Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}/);
     await page.screenshot({ path: screenshotPath('en-line-my') });
+    await expectNoSeriousAxeViolations(page, 'en-line-my');
     // Staff start the first walk-in: the polite region says the new place, once.
     const first = await server.store.db.selectFrom('reservation_slots').select('id').where('reservation_number', '=', 1).executeTakeFirstOrThrow();
     await mustCall(server.url, 'markSlot', { slotId: first.id, action: 'start' }, { cookie });
@@ -86,6 +91,7 @@ describeBrowser('patient screens in English', () => {
     await page.getByText('1 ahead of you / 2 waiting').waitFor();
     expect(await page.getByRole('table').innerText()).toContain('You');
     await page.screenshot({ path: screenshotPath('en-line-all') });
+    await expectNoSeriousAxeViolations(page, 'en-line-all');
   });
 
   it('shows the closed card and the error screen in English', async () => {
@@ -93,12 +99,14 @@ describeBrowser('patient screens in English', () => {
     await page.goto(`${server.url}/line/closed`);
     await page.getByText('Online reception is closed now').waitFor();
     await page.screenshot({ path: screenshotPath('en-closed') });
+    await expectNoSeriousAxeViolations(page, 'en-closed');
 
     await page.route(/\/assets\/WebApp-[^/]*\.js$/, (route) => route.abort());
     await page.goto(`${server.url}/web/all`);
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
     expect(await page.locator('main').innerText()).toContain('The screen failed to load (Loading chunk failed)');
     await page.screenshot({ path: screenshotPath('en-error') });
+    await expectNoSeriousAxeViolations(page, 'en-error');
     await page.unrouteAll();
   });
 
@@ -123,6 +131,23 @@ describeBrowser('patient screens in English', () => {
     await page.reload();
     await page.getByRole('heading', { name: '受付番号一覧' }).waitFor();
     expect(await htmlLang(page)).toBe('ja');
+  });
+
+  it('keeps every control of the English screens usable at 200 % text', async () => {
+    const viewer = await openPatientViewer('line', server.url, { locale: 'en-US', viewport: PHONE_SCREEN, textPx: 32 });
+    opened.push(viewer);
+    const { page } = viewer;
+    for (const [path, ready] of [
+      ['/line/my', 'Your number'],
+      ['/line/all', 'Queue'],
+      ['/line/book', 'Get a number'],
+    ]) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { name: ready }).first().waitFor({ timeout: 15_000 });
+      expect(await unusableControls(page), path).toEqual([]);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: screenshotPath('en-line-book-200') });
   });
 
   it('keeps the staff screens Japanese, with no switch, in a browser preferring English', async () => {
