@@ -25,8 +25,11 @@ export function ErrorScreen({ error }: { error: unknown }) {
   ];
   const text = `${label}: ${details.message}\nURL: ${details.url}\n${timeLabel}: ${details.time}\n${uaLabel}: ${details.userAgent}`;
   return (
-    <main className="page error-screen" role="alert">
-      <h1>{t('errorScreen.title')}</h1>
+    <main className="page error-screen">
+      {/* The alert inside the landmark: role="alert" on <main> would hide the main landmark (axe). */}
+      <div role="alert">
+        <h1>{t('errorScreen.title')}</h1>
+      </div>
       <dl className="error-details">
         <dt>{label}</dt>
         <dd>{details.message}</dd>

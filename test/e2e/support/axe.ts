@@ -33,6 +33,12 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
   });
 }
 
+/** For a screen that must be clean of every violation, moderate and minor included. */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const listed = (await axeViolations(page)).map((v) => `${v.impact} ${v.id}: ${v.help}`);
+  expect(listed, `axe on ${label}`).toEqual([]);
+}
+
 export async function expectNoSeriousAxeViolations(page: Page, label: string): Promise<void> {
   const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const listed = serious.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
