@@ -3,7 +3,6 @@ import { useRef, useState } from 'react';
 import { callFn, FnError } from '../api/fn.js';
 import { isOnlineOpen } from '../../shared/queue/rules.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
-import type { Lang } from '../ui/language.js';
 import { BookView } from './BookView.js';
 import { takeErrorMessage } from './error-messages.js';
 import { useQueue } from './live-queue.js';
@@ -25,9 +24,7 @@ export function BookScreen() {
     setBusy(true);
     setError(null);
     try {
-      // The screen's language (ui/language.ts keeps <html lang> in step, and it is the shortest way for the
-      // /line budget) goes with the number: its notices are written in it (decision 023).
-      const taken = await callFn('allocateNextSlot', { reservedType: channel, lang: document.documentElement.lang as Lang }, auth.token);
+      const taken = await callFn('allocateNextSlot', { reservedType: channel }, auth.token);
       // allocateNextSlot does not say when; the confirmation shows the server's time, not the phone's.
       const mine = await callFn('getMyReservation', {}, auth.token).catch(() => null);
       const reservation: MyReservation = mine?.reservation ?? {
