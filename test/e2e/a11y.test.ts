@@ -98,7 +98,7 @@ describeBrowser('the axe helper', () => {
       await page.goto('http://a11y.test/');
       const ids = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
       expect(ids).toEqual(expect.arrayContaining(['button-name', 'image-alt', 'html-has-lang']));
-      await expect(expectNoSeriousAxeViolations(page, 'a broken page')).rejects.toThrow(/button-name/);
+      await expect(expectNoSeriousAxeViolations(page, 'a broken page')).rejects.toThrow(/axe on a broken page/);
     } finally {
       await browser.close();
     }
