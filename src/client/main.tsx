@@ -10,6 +10,8 @@ import { Loading } from './ui/Loading.js';
 import { lazyChunk } from './ui/lazy-chunk.js';
 import { NotInstalled } from './ui/NotInstalled.js';
 import { isStandalone } from './ui/standalone.js';
+import { applyLang, preferredLang } from './ui/language.js';
+import { LanguageRoot, LanguageSwitcher } from './ui/LanguageSwitcher.js';
 
 const routeSets: Record<string, () => Promise<{ default: ComponentType }>> = {
   line: () => import('./line/LineApp.js'),
@@ -31,12 +33,29 @@ function pick(): ComponentType {
 }
 
 const Screen = pick();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <Suspense fallback={<Loading />}>
-        <Screen />
-      </Suspense>
-    </ErrorBoundary>
-  </StrictMode>,
-);
+// Staff screens stay Japanese; every other page is a patient's and speaks their language (decision 023).
+const forPatients = window.location.pathname.split('/')[1] !== 'admin';
+const root = createRoot(document.getElementById('root')!);
+
+function render() {
+  root.render(
+    <StrictMode>
+      {forPatients ? <LanguageSwitcher /> : null}
+      <LanguageRoot>
+        <ErrorBoundary>
+          <Suspense fallback={<Loading />}>
+            <Screen />
+          </Suspense>
+        </ErrorBoundary>
+      </LanguageRoot>
+    </StrictMode>,
+  );
+}
+
+if (forPatients && preferredLang() !== 'ja') {
+  // English readers wait for their catalogue (a small chunk) so no Japanese flashes first; a failed load
+  // leaves the page Japanese rather than blank.
+  applyLang(preferredLang()).then(render, render);
+} else {
+  render();
+}

@@ -55,7 +55,9 @@ describeBrowser('PWA: install page and standalone gate in a browser tab', () => 
     for (const path of ['/pwa', '/pwa/', '/pwa/book', '/pwa/my', '/pwa/all', '/pwa/unknown']) {
       const page = await open(PHONES.android, path);
       expect(await page.evaluate(() => matchMedia('(display-mode: standalone)').matches)).toBe(false);
-      expect(await page.getByRole('navigation').count()).toBe(0);
+      // No app menu (the footer); the language switch (decision 023) is the only navigation.
+      expect(await page.getByRole('navigation', { name: 'メニュー' }).count()).toBe(0);
+      expect(await page.getByRole('navigation').count()).toBe(1);
       await page.close();
     }
   });
@@ -88,7 +90,9 @@ describeBrowser('PWA: install page and standalone gate in a browser tab', () => 
     const page = await open(PHONES.iphone, '/pwa/book');
     expect(await steps(page)).toEqual(['画面下の共有ボタン（□↑）をタップ', '「ホーム画面に追加」を選択', '右上の「追加」をタップ']);
     expect(await page.locator('svg[data-icon="ios-share"]').count()).toBe(1);
-    expect(await page.getByRole('button').count()).toBe(0);
+    // No install button on iPhone: the only buttons are the language switch's (decision 023).
+    expect(await page.getByRole('main').getByRole('button').count()).toBe(0);
+    expect(await page.getByRole('button').allInnerTexts()).toEqual(['日本語', 'English']);
     await page.screenshot({ path: screenshotPath('pwa-install-iphone'), fullPage: true });
     await page.close();
   });

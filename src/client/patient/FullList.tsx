@@ -58,7 +58,7 @@ export function FullList({ snapshot, ownNumber, liveStatus, schedule, showWeek =
   const own = ownNumber === null ? undefined : snapshot?.queue.find((row) => row.reservationNumber === ownNumber);
   return (
     <main className="page patient">
-      <LiveStatusLine status={liveStatus} />
+      <LiveStatusLine status={liveStatus} place={ownNumber === null ? undefined : (own ?? null)} />
       <h1>{t('nav.all')}</h1>
       <AnnouncementBanner announcement={snapshot?.announcement} />
       {snapshot && !snapshot.runtime.inhouseOn ? (

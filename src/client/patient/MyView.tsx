@@ -62,7 +62,7 @@ export function MyView(props: MyViewProps) {
   }
   return (
     <main className="page patient">
-      <LiveStatusLine status={liveStatus} />
+      <LiveStatusLine status={liveStatus} place={reservation} />
       <h1>{t('nav.my')}</h1>
       <AnnouncementBanner announcement={props.announcement} />
       {displayName ? <p className="welcome">{t('my.welcome', { name: displayName })}</p> : null}

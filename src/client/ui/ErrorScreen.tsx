@@ -1,13 +1,15 @@
 /** The global error screen (SPEC.md §2): the error, URL, time and user agent; reload, back, copy. */
 import { useState } from 'react';
 import { t } from '../../shared/labels/ja.js';
+import { tokyoDate, tokyoHhmmss } from '../../shared/time/tokyo.js';
 
 export function errorDetails(error: unknown, at: Date = new Date()) {
   const message = error instanceof Error ? error.message : String(error);
   return {
     message,
     url: window.location.href,
-    time: at.toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' }),
+    // Tokyo time in the reader's date pattern (decision 023), as every other date of the patient screens.
+    time: `${tokyoDate(at)} ${tokyoHhmmss(at)}`,
     userAgent: navigator.userAgent,
   };
 }
@@ -23,8 +25,11 @@ export function ErrorScreen({ error }: { error: unknown }) {
   ];
   const text = `${label}: ${details.message}\nURL: ${details.url}\n${timeLabel}: ${details.time}\n${uaLabel}: ${details.userAgent}`;
   return (
-    <main className="page error-screen" role="alert">
-      <h1>{t('errorScreen.title')}</h1>
+    <main className="page error-screen">
+      {/* The alert inside the landmark: role="alert" on <main> would hide the main landmark (axe). */}
+      <div role="alert">
+        <h1>{t('errorScreen.title')}</h1>
+      </div>
       <dl className="error-details">
         <dt>{label}</dt>
         <dd>{details.message}</dd>

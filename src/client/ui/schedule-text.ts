@@ -4,6 +4,7 @@
  * never worked out again here.
  */
 import { t } from '../../shared/labels/ja.js';
+import { names } from '../../shared/time/tokyo.js';
 import type { NextOpening, Period, PublicSchedule } from '../../shared/schedule/types.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,7 +39,7 @@ export function weekdayOf(date: string): number {
 }
 
 export function weekdayLetter(weekday: number): string {
-  return Array.from(t('date.weekdays'))[weekday]!;
+  return names(t('date.weekdays'))[weekday]!;
 }
 
 /** '11/25(水)'. */

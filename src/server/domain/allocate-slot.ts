@@ -1,4 +1,5 @@
 /** Takes the lowest free number of the current session for a patient (LINE, PWA) or a walk-in (ADMIN). */
+import type { PatientLang } from '../../shared/labels/langs.js';
 import type { ReservedType } from '../../shared/queue/slot.js';
 import { AppError } from '../errors.js';
 import type { Kysely } from 'kysely';
@@ -17,6 +18,8 @@ export interface AllocateSlotOptions {
   actor?: Actor;
   /** The limits a patient's number spends (absent: unlimited, e.g. RATE_LIMIT=off). */
   quota?: TicketQuota;
+  /** The patient's screen language, for their notices (decision 023); absent is Japanese. */
+  lang?: PatientLang;
 }
 
 /**
@@ -128,7 +131,7 @@ export async function allocateSlot(options: AllocateSlotOptions) {
   });
 }
 
-async function allocateInTurn({ store, reservedType, ownerId, actor, quota }: AllocateSlotOptions) {
+async function allocateInTurn({ store, reservedType, ownerId, actor, quota, lang }: AllocateSlotOptions) {
   try {
     return await store.write(async (ctx) => {
       const { tx, runtime, emit, now } = ctx;
@@ -154,7 +157,7 @@ async function allocateInTurn({ store, reservedType, ownerId, actor, quota }: Al
       if (quota && ownerId) await spendTicketQuota(tx, quota, runtime.current_session_id, ownerId, now);
       await tx
         .updateTable('reservation_slots')
-        .set({ is_reserved: 1, reserved_type: reservedType, reserved_at: now, updated_at: now, owner_id: ownerId })
+        .set({ is_reserved: 1, reserved_type: reservedType, reserved_at: now, updated_at: now, owner_id: ownerId, notice_lang: lang ?? null })
         .where('id', '=', free.id)
         .execute();
       emit({ type: 'slotAllocated', slotId: free.id });

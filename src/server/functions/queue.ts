@@ -9,7 +9,7 @@ import type { FunctionSet } from '../http/function-def.js';
 
 export const queueFunctions: FunctionSet<'allocateNextSlot' | 'cancelReservation' | 'getMyReservation'> = {
   allocateNextSlot: {
-    async run({ reservedType }, request, deps) {
+    async run({ reservedType, lang }, request, deps) {
       if (reservedType === 'ADMIN') {
         const actor = await requireStaff(request, deps);
         return allocateSlot({ store: deps.store, reservedType, ownerId: null, actor });
@@ -17,7 +17,7 @@ export const queueFunctions: FunctionSet<'allocateNextSlot' | 'cancelReservation
       const patient = await requirePatient(request, deps);
       if (patient.channel !== reservedType) throw new AppError('PERMISSION_DENIED', 'error.channelMismatch');
       // The limits are spent inside the allocation's transaction: together with the number, or not at all.
-      return allocateSlot({ store: deps.store, reservedType, ownerId: patient.uid, quota: deps.abuse.ticketQuota(request) });
+      return allocateSlot({ store: deps.store, reservedType, ownerId: patient.uid, quota: deps.abuse.ticketQuota(request), lang });
     },
   },
   cancelReservation: {

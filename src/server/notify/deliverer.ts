@@ -1,5 +1,6 @@
 /** Turns an outbox row into a LINE push or a Web Push with the catalogue's wording. */
-import { t } from '../../shared/labels/ja.js';
+import { en } from '../../shared/labels/en.js';
+import { type Catalogue, ja, tIn } from '../../shared/labels/ja.js';
 import { AHEAD_NOTICE_THRESHOLD } from '../../shared/queue/slot.js';
 import type { Store } from '../storage/port.js';
 import type { LineSender } from './line-sender.js';
@@ -10,29 +11,39 @@ import type { Deliverer } from './worker.js';
 /** A recall is only worth showing while the patient can still come: keep it short-lived at push services. */
 const TTL_SECONDS = { recall: 10 * 60, ahead5: 60 * 60, announcement: 60 * 60 } as const;
 
-export function noticeText(kind: 'ahead5' | 'recall', clinic: string, n: number, threshold = AHEAD_NOTICE_THRESHOLD): string {
-  if (kind === 'ahead5' && threshold !== AHEAD_NOTICE_THRESHOLD) return t('notice.aheadN', { clinic, n, ahead: threshold });
-  return t(kind === 'ahead5' ? 'notice.ahead5' : 'notice.recall', { clinic, n });
+/** The catalogue of a reservation's notices: the language it was taken in (decision 023), else Japanese. */
+const NOTICE_CATALOGUES: Record<string, Catalogue> = { ja, en };
+
+function catalogueOf(lang: string | null): Catalogue {
+  return (lang && Object.hasOwn(NOTICE_CATALOGUES, lang) ? NOTICE_CATALOGUES[lang] : undefined) ?? ja;
 }
 
-/** The patient's own threshold (it cannot change once the notice is queued); 5 for a slot since removed. */
-async function thresholdOf(store: Store, slotId: string): Promise<number> {
-  const slot = await store.db.selectFrom('reservation_slots').select('notice_threshold').where('id', '=', slotId).executeTakeFirst();
-  return slot?.notice_threshold ?? AHEAD_NOTICE_THRESHOLD;
+/** A notice's words in the patient's language; the 5-ahead text names the patient's own threshold (decision 021). */
+export function noticeText(
+  kind: 'ahead5' | 'recall',
+  clinic: string,
+  n: number,
+  { lang = null, threshold = AHEAD_NOTICE_THRESHOLD }: { lang?: string | null; threshold?: number } = {},
+): string {
+  const catalogue = catalogueOf(lang);
+  if (kind === 'ahead5' && threshold !== AHEAD_NOTICE_THRESHOLD) return tIn(catalogue, 'notice.aheadN', { clinic, n, ahead: threshold });
+  return tIn(catalogue, kind === 'ahead5' ? 'notice.ahead5' : 'notice.recall', { clinic, n });
 }
 
 export function createDeliverer(deps: { store: Store; line: LineSender; webPush: WebPush; clinicName: string }): Deliverer {
   return {
     async deliver(row, signal) {
+      // The threshold cannot change once the notice is queued; a slot since removed gets the defaults.
+      const slot = await deps.store.db
+        .selectFrom('reservation_slots')
+        .select(['notice_lang', 'notice_threshold'])
+        .where('id', '=', row.slot_id)
+        .executeTakeFirst();
+      const lang = slot?.notice_lang ?? null;
       const text =
         row.kind === 'announcement'
-          ? t('notice.announcement', { clinic: deps.clinicName, text: row.body ?? '' })
-          : noticeText(
-              row.kind,
-              deps.clinicName,
-              row.reservation_number,
-              row.kind === 'ahead5' ? await thresholdOf(deps.store, row.slot_id) : undefined,
-            );
+          ? tIn(catalogueOf(lang), 'notice.announcement', { clinic: deps.clinicName, text: row.body ?? '' })
+          : noticeText(row.kind, deps.clinicName, row.reservation_number, { lang, threshold: slot?.notice_threshold });
       if (row.channel === 'LINE') return deps.line.push(row.recipient, text, row.retry_key, signal);
       const sub = row.endpoint
         ? await deps.store.db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', row.endpoint).executeTakeFirst()

@@ -62,6 +62,8 @@ export const ROW_SCHEMAS = {
     admin_beep_announced: flag,
     // 0008: a backup written before it restores every reservation with the default 5-ahead notice.
     notice_threshold: int.min(1).max(10).default(5),
+    // notice_lang came with migration 0009: a backup written before it restores as Japanese.
+    notice_lang: text.nullable().default(null),
   }),
   pwa_users: z.strictObject({ uid: text, created_at: time }),
   push_subscriptions: z.strictObject({ endpoint: text, uid: text, p256dh: text, auth: text, created_at: time }),

@@ -10,6 +10,7 @@ import { staffDisabledMigration } from './migration-0005-staff-disabled.js';
 import { clinicCalendarMigration } from './migration-0006-clinic-calendar.js';
 import { statisticsMigration } from './migration-0007-statistics.js';
 import { ownNoticeAnnouncementsMigration } from './migration-0008-own-notice-announcements.js';
+import { noticeLangMigration } from './migration-0009-notice-lang.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -112,6 +113,7 @@ const migrations: Record<string, Migration> = {
   '0006_clinic_calendar': clinicCalendarMigration,
   '0007_statistics': statisticsMigration,
   '0008_own_notice_announcements': ownNoticeAnnouncementsMigration,
+  '0009_notice_lang': noticeLangMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -63,6 +63,8 @@ export interface SlotTable {
   admin_beep_announced: number;
   /** The patient's own notice: told when this many or fewer people are ahead (1–10, default 5). */
   notice_threshold: number;
+  /** 'en' for a number taken on the English screens (migration 0009); null is Japanese. */
+  notice_lang: string | null;
 }
 
 export interface PwaUserTable {

@@ -59,5 +59,6 @@ export function freshSlotRow(sessionId: string, reservationNumber: number, id: s
     admin_confirmed_at: null,
     admin_beep_announced: 0,
     notice_threshold: AHEAD_NOTICE_THRESHOLD,
+    notice_lang: null,
   };
 }

@@ -221,14 +221,45 @@ export const ja = {
   'schedule.noteBefore': '※診察終了前{before}分間はオンライン受付を行っておりません。',
   'schedule.footerAfter': 'オンライン予約は診察開始{after}分後から可能です。',
   'schedule.footerAtStart': 'オンライン予約は診察開始時刻から可能です。',
+  // language, dates and screen-reader announcements of the patient screens (docs/decisions/023)
+  'lang.label': '表示言語',
+  'lang.ja': '日本語',
+  'lang.en': 'English',
+  'date.pattern': '{yyyy}/{mm}/{dd}({w})',
+  'date.months': '1月 2月 3月 4月 5月 6月 7月 8月 9月 10月 11月 12月',
+  'my.announceAhead': 'あなたの前は {n}人になりました。',
+  'my.announceNear': 'まもなく順番です。ご来院のうえ、院内でお待ちください。',
+  'my.announceHold': '呼出時不在のため保留中です。受付にお申し出ください。',
   ...jaStaff,
 } as const;
 
 export type LabelKey = keyof typeof ja;
 
-/** Looks a label up and fills `{name}` parameters. */
+/** A second language's catalogue: any subset of the keys (staff keys stay Japanese, en.ts). */
+export type Catalogue = Readonly<Partial<Record<LabelKey, string>>>;
+
+/**
+ * The catalogue `t` reads. Japanese unless a patient screen set another one before rendering
+ * (src/client/ui/language.ts); the server never sets it, so its texts stay Japanese unless it names a
+ * language itself (`tIn`). A key the active catalogue lacks falls back to Japanese.
+ */
+let active: Catalogue = ja;
+
+export function setActiveCatalogue(catalogue: Catalogue): void {
+  active = catalogue;
+}
+
+/** Fills `{name}` parameters of a template. */
+export function fill(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** Looks a label up in the active catalogue and fills `{name}` parameters. */
 export function t(key: LabelKey, params: Record<string, string | number> = {}): string {
-  return ja[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return fill(active[key] ?? ja[key], params);
+}
+
+/** Looks a label up in a given catalogue (the server's notices in the patient's language). */
+export function tIn(catalogue: Catalogue, key: LabelKey, params: Record<string, string | number> = {}): string {
+  return fill(catalogue[key] ?? ja[key], params);
 }

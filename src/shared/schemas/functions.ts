@@ -9,6 +9,7 @@ import { ANNOUNCEMENT_MAX_LENGTH } from './live.js';
 import { isoDate, overrideSchema, scheduleSettingsSchema, weeklyHoursSchema } from '../schedule/types.js';
 import type { PublicSchedule, ScheduleForStaff } from '../schedule/types.js';
 import { STATS_PERIODS, type StatsResult } from './stats.js';
+import { PATIENT_LANGS } from '../labels/langs.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
@@ -21,7 +22,11 @@ export const MARK_ACTIONS = ['start', 'undoStart', 'delete', 'undoDelete', 'hold
 export type MarkAction = (typeof MARK_ACTIONS)[number];
 
 export const functionPayloads = {
-  allocateNextSlot: z.strictObject({ reservedType: z.enum(['LINE', 'PWA', 'ADMIN']) }),
+  allocateNextSlot: z.strictObject({
+    reservedType: z.enum(['LINE', 'PWA', 'ADMIN']),
+    // Optional (decision 023): the language of the patient's screen, for the notices about this number.
+    lang: z.enum(PATIENT_LANGS).optional(),
+  }),
   cancelReservation: z.strictObject({
     slotId: id,
     reservationNumber: z.number().int().min(1).max(100_000),

@@ -25,10 +25,24 @@ function tokyoParts(at: Instant) {
   };
 }
 
-/** yyyy/mm/dd(曜), e.g. 2025/09/21(日). */
+/** Names listed in one label: separated by spaces, or one character each (日月火…). */
+/** A catalogue list: space-separated words (Sun Mon …), or one character each (日月火…). */
+export const names = (list: string) => (/\s/.test(list) ? list.split(/\s+/) : Array.from(list));
+
+/**
+ * The Tokyo day in the active language's pattern: yyyy/mm/dd(曜), e.g. 2025/09/21(日), or in English
+ * "Sun 21 Sep 2025" (docs/decisions/023). The day is Tokyo's whatever the language.
+ */
 export function tokyoDate(at: Instant): string {
   const p = tokyoParts(at);
-  return `${p.year}/${pad(p.month)}/${pad(p.day)}(${Array.from(t('date.weekdays'))[p.weekday]})`;
+  return t('date.pattern', {
+    yyyy: p.year,
+    mm: pad(p.month),
+    dd: pad(p.day),
+    d: p.day,
+    w: names(t('date.weekdays'))[p.weekday] ?? '',
+    mon: names(t('date.months'))[p.month - 1] ?? '',
+  });
 }
 
 /** hh:mm, or '' for a missing time (a column with nothing to show). */

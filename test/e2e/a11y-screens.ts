@@ -1,0 +1,49 @@
+/**
+ * Every screen the accessibility suite visits (a11y.test.ts), in order: axe-core on each, and at 200 % text
+ * each patient screen's controls usable. A new screen is one line here: where it is seen (`in`), its path,
+ * and a text that shows it is ready. Entries after `closeOnline` see online reception stopped.
+ */
+export type Viewer =
+  /** a phone's ordinary browser (not LINE, not installed) */
+  | 'phone'
+  /** LINE's in-app browser, signed in through the fake LINE */
+  | 'line'
+  /** the installed app (an --app window) */
+  | 'pwa'
+  /** the desk PC, signed in as staff */
+  | 'desk'
+  /** the desk PC, signed out */
+  | 'deskSignedOut';
+
+export interface ScreenVisit {
+  name: string;
+  in: Viewer;
+  path: string;
+  /** A text on the screen once it is ready (Japanese: the suite's browsers prefer Japanese). */
+  ready: string;
+  /** Something done first: take a number from this screen, stop online reception, or fail the chunks. */
+  before?: 'take' | 'closeOnline' | 'failChunks';
+}
+
+export const SCREENS: ScreenVisit[] = [
+  { name: 'web-all', in: 'phone', path: '/web/all', ready: '受付番号一覧' },
+  { name: 'not-installed', in: 'phone', path: '/nowhere', ready: 'Webアプリがインストールされていません' },
+  { name: 'pwa-install', in: 'phone', path: '/pwa/', ready: 'アプリをホーム画面に追加してください' },
+  { name: 'line-open-in-line', in: 'phone', path: '/line/open-in-line', ready: 'LINEアプリからご利用ください' },
+  { name: 'line-closed', in: 'phone', path: '/line/closed', ready: 'ただいまオンライン受付時間外です' },
+  { name: 'error-screen', in: 'phone', path: '/web/all', ready: 'エラーが発生しました', before: 'failChunks' },
+  { name: 'line-book', in: 'line', path: '/line/book', ready: '受付番号を取得する' },
+  { name: 'line-reserved', in: 'line', path: '/line/book', ready: '受付番号を取得しました', before: 'take' },
+  { name: 'line-my', in: 'line', path: '/line/my', ready: 'あなたの受付番号' },
+  { name: 'line-all', in: 'line', path: '/line/all', ready: 'あなた' },
+  { name: 'pwa-book', in: 'pwa', path: '/pwa/book', ready: '受付番号を取得する' },
+  { name: 'pwa-my', in: 'pwa', path: '/pwa/book', ready: 'あなたの受付番号', before: 'take' },
+  { name: 'pwa-all', in: 'pwa', path: '/pwa/all', ready: 'あなた' },
+  { name: 'staff-login', in: 'deskSignedOut', path: '/admin/queue', ready: 'スタッフログイン' },
+  { name: 'staff-queue', in: 'desk', path: '/admin/queue', ready: '新規受付' },
+  { name: 'staff-monitor', in: 'desk', path: '/admin/monitor', ready: '受付番号' },
+  { name: 'staff-messaging', in: 'desk', path: '/admin/messages', ready: '通知の設定と送信状況' },
+  { name: 'staff-audit', in: 'desk', path: '/admin/audit', ready: '操作履歴' },
+  { name: 'line-book-closed', in: 'line', path: '/line/book', ready: 'ただいまオンライン受付時間外です', before: 'closeOnline' },
+  { name: 'pwa-book-closed', in: 'pwa', path: '/pwa/book', ready: 'ただいまオンライン受付時間外です' },
+];

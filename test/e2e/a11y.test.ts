@@ -1,0 +1,109 @@
+/**
+ * Every patient and staff screen (a11y-screens.ts) in real Chromium against the real server, with only
+ * LINE faked: axe-core finds no serious or critical violation on any of them; and, in browsers whose text
+ * setting is doubled (200 %, WCAG 1.4.4), every patient screen keeps every control on screen, uncovered and
+ * reachable, with no sideways scrolling.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { openReception } from '../api/api-support.js';
+import { lineWebEnv, startFakeLine, type FakeLine } from '../fakes/line-server.js';
+import { mustCall, staffCookie } from '../support/client.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { SCREENS, type ScreenVisit, type Viewer } from './a11y-screens.js';
+import { axeViolations, expectNoSeriousAxeViolations } from './support/axe.js';
+import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { unusableControls } from './support/usable.js';
+import { openDesk, openPatientViewer, type Opened, type PatientViewer } from './support/viewers.js';
+
+function suite(title: string, options: { textPx?: number }) {
+  describeBrowser(title, () => {
+    let fake: FakeLine;
+    let server: TestServer;
+    let browser: Browser;
+    let cookie: string;
+    const opened = new Map<Viewer, Opened>();
+
+    beforeAll(async () => {
+      fake = await startFakeLine();
+      server = await startTestServer({ env: { ...lineWebEnv(fake), CLINIC_NAME: 'テストクリニック' }, clientDir: inject('clientDir') });
+      cookie = await staffCookie(server.url, server.store);
+      await openReception(server.url, cookie);
+      for (let i = 0; i < 3; i++) await mustCall(server.url, 'allocateNextSlot', { reservedType: 'ADMIN' }, { cookie });
+      browser = await launchBrowser();
+    });
+    afterAll(async () => {
+      for (const viewer of opened.values()) await viewer.close();
+      await browser?.close();
+      await server?.close();
+      await fake?.close();
+    });
+
+    async function viewer(kind: Viewer): Promise<Page> {
+      let found = opened.get(kind);
+      if (!found) {
+        found =
+          kind === 'desk' || kind === 'deskSignedOut'
+            ? await openDesk(browser, server.url, kind === 'desk' ? cookie : undefined)
+            : await openPatientViewer(kind as PatientViewer, server.url, { textPx: options.textPx, locale: 'ja-JP' });
+        opened.set(kind, found);
+      }
+      return found.page;
+    }
+
+    async function visit(screen: ScreenVisit): Promise<Page> {
+      if (screen.before === 'closeOnline') await mustCall(server.url, 'endOnlineReception', {}, { cookie });
+      const page = await viewer(screen.in);
+      if (screen.before === 'failChunks') await page.route(/\/assets\/WebApp-[^/]*\.js$/, (route) => route.abort());
+      await page.goto(`${server.url}${screen.path}`);
+      if (screen.before === 'take') {
+        const take = page.getByRole('button', { name: '受付番号を取得する' });
+        await expect.poll(() => take.isEnabled(), { timeout: 15_000 }).toBe(true);
+        await take.click();
+      }
+      await page.getByText(screen.ready).first().waitFor({ timeout: 15_000 });
+      if (screen.before === 'failChunks') await page.unrouteAll();
+      return page;
+    }
+
+    const patientOnly = options.textPx !== undefined;
+    for (const screen of SCREENS) {
+      if (patientOnly && screen.in.startsWith('desk')) continue;
+      it(`${screen.name}${patientOnly ? ' at 200 % text' : ''}`, async () => {
+        const page = await visit(screen);
+        if (patientOnly) {
+          expect(await unusableControls(page), screen.name).toEqual([]);
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await page.screenshot({ path: screenshotPath(`a11y-${screen.name}-200`) });
+        } else {
+          await expectNoSeriousAxeViolations(page, screen.name);
+        }
+      });
+    }
+  });
+}
+
+describeBrowser('the axe helper', () => {
+  it('finds serious violations where there are some, under a CSP that forbids inline scripts', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.route('http://a11y.test/', (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          headers: { 'content-security-policy': "default-src 'self'; script-src 'self'" },
+          body: '<!doctype html><html><head><title>t</title></head><body><main><button></button><img src="x.png"></main></body></html>',
+        }),
+      );
+      await page.goto('http://a11y.test/');
+      const ids = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+      expect(ids).toEqual(expect.arrayContaining(['button-name', 'image-alt', 'html-has-lang']));
+      await expect(expectNoSeriousAxeViolations(page, 'a broken page')).rejects.toThrow(/axe on a broken page/);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+suite('axe-core on every patient and staff screen', {});
+suite('every patient screen at 200 % text', { textPx: 32 });
