@@ -7,7 +7,9 @@ import { probe, type Proc, rssMb, sleep, startProc, stopProc } from './lib/proc.
 import { mb, median, ms, ratio, type Row } from './lib/stats.js';
 import { prepareStore } from './lib/stores.js';
 
-const TARGET = 1.5;
+/** Issue 17: start-up within 1.3× a bare Fastify (the idle RSS row keeps its 1.5×). */
+const TARGET = 1.3;
+const TARGET_RSS = 1.5;
 const IDLE_MS = 2000;
 
 interface Sample {
@@ -71,8 +73,8 @@ export async function benchStartup(reps: number): Promise<Row[]> {
         product: mb(rss),
         floor: `${mb(bareRss)} (bare Fastify)`,
         ratio: ratio(rss / bareRss),
-        target: `≤ ${TARGET}×`,
-        met: rss / bareRss <= TARGET,
+        target: `≤ ${TARGET_RSS}×`,
+        met: rss / bareRss <= TARGET_RSS,
       },
     ];
   } finally {

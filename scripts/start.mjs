@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import module from 'node:module';
 import { ensureDependencies } from './ensure-deps.mjs';
 
 function run(command, args) {
@@ -35,4 +36,6 @@ if (newest(['src/server', 'scripts/build-server.mjs', ...common]) > mtime('dist/
 if (newest(['src/client', 'index.html', 'public', 'vite.config.ts', ...common]) > mtime('dist/client/index.html')) {
   run('npm', ['run', 'build:client']);
 }
+// Node's module compile cache where this Node has it (22.1+): later starts skip compiling the bundle.
+module.enableCompileCache?.();
 await import('../dist/server/main.js');

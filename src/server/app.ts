@@ -89,7 +89,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   app.setErrorHandler(errorHandlerFor(store));
   await app.register(fastifyCookie);
   await registerSecurity(app, config);
-  const metrics = registerMetrics(app, config, store);
+  const metrics = await registerMetrics(app, config, store);
 
   const secret = config.TOKEN_SECRET ?? loadOrCreateSecret(config.DATA_DIR, 'token-secret', randomSecret);
   const deps: Deps = {

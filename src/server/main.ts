@@ -1,8 +1,12 @@
 /** The server process: check the configuration, open the store, serve, and shut down cleanly. */
+import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, startupWarnings } from './config.js';
-import { openStore } from './storage/open-store.js';
-import { buildApp } from './app.js';
+
+// Node's module compile cache (Node 22.1+; absent on older 20.x): V8's compiled code of the bundle is kept
+// on disk and the next start skips compiling it. Enabled before the app's modules load, hence the dynamic
+// imports below (docs/benchmarks.md, start-up).
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 async function main() {
   try {
@@ -11,6 +15,7 @@ async function main() {
     // no .env: the environment alone is fine
   }
   const config = loadConfig();
+  const [{ openStore }, { buildApp }] = await Promise.all([import('./storage/open-store.js'), import('./app.js')]);
   const store = await openStore(config);
   const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
   const app = await buildApp({ config, store, clientDir });

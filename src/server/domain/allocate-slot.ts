@@ -4,6 +4,7 @@ import type { ReservedType } from '../../shared/queue/slot.js';
 import { AppError } from '../errors.js';
 import type { Kysely } from 'kysely';
 import type { Store } from '../storage/port.js';
+import { allocationRuntime, type AllocationRuntime } from '../storage/allocation-runtime.js';
 import type { Database } from '../storage/schema.js';
 import { enqueueAheadNotices } from '../notify/enqueue.js';
 import { type Actor, writeAudit } from './audit.js';
@@ -23,47 +24,27 @@ export interface AllocateSlotOptions {
 }
 
 /**
- * The flags and "is any number left" in one statement, built and compiled once per store: at opening time
- * every request of the burst runs it, and building the query cost more than running it (docs/benchmarks.md).
+ * The refusals that need no lock, answered from what this process knows of reception (kept current by
+ * the change notices; storage/allocation-runtime.ts): at opening time most of a burst is turned away and
+ * must not queue behind the writers, nor cost a query each. A request that passes is checked again under
+ * the lock: no number is ever given on the view alone. (Another process's switch reaches this view when its
+ * notice arrives, a moment after its commit: decision 022.)
  */
-function compileEarlyCheck(store: Store) {
-  return store.db
-    .selectFrom('runtime')
-    .select(['runtime.inhouse_on', 'runtime.online_on', 'runtime.current_session_id'])
-    .select((eb) =>
-      eb
-        .selectFrom('reservation_slots')
-        .select('reservation_slots.id')
-        .whereRef('reservation_slots.session_id', '=', 'runtime.current_session_id')
-        .where('reservation_slots.is_reserved', '=', 0)
-        .limit(1)
-        .as('free_slot'),
-    )
-    .where('runtime.id', '=', 1)
-    .compile();
-}
-const earlyChecks = new WeakMap<Store, ReturnType<typeof compileEarlyCheck>>();
-function earlyCheck(store: Store) {
-  let compiled = earlyChecks.get(store);
-  if (!compiled) earlyChecks.set(store, (compiled = compileEarlyCheck(store)));
-  return compiled;
+async function refuseEarly(runtime: AllocationRuntime, { store, reservedType, ownerId }: AllocateSlotOptions): Promise<void> {
+  const view = runtime.known() ?? (await runtime.load());
+  if (!view.inhouseOn || !view.sessionId) throw stopped(reservedType);
+  if (reservedType !== 'ADMIN' && !view.onlineOn) throw new AppError('FAILED_PRECONDITION', 'error.onlineStopped');
+  if (view.freeLeft) return;
+  // A patient who holds a number hears so, also once none are left: "none left" would send them away.
+  // Only someone who took a number in this session can hold one; only they cost a query.
+  if (ownerId && (await runtime.heldNumber(view.sessionId, ownerId))) await refuseIfBooked(store.db, view.sessionId, ownerId);
+  throw new AppError('RESOURCE_EXHAUSTED', 'error.noFreeNumbers');
 }
 
-/**
- * The refusals that need no lock, answered from a plain read: at opening time most of a burst is turned
- * away (no numbers left, online closed, already booked) and must not queue behind the writers. Numbers are
- * never freed, so "none left" cannot be wrong; the others are re-checked under the lock anyway.
- */
-async function refuseEarly({ store, reservedType, ownerId }: AllocateSlotOptions): Promise<string | null> {
-  const runtime = (await store.db.executeQuery(earlyCheck(store))).rows[0];
-  if (!runtime) throw new Error('the runtime row is missing');
-  if (!runtime.inhouse_on || !runtime.current_session_id) return null; // the locked check words this refusal
-  if (reservedType !== 'ADMIN' && !runtime.online_on) throw new AppError('FAILED_PRECONDITION', 'error.onlineStopped');
-  // A patient who holds a number hears so, also once none are left: "none left" would send them away.
-  await refuseIfBooked(store.db, runtime.current_session_id, ownerId);
-  if (runtime.free_slot === null) throw noneLeft(runtime.current_session_id);
-  return runtime.current_session_id;
-}
+const stopped = (reservedType: ReservedType) =>
+  reservedType === 'ADMIN'
+    ? new AppError('FAILED_PRECONDITION', 'admin.inhouseStopped')
+    : new AppError('FAILED_PRECONDITION', 'error.onlineStopped');
 
 /**
  * A patient holds at most one active reservation in the current session (the partial unique index on
@@ -82,84 +63,51 @@ async function refuseIfBooked(db: Kysely<Database>, sessionId: string, ownerId: 
   if (existing) throw new AppError('ALREADY_EXISTS', 'error.alreadyReserved');
 }
 
-/**
- * Sessions this process has seen run out of numbers. Numbers are never freed (a cancelled or deleted
- * number is not reused), so an entry never goes stale; session ids are fresh UUIDs.
- */
-const exhausted = new Set<string>();
-function noneLeft(sessionId: string): AppError {
-  if (exhausted.size > 100) exhausted.clear(); // two sessions a day: only ever a handful
-  exhausted.add(sessionId);
-  return new AppError('RESOURCE_EXHAUSTED', 'error.noFreeNumbers');
-}
-
-/**
- * This process's allocations take turns here before they touch the store, two at a time: one holding the
- * runtime row lock, the next already waiting on it so the hand-over costs no round trip. The lock
- * serialises them anyway (decision 001), so nothing runs less in parallel; but the rest wait here holding
- * no pool connection, and when their turn comes after the session ran out they are refused without a
- * transaction. In the opening burst hundreds of requests pass the early check before the last number
- * goes, and each used to take the lock only to learn that (docs/benchmarks.md).
- */
-const IN_FLIGHT = 2;
-const turns = new WeakMap<Store, { active: number; waiting: (() => void)[] }>();
-async function inTurn<T>(store: Store, fn: () => Promise<T>): Promise<T> {
-  let queue = turns.get(store);
-  if (!queue) turns.set(store, (queue = { active: 0, waiting: [] }));
-  const q = queue;
-  if (q.active < IN_FLIGHT) q.active++;
-  else await new Promise<void>((resolve) => q.waiting.push(resolve)); // handed a place by a finishing turn
-  try {
-    return await fn();
-  } finally {
-    const next = q.waiting.shift();
-    if (next) next();
-    else q.active--;
-  }
-}
-
 export async function allocateSlot(options: AllocateSlotOptions) {
-  const { store } = options;
-  const sessionId = await refuseEarly(options);
-  return inTurn(store, async () => {
-    if (sessionId && exhausted.has(sessionId)) {
-      // The patient may have booked while this request waited for its turn (a double tap).
-      await refuseIfBooked(store.db, sessionId, options.ownerId);
-      throw new AppError('RESOURCE_EXHAUSTED', 'error.noFreeNumbers');
-    }
-    return allocateInTurn(options);
+  const runtime = allocationRuntime(options.store);
+  await refuseEarly(runtime, options);
+  return runtime.inTurn(async () => {
+    // Again: while this request waited for its turn the session may have run out (or been switched).
+    await refuseEarly(runtime, options);
+    return allocateInTurn(runtime, options);
   });
 }
 
-async function allocateInTurn({ store, reservedType, ownerId, actor, quota, lang }: AllocateSlotOptions) {
+async function allocateInTurn(allocation: AllocationRuntime, { store, reservedType, ownerId, actor, quota, lang }: AllocateSlotOptions) {
   try {
     return await store.write(async (ctx) => {
       const { tx, runtime, emit, now } = ctx;
-      if (!runtime.inhouse_on || !runtime.current_session_id) {
-        throw reservedType === 'ADMIN'
-          ? new AppError('FAILED_PRECONDITION', 'admin.inhouseStopped')
-          : new AppError('FAILED_PRECONDITION', 'error.onlineStopped');
-      }
+      const sessionId = runtime.current_session_id;
+      if (!runtime.inhouse_on || !sessionId) throw stopped(reservedType);
       if (reservedType !== 'ADMIN' && !runtime.online_on) {
         throw new AppError('FAILED_PRECONDITION', 'error.onlineStopped');
       }
-      await refuseIfBooked(tx, runtime.current_session_id, ownerId);
+      // The lowest free number, taken in one statement (one round trip under the lock). A second active
+      // reservation of this patient fails it on the partial unique index: ALREADY_EXISTS below.
       const free = await tx
-        .selectFrom('reservation_slots')
-        .select(['id', 'reservation_number'])
-        .where('session_id', '=', runtime.current_session_id)
-        .where('is_reserved', '=', 0)
-        .orderBy('reservation_number')
-        .limit(1)
-        .executeTakeFirst();
-      if (!free) throw noneLeft(runtime.current_session_id);
-      // After every refusal, so a refused request costs the patient nothing; rolled back with the number.
-      if (quota && ownerId) await spendTicketQuota(tx, quota, runtime.current_session_id, ownerId, now);
-      await tx
         .updateTable('reservation_slots')
         .set({ is_reserved: 1, reserved_type: reservedType, reserved_at: now, updated_at: now, owner_id: ownerId, notice_lang: lang ?? null })
-        .where('id', '=', free.id)
-        .execute();
+        .where('id', '=', (eb) =>
+          eb
+            .selectFrom('reservation_slots')
+            .select('id')
+            .where('session_id', '=', sessionId)
+            .where('is_reserved', '=', 0)
+            .orderBy('reservation_number')
+            .limit(1),
+        )
+        .returning(['id', 'reservation_number'])
+        .executeTakeFirst();
+      if (!free) {
+        await refuseIfBooked(tx, sessionId, ownerId);
+        allocation.noneLeft(sessionId);
+        throw new AppError('RESOURCE_EXHAUSTED', 'error.noFreeNumbers');
+      }
+      // After every refusal, so a refused request costs the patient nothing; rolled back with the number.
+      // The count of this patient's numbers now includes the one just taken: allow for it.
+      if (quota && ownerId) {
+        await spendTicketQuota(tx, { ...quota, numbersPerPatientSession: quota.numbersPerPatientSession + 1 }, sessionId, ownerId, now);
+      }
       emit({ type: 'slotAllocated', slotId: free.id });
       await enqueueAheadNotices(ctx);
       await writeAudit(tx, actor, { action: 'allocateNextSlot', target: `#${free.reservation_number} ${free.id}`, after: { reservedType } }, now);

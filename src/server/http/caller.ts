@@ -34,7 +34,7 @@ export async function requirePatient(request: FastifyRequest, deps: Deps): Promi
   const header = request.headers.authorization;
   const match = header ? /^Bearer ([A-Za-z0-9._-]+)$/.exec(header) : null;
   if (!match) throw new AppError('UNAUTHENTICATED', header ? 'error.tokenInvalid' : 'error.signInRequired');
-  const patient = await deps.tokens.verify(match[1]);
+  const patient = deps.tokens.verify(match[1]);
   if (!patient) throw new AppError('UNAUTHENTICATED', 'error.tokenInvalid');
   return patient;
 }

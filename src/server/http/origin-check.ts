@@ -6,19 +6,21 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 
 export function registerOriginCheck(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+  // A callback hook, not an async one: no promise per request of a burst.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done();
     const origin = request.headers.origin;
-    if (origin === undefined) return;
+    if (origin === undefined) return done();
     let host: string;
     try {
       host = new URL(origin).host;
     } catch {
-      throw new AppError('PERMISSION_DENIED', 'error.originRejected');
+      return done(new AppError('PERMISSION_DENIED', 'error.originRejected'));
     }
     // Fastify's own reading of the public host: X-Forwarded-Host (its last entry) only when the peer is
     // one of the trusted proxies, the Host header otherwise. Reading the header ourselves would let a
     // client that is not behind our proxy name any host it likes.
-    if (host !== request.host) throw new AppError('PERMISSION_DENIED', 'error.originRejected');
+    if (host !== request.host) return done(new AppError('PERMISSION_DENIED', 'error.originRejected'));
+    done();
   });
 }

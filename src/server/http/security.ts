@@ -66,10 +66,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onSend', async (request, reply) => {
-    const path = request.url.split('?')[0];
-    reply.header('content-security-policy', path === '/line' || path.startsWith('/line/') ? forLine : strict);
+  // A callback hook, not an async one: no promise per request of a burst.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const url = request.url;
+    const forLinePage = url.startsWith('/line') && (url.length === 5 || url[5] === '/' || url[5] === '?');
+    reply.header('content-security-policy', forLinePage ? forLine : strict);
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    done(null, payload);
   });
 
   app.decorate('cspReports', [] as unknown[]);

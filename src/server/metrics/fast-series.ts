@@ -55,8 +55,31 @@ export class FastHistogram extends FastFamily<{ buckets: number[]; sum: number; 
     const s = this.at(values);
     s.sum += value;
     s.count += 1;
-    const i = this.bounds.findIndex((b) => value <= b);
-    if (i >= 0) s.buckets[i] += 1;
+    const bounds = this.bounds;
+    for (let i = 0; i < bounds.length; i++) {
+      if (value <= bounds[i]) {
+        s.buckets[i] += 1;
+        break;
+      }
+    }
+  }
+  /**
+   * A counter of the observations, by the same labels, that costs nothing per observation: its values are
+   * the histogram's counts, read at scrape time (requests_total beside request_duration_seconds).
+   */
+  countsAs(name: string, help: string, registry: Registry) {
+    const series = this.series;
+    registry.registerMetric({
+      name,
+      help,
+      get: () => ({
+        name,
+        help,
+        type: 'counter' as never,
+        aggregator: 'sum',
+        values: [...series.values()].map(({ labels, state }) => ({ labels, value: state.count })),
+      }),
+    } as never);
   }
   protected fresh() {
     return { buckets: this.bounds.map(() => 0), sum: 0, count: 0 };

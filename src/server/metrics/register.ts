@@ -13,7 +13,7 @@ import { type Config, metricsEnabled } from '../config.js';
 import { AppError } from '../errors.js';
 import { errorBody } from '../http/envelope.js';
 import type { Store } from '../storage/port.js';
-import { createMetrics, type Metrics } from './metrics.js';
+import type { Metrics } from './metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,8 +25,11 @@ declare module 'fastify' {
 const FN_ROUTE = '/api/fn/:name';
 const RESERVED_TYPES = new Set(['LINE', 'PWA', 'ADMIN']);
 
-/** Returns the app's metrics, or null when they are off. Call before the hub and worker start. */
-export function registerMetrics(app: FastifyInstance, config: Config, store: Store): Metrics | null {
+/**
+ * Returns the app's metrics, or null when they are off. Call before the hub and worker start. prom-client
+ * is loaded only when metrics are on: a clinic without them starts without it (docs/benchmarks.md).
+ */
+export async function registerMetrics(app: FastifyInstance, config: Config, store: Store): Promise<Metrics | null> {
   app.decorate('metricsServer', null);
   if (!metricsEnabled(config)) {
     app.get('/metrics', async () => {
@@ -34,7 +37,7 @@ export function registerMetrics(app: FastifyInstance, config: Config, store: Sto
     });
     return null;
   }
-  const metrics = createMetrics();
+  const metrics = (await import('./metrics.js')).createMetrics();
   const stopQueries = store.observeQueries(metrics.query);
   app.addHook('onClose', async () => stopQueries());
   recordRequests(app, metrics);

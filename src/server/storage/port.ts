@@ -53,6 +53,11 @@ export interface Store {
   isUniqueViolation(err: unknown): boolean;
   /** The store cannot be reached (connection refused, server restarting): the caller answers UNAVAILABLE. */
   isUnavailable(err: unknown): boolean;
+  /**
+   * Hears this process's own committed writes at once, before the writer resumes (decision 022). The same
+   * notices reach onChange as well; in PostgreSQL only a moment later, through LISTEN.
+   */
+  onLocalCommit(listener: (notice: ChangeNotice) => void): () => void;
   /** Sees every query's duration when the store was opened with `queryLog`; returns its removal. */
   observeQueries(fn: QueryObserver): () => void;
   ping(): Promise<void>;

@@ -46,6 +46,8 @@ export async function createStoreFromAdapter(adapter: DialectAdapter, options: S
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const stopListening = await adapter.subscribe((notice) => emitter.emit('change', notice));
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
 
   async function attemptWrite<T>(fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
     const events: DomainEvent[] = [];
@@ -63,7 +65,10 @@ export async function createStoreFromAdapter(adapter: DialectAdapter, options: S
       if (events.length > 0) await adapter.publishInTransaction(tx, { version, events });
       return value;
     });
-    if (events.length > 0) adapter.afterCommit({ version, events });
+    if (events.length > 0) {
+      local.emit('commit', { version, events });
+      adapter.afterCommit({ version, events });
+    }
     return result;
   }
 
@@ -91,6 +96,10 @@ export async function createStoreFromAdapter(adapter: DialectAdapter, options: S
       emitter.on('change', listener);
       return () => emitter.off('change', listener);
     },
+    onLocalCommit(listener) {
+      local.on('commit', listener);
+      return () => local.off('commit', listener);
+    },
     isUniqueViolation: (err) => adapter.isUniqueViolation(err),
     isUnavailable: (err) => adapter.isUnavailable(err),
     observeQueries: (fn) => adapter.queries.observe(fn),
@@ -100,6 +109,7 @@ export async function createStoreFromAdapter(adapter: DialectAdapter, options: S
     async close() {
       await stopListening();
       emitter.removeAllListeners();
+      local.removeAllListeners();
       await adapter.destroy();
     },
   };

@@ -1,0 +1,162 @@
+/**
+ * The process machinery beside the store that lets the opening burst be answered at the floor's pace
+ * (decision 022): what this process knows of reception (kept current by the change notices, so refusals
+ * need no query), the one compiled statement that learns it, and the turns allocations take. The rule of
+ * allocation itself is domain/allocate-slot.ts.
+ */
+import type { ChangeNotice, DomainEventType, Store } from './port.js';
+
+/** Reception as this process last saw it. */
+export interface ReceptionView {
+  sessionId: string | null;
+  inhouseOn: boolean;
+  onlineOn: boolean;
+  /** Some number of the session was still free; once false it stays so until the view is dropped. */
+  freeLeft: boolean;
+}
+
+/**
+ * Events that change neither the switches, the current session nor which numbers it has: everything else
+ * (a switch, a setting, a resynchronisation after a lost LISTEN connection, any event added later) drops
+ * the view, and the next request reads it afresh. A slotAllocated may take the last number; the
+ * allocation that finds none left says so (`noneLeft`), and that is the only way to learn it without a read.
+ */
+const KEEPS_VIEW: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
+  'slotAllocated',
+  'slotCanceled',
+  'slotMarked',
+  'beepClaimed',
+  'recallRequested',
+  'noticeQueued',
+  'noticeFailed',
+  'staffSignedOut',
+]);
+
+/** Allocations of one process in flight at once: one holding the runtime row lock, the next waiting on it. */
+const IN_FLIGHT = 2;
+
+export interface AllocationRuntime {
+  /** The view if this process knows it, else undefined (then `load`). */
+  known(): ReceptionView | undefined;
+  /** Reads the view; concurrent callers share one read. */
+  load(): Promise<ReceptionView>;
+  /** The allocation found no free number in `sessionId`: later requests are refused without a query. */
+  noneLeft(sessionId: string): void;
+  /**
+   * Whether `ownerId` holds (or held) a number in `sessionId`, for a session with none left: a superset of
+   * "has an active reservation", read once per session (no number is taken after the last one).
+   */
+  heldNumber(sessionId: string, ownerId: string): Promise<boolean>;
+  /**
+   * Runs `fn` in this process's turn, two at a time. The runtime row lock serialises writers anyway
+   * (decision 001); the rest wait here holding no pool connection, and when their turn comes after the
+   * session ran out they are refused without a transaction.
+   */
+  inTurn<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+const runtimes = new WeakMap<Store, AllocationRuntime>();
+
+export function allocationRuntime(store: Store): AllocationRuntime {
+  let runtime = runtimes.get(store);
+  if (!runtime) runtimes.set(store, (runtime = createRuntime(store)));
+  return runtime;
+}
+
+function createRuntime(store: Store): AllocationRuntime {
+  // The flags and "is any number left" in one statement, built and compiled once: building it cost more
+  // than running it when every request of the burst read it.
+  const viewQuery = store.db
+    .selectFrom('runtime')
+    .select(['runtime.inhouse_on', 'runtime.online_on', 'runtime.current_session_id'])
+    .select((eb) =>
+      eb
+        .selectFrom('reservation_slots')
+        .select('reservation_slots.id')
+        .whereRef('reservation_slots.session_id', '=', 'runtime.current_session_id')
+        .where('reservation_slots.is_reserved', '=', 0)
+        .limit(1)
+        .as('free_slot'),
+    )
+    .where('runtime.id', '=', 1)
+    .compile();
+
+  let view: ReceptionView | undefined;
+  let loading: Promise<ReceptionView> | undefined;
+  /** Bumped whenever the view is dropped: a read that started before must not be kept as current. */
+  let generation = 0;
+  let holders: { sessionId: string; owners: Promise<Set<string>> } | undefined;
+
+  const drop = (notice: ChangeNotice) => {
+    if (notice.events.length > 0 && notice.events.every((e) => KEEPS_VIEW.has(e.type))) return;
+    generation++;
+    view = undefined;
+    loading = undefined;
+    holders = undefined;
+  };
+  // Own writes at commit (before the writer answers its caller), other processes' through the notices.
+  store.onLocalCommit(drop);
+  store.onChange(drop);
+
+  async function read(): Promise<ReceptionView> {
+    const started = generation;
+    const row = (await store.db.executeQuery(viewQuery)).rows[0];
+    if (!row) throw new Error('the runtime row is missing');
+    const fresh: ReceptionView = {
+      sessionId: row.current_session_id,
+      inhouseOn: Boolean(row.inhouse_on),
+      onlineOn: Boolean(row.online_on),
+      freeLeft: row.free_slot !== null,
+    };
+    if (started === generation) view = fresh;
+    return fresh;
+  }
+
+  const turn = { active: 0, waiting: [] as (() => void)[] };
+
+  return {
+    known: () => view,
+    load() {
+      if (view) return Promise.resolve(view);
+      if (!loading) {
+        // Not remembered once settled: a failed read is tried again by the next request.
+        const pending: Promise<ReceptionView> = read().finally(() => {
+          if (loading === pending) loading = undefined;
+        });
+        loading = pending;
+      }
+      return loading;
+    },
+    noneLeft(sessionId) {
+      if (view?.sessionId === sessionId) view.freeLeft = false;
+    },
+    async heldNumber(sessionId, ownerId) {
+      if (holders?.sessionId !== sessionId) {
+        const owners = store.db
+          .selectFrom('reservation_slots')
+          .select('owner_id')
+          .where('session_id', '=', sessionId)
+          .where('is_reserved', '=', 1)
+          .where('owner_id', 'is not', null)
+          .execute()
+          .then((rows) => new Set(rows.map((r) => r.owner_id!)));
+        const entry = (holders = { sessionId, owners });
+        owners.catch(() => {
+          if (holders === entry) holders = undefined;
+        });
+      }
+      return (await holders.owners).has(ownerId);
+    },
+    async inTurn(fn) {
+      if (turn.active < IN_FLIGHT) turn.active++;
+      else await new Promise<void>((resolve) => turn.waiting.push(resolve)); // handed a place by a finishing turn
+      try {
+        return await fn();
+      } finally {
+        const next = turn.waiting.shift();
+        if (next) next();
+        else turn.active--;
+      }
+    },
+  };
+}
