@@ -4,7 +4,7 @@
 // nav.* label; a test fails until the outlines match the catalogue (docs/decisions/016).
 import { writeFileSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
-import { ja } from '../src/shared/labels/ja.js';
+import { ja } from '../src/shared/labels/all.js';
 
 const FONT = 'Noto Sans CJK JP';
 const SIZE = 100;

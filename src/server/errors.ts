@@ -1,6 +1,6 @@
 /** A refusal the client should see: a catalogue code and the key of its Japanese message. */
 import type { ErrorCode } from '../shared/errors.js';
-import type { LabelKey } from '../shared/labels/ja.js';
+import type { LabelKey } from '../shared/labels/all.js';
 
 export class AppError extends Error {
   constructor(

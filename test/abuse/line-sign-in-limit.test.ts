@@ -3,7 +3,7 @@
  * address may make only so many an hour: reserved before LINE is asked, so a parallel flood cannot pass.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { t as label } from '../../src/shared/labels/ja.js';
+import { t as label } from '../../src/shared/labels/all.js';
 import { LINE_PATHS, lineEnv, randomLineUserId, startFakeLine, type FakeLine } from '../fakes/line-server.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 

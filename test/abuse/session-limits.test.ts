@@ -4,7 +4,7 @@
  * a new session starts afresh.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { t as label } from '../../src/shared/labels/ja.js';
+import { t as label } from '../../src/shared/labels/all.js';
 import { mustCall, pwaPatient, staffCookie } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 

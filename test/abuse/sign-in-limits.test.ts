@@ -4,7 +4,7 @@
  * hashing itself takes turns behind a small gate, so a flood cannot hold libuv's whole thread pool.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { t as label } from '../../src/shared/labels/ja.js';
+import { t as label } from '../../src/shared/labels/all.js';
 import { addStaffAccount } from '../../src/server/auth/staff-accounts.js';
 import { concurrencyGate, hashingStats } from '../../src/server/auth/password-hashing.js';
 import { AppError } from '../../src/server/errors.js';

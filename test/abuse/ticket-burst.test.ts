@@ -5,7 +5,7 @@
  * on each store and across server processes sharing one PostgreSQL database.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { t as label } from '../../src/shared/labels/ja.js';
+import { t as label } from '../../src/shared/labels/all.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { simultaneousCalls, type TimedAnswer } from '../support/burst.js';
 import { mustCall, pwaPatients, staffCookie } from '../support/client.js';

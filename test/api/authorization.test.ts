@@ -125,6 +125,11 @@ const CASES: Case[] = [
   { fn: 'deleteScheduleOverride', label: '', access: 'staff', payload: () => ({ date: '2026-12-28' }) },
   { fn: 'setHolidayOpening', label: '', access: 'staff', payload: () => ({ date: '2026-11-23', open: true }) },
   { fn: 'getStats', label: '', access: 'staff', payload: () => ({ period: 'month', date: '2026-11-10' }) },
+  { fn: 'setMyNoticeThreshold', label: '', access: 'patient', channels: ['pwa', 'line'], payload: () => ({ slotId: 'no-such-slot', threshold: 3 }) },
+  { fn: 'setAnnouncement', label: '', access: 'staff', payload: () => ({ text: 'ただいま大変混み合っています', until: null }) },
+  { fn: 'previewAnnouncementSend', label: '', access: 'staff', payload: () => ({}) },
+  { fn: 'sendAnnouncement', label: '', access: 'staff', payload: () => ({ announcementId: 'no-such-announcement', lineMessages: 0 }) },
+  { fn: 'clearAnnouncement', label: '', access: 'staff', payload: () => ({}) },
 ];
 
 /** The refusal a caller must get, or null when the call may go through. */

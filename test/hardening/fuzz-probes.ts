@@ -32,6 +32,8 @@ export interface World {
 
 /** Functions anyone may call whose success writes to the store (a new anonymous identity). */
 const PUBLIC_WRITERS = new Set<FunctionName>(['exchangePwaInstallation']);
+/** Functions anyone may call that answer with public data whatever credential comes with them. */
+const PUBLIC_READERS = new Set<FunctionName>(['getPublicSchedule']);
 /** Percent-encodes the UTF-8 bytes of any string, lone surrogates included (encodeURIComponent throws on those). */
 const pct = (s: string) =>
   Array.from(Buffer.from(s, 'utf8'), (b) => {
@@ -178,7 +180,7 @@ function couldTakeEffect(name: string, method: string, type: string | undefined,
   const envelope = envelopeSchema.safeParse(parsed);
   if (!envelope.success) return false;
   if (!functionPayloads[name as FunctionName].safeParse(envelope.data.data ?? {}).success) return false;
-  return cred.privileged || PUBLIC_WRITERS.has(name as FunctionName);
+  return cred.privileged || PUBLIC_WRITERS.has(name as FunctionName) || PUBLIC_READERS.has(name as FunctionName);
 }
 
 /** Any function, hostile everything; filtered so that no generated call may legitimately succeed. */

@@ -10,7 +10,7 @@ import { MENU_ICONS, type MenuIconName } from '../../src/server/line/rich-menu/i
 import { LABEL_OUTLINES } from '../../src/server/line/rich-menu/label-outlines.js';
 import { MENU_TABS } from '../../src/server/line/rich-menu/menu.js';
 import { richMenuSvg } from '../../src/server/line/rich-menu/image.js';
-import { ja } from '../../src/shared/labels/ja.js';
+import { ja } from '../../src/shared/labels/all.js';
 
 const CLIENT_ICONS: Record<MenuIconName, FunctionComponent<{ size: number }>> = {
   'menu-all': MenuAllIcon,

@@ -11,7 +11,7 @@ import { run } from '../process/process-support.js';
 import { loadConfig } from '../../src/server/config.js';
 import { richMenuCommand } from '../../src/server/line/rich-menu/command.js';
 import { liffUrls, RICH_MENU_NAME } from '../../src/server/line/rich-menu/menu.js';
-import { ja } from '../../src/shared/labels/ja.js';
+import { ja } from '../../src/shared/labels/all.js';
 
 const LIFF_ID = '1650000000-AbCd';
 const dirs: string[] = [];

@@ -1,7 +1,7 @@
 /** /admin/audit: the trail of staff actions (who, what, when, before → after), newest first, paged back. */
 import { useCallback, useEffect, useState } from 'react';
 import type { AuditEntry } from '../../shared/schemas/functions.js';
-import { type LabelKey, ja, t } from '../../shared/labels/ja.js';
+import { type LabelKey, ja, t } from '../../shared/labels/all.js';
 import { callFn } from '../api/fn.js';
 import { useRefusal } from './refusal.js';
 import { StaffNav } from './StaffNav.js';

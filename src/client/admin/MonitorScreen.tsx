@@ -6,7 +6,7 @@
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { waitCount } from '../../shared/queue/rules.js';
 import type { QueueSnapshot } from '../../shared/schemas/live.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../../shared/labels/all.js';
 import { useLive } from '../api/live.js';
 import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
 import { Clock } from './Clock.js';

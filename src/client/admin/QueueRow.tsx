@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import { slotStatus } from '../../shared/queue/rules.js';
 import type { StaffSlot } from '../../shared/queue/slot.js';
-import { type LabelKey, t } from '../../shared/labels/ja.js';
+import { type LabelKey, t } from '../../shared/labels/all.js';
 import { ChannelIcon } from './ChannelIcon.js';
 import { ACTION_PLACES, canceledByPatient, patientChannel, type RowAction, rowActions } from './row-rules.js';
 import { tokyoHhmm } from '../../shared/time/tokyo.js';

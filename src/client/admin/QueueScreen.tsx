@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { StaffSlot } from '../../shared/queue/slot.js';
 import type { AdminSnapshot } from '../../shared/schemas/live.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../../shared/labels/all.js';
 import { callFn } from '../api/fn.js';
 import { useLive } from '../api/live.js';
 import { type Announcement, useCancelBlink, useNewReservationClaims } from './live-effects.js';

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { waitingRanks } from '../../shared/queue/rules.js';
 import { ADMIN_LIST_LIMIT, type StaffSlot } from '../../shared/queue/slot.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../../shared/labels/all.js';
 import { QueueRow } from './QueueRow.js';
 import { isShown, type RowAction } from './row-rules.js';
 

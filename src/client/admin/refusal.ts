@@ -4,7 +4,7 @@
  * leaving the receptionist pressing buttons that can no longer work.
  */
 import { createContext, useCallback, useContext } from 'react';
-import { type LabelKey, t } from '../../shared/labels/ja.js';
+import { type LabelKey, t } from '../../shared/labels/all.js';
 import { FnError } from '../api/fn.js';
 import { useDialogs } from './Modal.js';
 

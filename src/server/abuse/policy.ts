@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
-import type { LabelKey } from '../../shared/labels/ja.js';
+import type { LabelKey } from '../../shared/labels/all.js';
 import type { TicketQuota } from '../domain/ticket-quota.js';
 import type { Store } from '../storage/port.js';
 import { trustedAddresses } from './trusted.js';

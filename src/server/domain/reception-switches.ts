@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type SwitchName, type SwitchRefusal, switchRefusal } from '../../shared/queue/rules.js';
-import type { LabelKey } from '../../shared/labels/ja.js';
+import type { LabelKey } from '../../shared/labels/all.js';
 import { AppError } from '../errors.js';
 import type { Store, WriteContext } from '../storage/port.js';
 import { freshSlotRow } from '../storage/slot-row.js';

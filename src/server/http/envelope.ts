@@ -2,7 +2,7 @@
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_HTTP_STATUS, type ErrorBody, type ErrorCode } from '../../shared/errors.js';
-import { type LabelKey, t } from '../../shared/labels/ja.js';
+import { type LabelKey, t } from '../../shared/labels/all.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
 

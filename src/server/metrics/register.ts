@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_HTTP_STATUS, type ErrorCode } from '../../shared/errors.js';
-import type { LabelKey } from '../../shared/labels/ja.js';
+import type { LabelKey } from '../../shared/labels/all.js';
 import { functionPayloads } from '../../shared/schemas/functions.js';
 import { type Config, metricsEnabled } from '../config.js';
 import { AppError } from '../errors.js';

@@ -1,12 +1,11 @@
 /**
  * The English catalogue of the patient screens and notices (docs/decisions/023-english-and-accessibility.md).
- * Typed by the Japanese keys minus the staff ones: a key missing here, or one ja.ts no longer has, fails the
- * type check. Loaded on the client only for English readers (a chunk of its own, src/client/ui/language.ts).
+ * Typed by the keys of ja.ts (patient labels only; staff labels stay Japanese in ja-staff.ts): a key missing
+ * here, or one ja.ts no longer has, fails the type check. Loaded on the client only for English readers (a chunk of its own, src/client/ui/language.ts).
  */
-import type { jaStaff } from './ja-staff.js';
 import type { LabelKey } from './ja.js';
 
-export type PatientLabelKey = Exclude<LabelKey, keyof typeof jaStaff>;
+export type PatientLabelKey = LabelKey;
 
 export const en: Record<PatientLabelKey, string> = {
   'nav.all': 'Queue',

@@ -1,4 +1,4 @@
-/** The staff screens' and the wall monitor's labels: part of the one catalogue in ja.ts. */
+/** The staff screens' and the wall monitor's labels (Japanese only); with the patients' in all.ts. */
 export const jaStaff = {
   // the metrics endpoint (METRICS_TOKEN), read by the clinic's IT person
   'error.metricsToken': 'メトリクスの取得には正しいトークン（METRICS_TOKEN）が必要です。',

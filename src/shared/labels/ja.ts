@@ -1,9 +1,8 @@
 /**
- * The Japanese message catalogue (../shared/LABELS-ja.md). Every string shown to a person lives here;
- * a second locale is a second file with the same keys.
+ * The Japanese message catalogue of the patient screens and notices (../shared/LABELS-ja.md); en.ts is the
+ * same keys in English. Staff labels live in ja-staff.ts and reach the server and staff screens through
+ * all.ts, never a patient screen's bundle.
  */
-import { jaStaff } from './ja-staff.js';
-
 export const ja = {
   // navigation (PWA footer)
   'nav.all': '受付番号一覧',
@@ -230,7 +229,6 @@ export const ja = {
   'my.announceAhead': 'あなたの前は {n}人になりました。',
   'my.announceNear': 'まもなく順番です。ご来院のうえ、院内でお待ちください。',
   'my.announceHold': '呼出時不在のため保留中です。受付にお申し出ください。',
-  ...jaStaff,
 } as const;
 
 export type LabelKey = keyof typeof ja;

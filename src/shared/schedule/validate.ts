@@ -2,7 +2,7 @@
  * What staff may save: periods that end after they start, do not overlap, and leave an online window
  * once the offsets are applied. A problem names where it is (曜日 or date) for the staff message.
  */
-import { t, type LabelKey } from '../labels/ja.js';
+import { t, type LabelKey } from '../labels/all.js';
 import { minutesOf, weekdayOf } from './calendar.js';
 import { onlineWindow } from './rules.js';
 import type { ClinicSchedule, Period, ScheduleSettings } from './types.js';

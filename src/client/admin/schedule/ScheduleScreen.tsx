@@ -5,7 +5,7 @@
  * saves nothing; the month is then asked again, so what is shown is always what the server holds.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { t } from '../../../shared/labels/ja.js';
+import { t } from '../../../shared/labels/all.js';
 import type { ScheduleForStaff } from '../../../shared/schedule/types.js';
 import { tokyoDay } from '../../../shared/time/tokyo.js';
 import { callFn } from '../../api/fn.js';

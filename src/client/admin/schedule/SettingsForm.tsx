@@ -1,6 +1,6 @@
 /** The calendar's settings: the online window's offsets, numbers per session, automatic in-house reception. */
 import { useEffect, useState } from 'react';
-import { type LabelKey, t } from '../../../shared/labels/ja.js';
+import { type LabelKey, t } from '../../../shared/labels/all.js';
 import type { ScheduleSettings } from '../../../shared/schedule/types.js';
 import { callFn } from '../../api/fn.js';
 import { SaveMessage, useSave } from './save-status.js';

@@ -1,6 +1,6 @@
 /** Each weekday's consultation periods (zero or more), saved together with saveWeeklyHours. */
 import { useEffect, useState } from 'react';
-import { t } from '../../../shared/labels/ja.js';
+import { t } from '../../../shared/labels/all.js';
 import type { Period, ScheduleSettings, WeeklyHours } from '../../../shared/schedule/types.js';
 import { callFn } from '../../api/fn.js';
 import { weekdayLetter } from '../../ui/schedule-text.js';

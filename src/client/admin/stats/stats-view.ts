@@ -1,5 +1,5 @@
 /** What the statistics page shows, worked out apart from React: changes, trimmed quarter-hours, chart rows. */
-import { t } from '../../../shared/labels/ja.js';
+import { t } from '../../../shared/labels/all.js';
 import { ts } from '../../../shared/labels/ja-stats.js';
 import type { StatsFigures, StatsResult } from '../../../shared/schemas/stats.js';
 import { quarterLabel } from '../../../shared/stats/summary.js';

@@ -5,7 +5,7 @@
  * id is ever selected.
  */
 import { type Kysely, sql } from 'kysely';
-import { ja, type LabelKey, t } from '../../../shared/labels/ja.js';
+import { ja, type LabelKey, t } from '../../../shared/labels/all.js';
 import { ts, type StatsLabelKey } from '../../../shared/labels/ja-stats.js';
 import type { StatsFigures, StatsResult } from '../../../shared/schemas/stats.js';
 import { type FigureRow, quarterLabel, summaryRows } from '../../../shared/stats/summary.js';

@@ -5,7 +5,7 @@
  * same image, whatever fonts it has.
  */
 import { createRequire } from 'node:module';
-import { ja } from '../../../shared/labels/ja.js';
+import { ja } from '../../../shared/labels/all.js';
 import { iconMarkup } from './icons.js';
 import { LABEL_OUTLINES } from './label-outlines.js';
 import { MENU_SIZE, MENU_TABS, tabBounds } from './menu.js';

@@ -2,7 +2,7 @@
  * The clinic's LINE rich menu: one row of three areas, the PWA footer's tabs (LABELS-ja.md nav.*), each
  * opening its page of the mini-app through LIFF (PLATFORM.md: https://liff.line.me/{liffId}/{page}).
  */
-import { ja } from '../../../shared/labels/ja.js';
+import { ja } from '../../../shared/labels/all.js';
 import type { MenuIconName } from './icons.js';
 import { type LiffApps, liffPageUrl } from '../../../shared/line/liff-apps.js';
 

@@ -1,0 +1,21 @@
+/**
+ * Every label, the patients' and the staff's: what the server and the staff screens read. Patient screens
+ * import ja.ts alone, so the staff catalogue never weighs on a phone's first load (bench/page-weight.ts).
+ * Staff labels have one language; patient labels follow the active catalogue (ja.ts), which only a patient
+ * screen ever changes.
+ */
+import { fill, ja, t as patientLabel, type LabelKey as PatientLabelKey } from './ja.js';
+import { jaStaff } from './ja-staff.js';
+
+export { ja, fill };
+
+export const labels = { ...ja, ...jaStaff } as const;
+
+export type LabelKey = keyof typeof labels;
+
+const isStaffKey = (key: LabelKey): key is keyof typeof jaStaff => Object.hasOwn(jaStaff, key);
+
+/** Looks a label up (a staff label, or a patient label in the active catalogue) and fills `{name}` parameters. */
+export function t(key: LabelKey, params: Record<string, string | number> = {}): string {
+  return isStaffKey(key) ? fill(jaStaff[key], params) : patientLabel(key as PatientLabelKey, params);
+}
