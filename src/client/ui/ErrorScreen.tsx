@@ -26,20 +26,20 @@ export function ErrorScreen({ error }: { error: unknown }) {
   const text = `${label}: ${details.message}\nURL: ${details.url}\n${timeLabel}: ${details.time}\n${uaLabel}: ${details.userAgent}`;
   return (
     <main className="page error-screen">
-      {/* The alert inside the landmark: role="alert" on <main> would hide the main landmark (axe). */}
+      {/* The alert (title and details) inside the landmark: role="alert" on <main> would hide it (axe). */}
       <div role="alert">
         <h1>{t('errorScreen.title')}</h1>
+        <dl className="error-details">
+          <dt>{label}</dt>
+          <dd>{details.message}</dd>
+          <dt>{urlLabel}</dt>
+          <dd>{details.url}</dd>
+          <dt>{timeLabel}</dt>
+          <dd>{details.time}</dd>
+          <dt>{uaLabel}</dt>
+          <dd>{details.userAgent}</dd>
+        </dl>
       </div>
-      <dl className="error-details">
-        <dt>{label}</dt>
-        <dd>{details.message}</dd>
-        <dt>{urlLabel}</dt>
-        <dd>{details.url}</dd>
-        <dt>{timeLabel}</dt>
-        <dd>{details.time}</dd>
-        <dt>{uaLabel}</dt>
-        <dd>{details.userAgent}</dd>
-      </dl>
       <div className="button-row">
         <button type="button" className="button primary" onClick={() => window.location.reload()}>
           {t('errorScreen.reload')}

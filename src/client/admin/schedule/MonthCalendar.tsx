@@ -50,19 +50,22 @@ function DayCell({ day, today, selected, changed, onSelect }: { day: DaySchedule
   const classes = ['cal-day', day.closedReason ? 'closed' : '', day.holidayName ? 'holiday' : '', day.weekday === 0 ? 'sunday' : day.weekday === 6 ? 'saturday' : ''];
   return (
     <td className={classes.filter(Boolean).join(' ')} aria-current={today ? 'date' : undefined}>
+      {/* The day's details sit beside the button, not in it: its name stays the date alone, which is all
+          a screen reader needs to pick a day (axe: the name must contain the button's visible text); they
+          are its description, and the button covers the whole cell for a click. */}
       <button type="button" className="cal-button" aria-pressed={selected} aria-label={dayLabel(day.date)} aria-describedby={infoId} onClick={onSelect}>
         <span className="cal-date" aria-hidden="true">
           {Number(day.date.slice(8))}
         </span>
-        <span id={infoId} className="cal-info">
-          {day.holidayName && <span className="cal-holiday">{day.holidayName}</span>}
-          {changed && <span className="cal-changed">{t('admin.schedule.changed')}</span>}
-          {day.closedReason ? <span className="cal-closed">{t('admin.schedule.closed')}</span> : null}
-          <Times kind="consult" periods={day.periods} />
-          <Times kind="online" periods={day.online} />
-          {day.note && <span className="cal-note">{day.note}</span>}
-        </span>
       </button>
+      <span id={infoId} className="cal-info">
+        {day.holidayName && <span className="cal-holiday">{day.holidayName}</span>}
+        {changed && <span className="cal-changed">{t('admin.schedule.changed')}</span>}
+        {day.closedReason ? <span className="cal-closed">{t('admin.schedule.closed')}</span> : null}
+        <Times kind="consult" periods={day.periods} />
+        <Times kind="online" periods={day.online} />
+        {day.note && <span className="cal-note">{day.note}</span>}
+      </span>
     </td>
   );
 }

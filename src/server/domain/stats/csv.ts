@@ -5,7 +5,7 @@
  * id is ever selected.
  */
 import { type Kysely, sql } from 'kysely';
-import { ja, type LabelKey, t } from '../../../shared/labels/all.js';
+import { labels, type LabelKey, t } from '../../../shared/labels/all.js';
 import { ts, type StatsLabelKey } from '../../../shared/labels/ja-stats.js';
 import type { StatsFigures, StatsResult } from '../../../shared/schemas/stats.js';
 import { type FigureRow, quarterLabel, summaryRows } from '../../../shared/stats/summary.js';
@@ -122,5 +122,5 @@ export async function* auditCsv(db: Kysely<Database>, range: DayRange): AsyncGen
 
 function actionLabel(action: string): string {
   const key = `audit.action.${action}`;
-  return key in ja ? t(key as LabelKey) : action;
+  return key in labels ? t(key as LabelKey) : action;
 }
