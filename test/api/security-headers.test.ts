@@ -76,6 +76,8 @@ describe('security headers on every kind of answer', () => {
         'permissions-policy': PERMISSIONS,
       });
     }
+    // Refusals answered from one serialised body per refusal (http/envelope.ts) keep Fastify's JSON type.
+    for (const [kind, answer] of Object.entries(answers)) expect(answer.headers['content-type'], kind).toBe('application/json; charset=utf-8');
     // The statuses show each kind is what its name says (the refusal is "online stopped", the light path).
     expect(answers.refusal.text).toContain('FAILED_PRECONDITION');
     expect(Object.fromEntries(Object.entries(answers).map(([k, a]) => [k, a.status]))).toEqual({
