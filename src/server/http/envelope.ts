@@ -17,10 +17,27 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A refusal without parameters always reads the same: its JSON is written once (800 of an opening burst's
+ * 1,000 answers are the same "none left"). Bounded by the catalogue's codes and keys.
+ */
+const serialised = new Map<string, string>();
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function hasParams(params: Record<string, unknown>): boolean {
+  for (const _ in params) return true;
+  return false;
+}
+
 /** Every refusal of the app goes out here, so `reply.errorCode` is exactly what the client was told. */
 export function sendError(reply: FastifyReply, err: AppError): FastifyReply {
   reply.errorCode = err.code;
-  return reply.code(ERROR_HTTP_STATUS[err.code]).send(errorBody(err.code, err.messageKey, err.params));
+  reply.code(ERROR_HTTP_STATUS[err.code]);
+  if (hasParams(err.params)) return reply.send(errorBody(err.code, err.messageKey, err.params));
+  const key = `${err.code} ${err.messageKey}`;
+  let body = serialised.get(key);
+  if (body === undefined) serialised.set(key, (body = JSON.stringify(errorBody(err.code, err.messageKey))));
+  return reply.type(JSON_TYPE).send(body);
 }
 
 /** Fastify's own refusals (bad JSON, wrong content type, body too large) are the client's fault. */

@@ -1,10 +1,9 @@
 /**
- * Security headers (helmet) and a strict Content-Security-Policy. Pages under /line also allow the LINE
+ * Security headers and a strict Content-Security-Policy. Pages under /line also allow the LINE
  * hosts the LIFF SDK talks to; everything else allows only our own origin. Browsers report violations
  * to /api/csp-report (csp-reports.ts): they are logged, and kept on the app so tests can prove none happened.
  */
 import type { FastifyInstance } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
 import type { Config } from '../config.js';
 import { registerCspReports } from './csp-reports.js';
 
@@ -14,6 +13,27 @@ declare module 'fastify' {
     cspReports: unknown[];
   }
 }
+
+/**
+ * The headers @fastify/helmet 13 (helmet 8) sent with decision 012's options (no CSP of its own, COOP
+ * same-origin-allow-popups for the LINE sign-in and PWA install flows, no COEP, strict-origin-when-cross-origin),
+ * written as one table: helmet rebuilt its middleware and called `res.setHeader` ten times on every answer, a
+ * promise and ~40 µs of an opening burst's request (decision 022). test/api/security-headers.test.ts holds
+ * every kind of answer to exactly these.
+ */
+const HARDENING: Readonly<Record<string, string>> = Object.freeze({
+  'cross-origin-opener-policy': 'same-origin-allow-popups',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+});
 
 const STRICT: Record<string, string[]> = {
   'default-src': ["'self'"],
@@ -59,12 +79,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     ),
   );
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: false, // set per page below
-    // The LINE web sign-in and the PWA install flow open other origins; same-origin-allow-popups keeps them working.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  // Set on the reply (Fastify writes them with the answer in one writeHead), where helmet's onRequest hook
+  // stood, so refusals made by later hooks carry them too; a hijacked reply (the live stream) writes
+  // `reply.getHeaders()` itself.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(HARDENING);
+    done();
   });
   // A callback hook, not an async one: no promise per request of a burst.
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -2,6 +2,7 @@
  * GET /api/live/queue (public, at most LIVE_STREAMS_PER_ADDRESS open per client address on this process)
  * and GET /api/live/admin (staff cookie, else 401).
  */
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../errors.js';
 import { trustedAddresses } from '../abuse/trusted.js';
@@ -15,7 +16,8 @@ import { streamCap } from './stream-cap.js';
 export function registerLiveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub) {
   async function open(kind: StreamKind, reply: FastifyReply, stillAllowed?: StillAllowed) {
     reply.hijack();
-    reply.raw.writeHead(200, SSE_HEADERS);
+    // The security headers were set on the reply (http/security.ts); a hijacked reply sends them itself.
+    reply.raw.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), ...SSE_HEADERS });
     // HEAD (Fastify adds it to every GET route) carries no body: Node sends the headers only on end(), so
     // attaching it to the hub would leave the caller waiting for ever and hold a viewer slot.
     if (reply.request.method === 'HEAD') return void reply.raw.end();

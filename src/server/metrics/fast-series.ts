@@ -19,15 +19,25 @@ abstract class FastFamily<S> {
     registry.registerMetric(this as never);
   }
 
-  /** The state of one label set; `values` are in labelNames order, the key is any string unique to them. */
+  /** The states again, one map level per label value: no joined key string is built and hashed per call. */
+  private readonly index = new Map<string, unknown>();
+
+  /** The state of one label set; `values` are in labelNames order. */
   protected at(values: readonly string[]): S {
-    const key = values.join('\u0000');
-    let entry = this.series.get(key);
-    if (!entry) {
-      const labels = Object.fromEntries(this.labelNames.map((n, i) => [n, values[i]]));
-      entry = { labels, state: this.fresh() };
-      this.series.set(key, entry);
+    let node = this.index;
+    const last = values.length - 1;
+    for (let i = 0; i < last; i++) {
+      let next = node.get(values[i]) as Map<string, unknown> | undefined;
+      if (!next) node.set(values[i], (next = new Map()));
+      node = next;
     }
+    const leaf = last < 0 ? '' : values[last];
+    const known = node.get(leaf) as S | undefined;
+    if (known !== undefined) return known;
+    const labels = Object.fromEntries(this.labelNames.map((n, i) => [n, values[i]]));
+    const entry = { labels, state: this.fresh() };
+    this.series.set(values.join('\u0000'), entry);
+    node.set(leaf, entry.state);
     return entry.state;
   }
 
