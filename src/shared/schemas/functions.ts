@@ -10,7 +10,7 @@ import { isoDate, overrideSchema, scheduleSettingsSchema, weeklyHoursSchema } fr
 import type { PublicSchedule, ScheduleForStaff } from '../schedule/types.js';
 import { STATS_PERIODS, type StatsResult } from './stats.js';
 import { PATIENT_LANGS } from '../labels/langs.js';
-import { CALLOUT_TEXT_MAX } from '../callout/types.js';
+import { CALLOUT_TEXT_MAX, type CalloutSettings } from '../callout/types.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
@@ -191,6 +191,8 @@ export interface MessagingStatus {
   /** LINE's own figures when the Messaging API is configured: monthly limit (null = none) and usage. */
   lineQuota: { limit: number | null; used: number } | null;
   settings: { lineAhead5: boolean; lineRecall: boolean };
+  /** The monitor's call-out settings (issue 15). Always sent by this server. */
+  callout?: CalloutSettings;
   failures: {
     slotId: string;
     reservationNumber: number;
