@@ -94,7 +94,11 @@ export class CalloutAudio {
     return new Promise<void>((resolve) => {
       const utterance = new SpeechSynthesisUtterance(text);
       utterance.lang = 'ja-JP';
-      utterance.voice = voice;
+      try {
+        utterance.voice = voice;
+      } catch {
+        // Not a voice object this browser made: lang alone still picks a Japanese voice.
+      }
       utterance.volume = volume / 100;
       const timer = setTimeout(done, speechTimeoutMs(text));
       function done() {
