@@ -231,4 +231,29 @@ describeBrowser('monitor call-out', () => {
     await idle();
     expect(await heard()).toEqual(['♪', '♪', 'speak 5番の方どうぞ', 'end 5番の方どうぞ']);
   });
+
+  it('staff set volume and wording in the panel on /admin/messages; the monitor follows', async () => {
+    const desk = await (await deskContext(browser, server)).newPage();
+    await desk.goto(`${server.url}/admin/messages`);
+    const panel = desk.getByRole('form', { name: 'モニターの呼び出し音声' });
+    await panel.getByLabel('モニターで番号を読み上げる').check();
+    await panel.getByLabel('音量（0〜100）').fill('50');
+    const wording = panel.getByLabel('読み上げる文（{n} が番号になります）');
+    await wording.fill('番号をお呼びします');
+    await panel.getByText('読み上げる文には {n} を入れてください（100文字まで）。').waitFor();
+    await expect(panel.getByRole('button', { name: '呼び出し音声の設定を保存' }).isDisabled()).resolves.toBe(true);
+    await wording.fill('{n}番の方、1番診察室へどうぞ');
+    await panel.getByRole('button', { name: '呼び出し音声の設定を保存' }).click();
+    await panel.getByText('呼び出し音声の設定を保存しました。').waitFor();
+    await desk.screenshot({ path: screenshotPath('admin-messages-callout') });
+    await desk.context().close();
+
+    await monitor.getByText('音声あり').waitFor();
+    const before = (await heard()).length;
+    await staff('callSlot', { slotId: taken[4]!.slotId });
+    const sentence5 = '5番の方、1番診察室へどうぞ';
+    await expect.poll(async () => (await heard()).slice(before), { timeout: 10_000 }).toEqual(['♪', '♪', `speak ${sentence5}`, `end ${sentence5}`]);
+    const speak = (await recorder()).sounds.filter((x) => x.t === 'speak').at(-1);
+    expect(Math.round((speak?.t === 'speak' ? speak.volume : 0) * 100)).toBe(50);
+  });
 });
