@@ -285,8 +285,6 @@ export const jaStaff = {
   'callout.modeChime': 'チャイムのみ',
   'callout.modeOff': '音声オフ',
   'callout.call': '呼出',
-  'callout.callLabel': '{n}番をモニターで呼び出す（診察は開始しません）',
-  'callout.called': '{n}番をモニターで呼び出しました。',
   'callout.settingsTitle': 'モニターの呼び出し音声',
   'callout.settingsOn': 'モニターで番号を読み上げる',
   'callout.settingsVolume': '音量（0〜100）',
