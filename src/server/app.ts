@@ -31,6 +31,7 @@ import { scheduleFunctions } from './functions/schedule.js';
 import { type Clock, systemClock } from './clock.js';
 import { startScheduleRunner } from './domain/schedule/scheduler.js';
 import { statsFunctions } from './functions/stats.js';
+import { calloutFunctions } from './functions/callout.js';
 import { registerExportRoutes } from './http/export-routes.js';
 import { lineSender } from './notify/line-sender.js';
 import { createDeliverer } from './notify/deliverer.js';
@@ -62,6 +63,7 @@ const functionTable: FunctionTable = {
   ...announcementFunctions,
   ...scheduleFunctions,
   ...statsFunctions,
+  ...calloutFunctions,
 };
 
 export async function buildApp({ config, store, clientDir, logger = true, logStream, live, clock = systemClock }: AppOptions): Promise<FastifyInstance> {

@@ -130,6 +130,8 @@ const CASES: Case[] = [
   { fn: 'previewAnnouncementSend', label: '', access: 'staff', payload: () => ({}) },
   { fn: 'sendAnnouncement', label: '', access: 'staff', payload: () => ({ announcementId: 'no-such-announcement', lineMessages: 0 }) },
   { fn: 'clearAnnouncement', label: '', access: 'staff', payload: () => ({}) },
+  { fn: 'callSlot', label: '', access: 'staff', payload: () => ({ slotId: 'no-such-slot' }) },
+  { fn: 'setCalloutSettings', label: '', access: 'staff', payload: () => ({ on: true, volume: 80, text: '受付番号 {n}番の方、診察室へお入りください' }) },
 ];
 
 /** The refusal a caller must get, or null when the call may go through. */

@@ -73,6 +73,8 @@ function seedPayload(name: FunctionName, w: World): Record<string, unknown> {
     claimAdminBeep: { slotId: w.slotA.id },
     getAuditLog: { limit: 10 },
     getStats: { period: 'month', date: '2026-11-10' },
+    callSlot: { slotId: w.slotA.id },
+    setCalloutSettings: { on: true, volume: 80, text: '{n}番の方どうぞ' },
   };
   return seeds[name] ?? {};
 }

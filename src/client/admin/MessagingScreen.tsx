@@ -9,6 +9,7 @@ import { callFn } from '../api/fn.js';
 import { useRefusal } from './refusal.js';
 import { StaffNav } from './StaffNav.js';
 import { tokyoDateTime } from '../../shared/time/tokyo.js';
+import { CalloutSettingsPanel } from './CalloutSettingsPanel.js';
 
 /** The worker records reasons for operators' logs; staff read them in Japanese. */
 export function reasonText(reason: string): string {
@@ -93,6 +94,7 @@ export function MessagingScreen() {
             </label>
             <p className="muted">{t('messages.settingsNote')}</p>
           </fieldset>
+          {status.callout && <CalloutSettingsPanel settings={status.callout} onSaved={() => void load()} />}
           <section aria-labelledby="failures">
             <h2 id="failures">{t('messages.failures')}</h2>
             {status.failures.length === 0 ? (

@@ -13,6 +13,7 @@ import { Clock } from './Clock.js';
 import './monitor.css';
 import { CELL_MAX_EM, monitorLayout } from './monitor-layout.js';
 import { MonitorEstimate } from './MonitorEstimate.js';
+import { MonitorCallout } from './MonitorCallout.js';
 
 /** The size of an element, following window resizes and rotation. */
 function useElementSize<T extends HTMLElement>() {
@@ -74,6 +75,7 @@ export function MonitorScreen() {
         {data && !stopped ? <WaitingLine n={waitingCount(data)} /> : <h1 className="visually-hidden">{t('monitor.title')}</h1>}
         <div className="monitor-side">
           <Clock className="monitor-clock" />
+          <MonitorCallout data={data} status={status} />
           {status !== 'live' && (
             <p className="monitor-status" role="status">
               {t('monitor.reconnecting')}

@@ -56,6 +56,7 @@ export function QueueScreen({ username, onSignOut, onConnectionTrouble }: QueueS
       setBusy((s) => new Set(s).add(slot.id));
       try {
         if (action === 'recall') await callFn('sendReservationMessageBySlot', { slotId: slot.id, kind: 'recall' });
+        else if (action === 'call') await callFn('callSlot', { slotId: slot.id });
         else await callFn('markSlot', { slotId: slot.id, action });
       } catch (err) {
         await refuse(err);

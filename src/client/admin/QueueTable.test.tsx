@@ -44,24 +44,24 @@ afterEach(cleanup);
 describe('staff list: buttons by row state', () => {
   it('offers start, delete and hold for a waiting walk-in, and no recall or confirm', () => {
     show([slot(1)]);
-    expect(buttons(1)).toEqual(['開始', '削除', '保留']);
+    expect(buttons(1)).toEqual(['開始', '呼出', '削除', '保留']);
   });
 
   it('offers recall and confirm for a waiting LINE or PWA reservation not yet recalled or confirmed', () => {
     show([line(1), pwa(2)]);
-    expect(buttons(1)).toEqual(['開始', '再呼出', '削除', '保留', '確認済']);
-    expect(buttons(2)).toEqual(['開始', '再呼出', '削除', '保留', '確認済']);
+    expect(buttons(1)).toEqual(['開始', '呼出', '再呼出', '削除', '保留', '確認済']);
+    expect(buttons(2)).toEqual(['開始', '呼出', '再呼出', '削除', '保留', '確認済']);
   });
 
   it('drops recall once sent (saying when) and confirm once confirmed', () => {
     show([line(1, { notifiedAheadAt: T, adminConfirmedAt: T })]);
-    expect(buttons(1)).toEqual(['開始', '削除', '保留']);
+    expect(buttons(1)).toEqual(['開始', '呼出', '削除', '保留']);
     expect(row(1).textContent).toContain('再呼出済 09:35');
   });
 
   it('turns hold into its undo on a held row, which keeps start, recall and delete', () => {
     show([pwa(3, { hold: true, holdAt: T })]);
-    expect(buttons(3)).toEqual(['開始', '再呼出', '削除', '保留取消', '確認済']);
+    expect(buttons(3)).toEqual(['開始', '呼出', '再呼出', '削除', '保留取消', '確認済']);
     expect(cells(3)[0]).toBe('保留中');
   });
 
@@ -79,16 +79,17 @@ describe('staff list: buttons by row state', () => {
     expect(cells(6)[0]).toBe('患者キャンセル');
   });
 
-  it('keeps five button places on every row so buttons never move', () => {
+  it('keeps six button places on every row so buttons never move', () => {
     show([slot(1), line(2), slot(3, { isReceptionAccepted: true })]);
-    for (const n of [1, 2, 3]) expect(row(n).querySelector('.action-places')!.children).toHaveLength(5);
+    for (const n of [1, 2, 3]) expect(row(n).querySelector('.action-places')!.children).toHaveLength(6);
   });
 
   it('passes the pressed action on, and disables the row while its request runs', () => {
     const calls = show([line(1), slot(2)], { busy: ['s2'] });
     fireEvent.click(within(row(1)).getByRole('button', { name: '再呼出' }));
     fireEvent.click(within(row(1)).getByRole('button', { name: '保留' }));
-    expect(calls).toEqual([[1, 'recall'], [1, 'hold']]);
+    fireEvent.click(within(row(1)).getByRole('button', { name: '呼出' }));
+    expect(calls).toEqual([[1, 'recall'], [1, 'hold'], [1, 'call']]);
     for (const b of within(row(2)).getAllByRole('button')) expect((b as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -6,7 +6,8 @@ import { slotStatus, type SlotStatus } from '../../shared/queue/rules.js';
 import type { PatientChannel, StaffSlot } from '../../shared/queue/slot.js';
 import type { MarkAction } from '../../shared/schemas/functions.js';
 
-export type RowAction = MarkAction | 'recall';
+/** 'call': the monitor calls the number out without starting the consultation (issue 15). */
+export type RowAction = MarkAction | 'recall' | 'call';
 
 /**
  * The buttons sit in fixed places so they never jump under the receptionist's pointer: each place shows
@@ -14,6 +15,7 @@ export type RowAction = MarkAction | 'recall';
  */
 export const ACTION_PLACES = [
   ['start', 'undoStart'],
+  ['call'],
   ['recall'],
   ['delete', 'undoDelete'],
   ['hold', 'undoHold'],
@@ -53,6 +55,7 @@ export function rowActions(slot: StaffSlot): RowAction[] {
   const extra = (action: RowAction, when: boolean): RowAction[] => (when ? [action] : []);
   return [
     'start',
+    ...extra('call', inQueue(status, slot)),
     ...extra('recall', canRecall(slot)),
     'delete',
     status === 'hold' ? 'undoHold' : 'hold',

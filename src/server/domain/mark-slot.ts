@@ -8,6 +8,7 @@ import type { Store } from '../storage/port.js';
 import { enqueueAheadNotices } from '../notify/enqueue.js';
 import { type Actor, writeAudit } from './audit.js';
 import { slotOfOpenSession } from './session-slot.js';
+import { recordCallout } from './callout/callouts.js';
 import type { SlotTable } from '../storage/schema.js';
 
 type Change = Partial<Pick<SlotTable,
@@ -54,6 +55,8 @@ export async function markSlot({ store, slotId, action, actor }: { store: Store;
       if (change) {
         await tx.updateTable('reservation_slots').set({ ...change, updated_at: now }).where('id', '=', slotId).execute();
         emit({ type: 'slotMarked', slotId });
+        // Starting a number calls it into the consulting room: the monitor announces it (issue 15).
+        if (action === 'start') await recordCallout(ctx, slot.reservation_number, 'start');
         await enqueueAheadNotices(ctx);
         const before = Object.fromEntries(Object.keys(change).map((k) => [k, slot[k as keyof typeof change]]));
         await writeAudit(tx, actor, { action: `markSlot.${action}`, target: `#${slot.reservation_number} ${slotId}`, before, after: change }, now);

@@ -6,6 +6,8 @@ import { currentAnnouncement } from './announcement/current.js';
 import { publicQueue, waitCount } from '../../shared/queue/rules.js';
 import type { Store } from '../storage/port.js';
 import { rowToSlot } from '../storage/slot-row.js';
+import type { Callout, CalloutSettings } from '../../shared/callout/types.js';
+import { calloutSettings, recentCallouts } from './callout/callouts.js';
 
 export interface QueueState {
   runtime: Runtime;
@@ -21,6 +23,8 @@ export interface QueueState {
   scheduleVersion: number;
   /** The start of the online window the calendar could not open (in-house was off), or null. */
   scheduleNoticeAt: string | null;
+  callouts: Callout[];
+  calloutSettings: CalloutSettings;
 }
 
 export async function loadQueueState(store: Store, now = new Date()): Promise<QueueState> {
@@ -65,6 +69,8 @@ export async function loadQueueState(store: Store, now = new Date()): Promise<Qu
       announcement: currentAnnouncement(rt, now),
       scheduleVersion: rt.schedule_version,
       scheduleNoticeAt: rt.schedule_notice_at,
+      callouts: recentCallouts(rt),
+      calloutSettings: calloutSettings(rt),
     };
   });
 }

@@ -9,6 +9,7 @@ import type { Store } from '../storage/port.js';
 import { enqueueNotice } from '../notify/enqueue.js';
 import { type Actor, writeAudit } from './audit.js';
 import { slotOfOpenSession } from './session-slot.js';
+import { recordCallout } from './callout/callouts.js';
 
 export interface RequestRecallOptions {
   store: Store;
@@ -35,6 +36,7 @@ export async function requestRecall({ store, slotId, channelConfigured, actor }:
     if (channel === 'LINE' && !runtime.line_recall_on) throw new AppError('FAILED_PRECONDITION', 'error.lineRecallOff');
     await tx.updateTable('reservation_slots').set({ notified_ahead_at: now, updated_at: now }).where('id', '=', slotId).execute();
     emit({ type: 'recallRequested', slotId });
+    await recordCallout(ctx, slot.reservation_number, 'recall');
     await enqueueNotice(ctx, slot, 'recall');
     await writeAudit(tx, actor, { action: 'recall', target: `#${slot.reservation_number} ${slotId}`, after: { channel } }, now);
     return { ok: true as const };

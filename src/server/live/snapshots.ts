@@ -17,6 +17,8 @@ export function queueSnapshot(state: QueueState, live: LiveEstimate = { estimate
     nowCalling: live.nowCalling,
     announcement: state.announcement && { text: state.announcement.text, until: state.announcement.until },
     scheduleVersion: state.scheduleVersion,
+    callouts: state.callouts,
+    calloutSettings: state.calloutSettings,
   };
 }
 

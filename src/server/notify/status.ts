@@ -3,6 +3,7 @@ import type { MessagingStatus } from '../../shared/schemas/functions.js';
 import type { Store } from '../storage/port.js';
 import type { LineSender } from './line-sender.js';
 import { tokyoMonthStart } from '../../shared/time/tokyo.js';
+import { calloutSettings } from '../domain/callout/callouts.js';
 
 export async function messagingStatus(deps: {
   store: Store;
@@ -19,7 +20,10 @@ export async function messagingStatus(deps: {
       .where('status', '=', 'sent')
       .where('sent_at', '>=', tokyoMonthStart(deps.now ?? new Date()))
       .executeTakeFirstOrThrow(),
-    store.db.selectFrom('runtime').select(['line_ahead5_on', 'line_recall_on']).where('id', '=', 1).executeTakeFirstOrThrow(),
+    store.db
+      .selectFrom('runtime')
+      .select(['line_ahead5_on', 'line_recall_on', 'callout_on', 'callout_volume', 'callout_text', 'callout_recent'])
+      .where('id', '=', 1).executeTakeFirstOrThrow(),
     store.db
       .selectFrom('outbox')
       .select(['slot_id', 'reservation_number', 'kind', 'channel', 'last_error', 'updated_at'])
@@ -35,6 +39,7 @@ export async function messagingStatus(deps: {
     lineSentThisMonth: Number(sent.n),
     lineQuota: quota,
     settings: { lineAhead5: runtime.line_ahead5_on === 1, lineRecall: runtime.line_recall_on === 1 },
+    callout: calloutSettings(runtime),
     failures: failures.map((f) => ({
       slotId: f.slot_id,
       reservationNumber: f.reservation_number,

@@ -18,7 +18,8 @@ export type DomainEventType =
   | 'noticeFailed'
   | 'settingsChanged'
   | 'staffSignedOut'
-  | 'scheduleChanged';
+  | 'scheduleChanged'
+  | 'calloutMade';
 
 export interface DomainEvent {
   type: DomainEventType;

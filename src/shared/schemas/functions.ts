@@ -10,6 +10,7 @@ import { isoDate, overrideSchema, scheduleSettingsSchema, weeklyHoursSchema } fr
 import type { PublicSchedule, ScheduleForStaff } from '../schedule/types.js';
 import { STATS_PERIODS, type StatsResult } from './stats.js';
 import { PATIENT_LANGS } from '../labels/langs.js';
+import { CALLOUT_TEXT_MAX, type CalloutSettings } from '../callout/types.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
@@ -86,6 +87,13 @@ export const functionPayloads = {
   setHolidayOpening: z.strictObject({ date: isoDate, open: z.boolean() }),
   /** date: a Tokyo day inside the period (yyyy-mm-dd). */
   getStats: z.strictObject({ period: z.enum(STATS_PERIODS), date: z.iso.date() }),
+  // the monitor's call-out (issue 15)
+  callSlot: z.strictObject({ slotId: id }),
+  setCalloutSettings: z.strictObject({
+    on: z.boolean(),
+    volume: z.number().int().min(0).max(100),
+    text: z.string().trim().min(1).max(CALLOUT_TEXT_MAX).refine((v) => v.includes('{n}'), { message: 'must contain {n}' }),
+  }),
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
@@ -128,6 +136,8 @@ export interface FunctionResults {
   deleteScheduleOverride: { ok: true };
   setHolidayOpening: { ok: true };
   getStats: StatsResult;
+  callSlot: { ok: true; calloutId: number };
+  setCalloutSettings: { ok: true };
 }
 
 /** What sending the standing announcement would cost, shown to staff before they confirm. */
@@ -181,6 +191,8 @@ export interface MessagingStatus {
   /** LINE's own figures when the Messaging API is configured: monthly limit (null = none) and usage. */
   lineQuota: { limit: number | null; used: number } | null;
   settings: { lineAhead5: boolean; lineRecall: boolean };
+  /** The monitor's call-out settings (issue 15). Always sent by this server. */
+  callout?: CalloutSettings;
   failures: {
     slotId: string;
     reservationNumber: number;

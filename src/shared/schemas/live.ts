@@ -2,6 +2,7 @@
 import type { Runtime, StaffSlot } from '../queue/slot.js';
 import type { WaitEstimate } from '../estimate/range.js';
 import type { ScheduleNotice } from '../schedule/types.js';
+import type { Callout, CalloutSettings } from '../callout/types.js';
 
 export interface QueueSnapshot {
   runtime: Runtime;
@@ -23,6 +24,12 @@ export interface QueueSnapshot {
   announcement?: Announcement | null;
   /** The clinic calendar's version: refetch getPublicSchedule when it moves. */
   scheduleVersion: number;
+  /**
+   * The monitor's spoken call-out (issue 15): the last few call-outs, oldest first, ids growing by one, and
+   * the clinic's settings. Always sent by this server; optional so older snapshots stay valid.
+   */
+  callouts?: Callout[];
+  calloutSettings?: CalloutSettings;
 }
 
 export interface AdminSnapshot {
