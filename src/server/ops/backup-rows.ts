@@ -34,7 +34,7 @@ export const ROW_SCHEMAS = {
     schedule_notice_at: time.nullable().default(null),
     online_manual_at: time.nullable().default(null),
     inhouse_manual_at: time.nullable().default(null),
-    // The call-out came with migration 0011: an older backup restores with the defaults.
+    // The call-out came with migration 0010: an older backup restores with the defaults.
     callout_on: flag.default(1),
     callout_volume: int.min(0).max(100).default(80),
     callout_text: text.nullable().default(null),

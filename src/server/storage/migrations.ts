@@ -11,7 +11,7 @@ import { clinicCalendarMigration } from './migration-0006-clinic-calendar.js';
 import { statisticsMigration } from './migration-0007-statistics.js';
 import { ownNoticeAnnouncementsMigration } from './migration-0008-own-notice-announcements.js';
 import { noticeLangMigration } from './migration-0009-notice-lang.js';
-import { calloutMigration } from './migration-0011-callout.js';
+import { calloutMigration } from './migration-0010-callout.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -115,7 +115,7 @@ const migrations: Record<string, Migration> = {
   '0007_statistics': statisticsMigration,
   '0008_own_notice_announcements': ownNoticeAnnouncementsMigration,
   '0009_notice_lang': noticeLangMigration,
-  '0011_callout': calloutMigration,
+  '0010_callout': calloutMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

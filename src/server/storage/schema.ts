@@ -28,7 +28,7 @@ export interface RuntimeTable {
   /** The last manual switch of online / in-house reception: a missed edge before it is not caught up. */
   online_manual_at: string | null;
   inhouse_manual_at: string | null;
-  /** The monitor's call-out (0011): on/off, volume 0–100, wording with {n} (null: the catalogue's). */
+  /** The monitor's call-out (0010): on/off, volume 0–100, wording with {n} (null: the catalogue's). */
   callout_on: number;
   callout_volume: number;
   callout_text: string | null;

@@ -1,5 +1,5 @@
 /**
- * 0011: the monitor's spoken call-out (issue 15), on the runtime row: the clinic's settings and the last few
+ * 0010: the monitor's spoken call-out (issue 15), on the runtime row: the clinic's settings and the last few
  * call-outs (JSON), which the public snapshot carries so a monitor can tell new ones from old.
  */
 import type { Kysely, Migration } from 'kysely';
