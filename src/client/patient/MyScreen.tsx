@@ -56,7 +56,6 @@ export function MyScreen() {
       bookPath={paths.book}
       onCancel={() => void cancel()}
       snapshot={live.data}
-      announcement={live.data?.announcement}
       onNoticeThreshold={chooseNotice}
     />
   );

@@ -7,7 +7,7 @@ import type { MyReservation } from '../../shared/schemas/functions.js';
 import { Loading } from '../ui/Loading.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
 import { MyReservationCard } from './MyReservationCard.js';
-import type { Announcement, QueueSnapshot } from '../../shared/schemas/live.js';
+import type { QueueSnapshot } from '../../shared/schemas/live.js';
 import { NoticeChooser } from './NoticeChooser.js';
 import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
 
@@ -23,8 +23,6 @@ export interface MyViewProps {
   onCancel(): void;
   /** The live queue, for now calling and the estimated wait (issue 14). */
   snapshot?: QueueSnapshot | null;
-  /** The clinic's announcement (issue 14). */
-  announcement?: Announcement | null;
   /** Saves the patient's own notice threshold (issue 14); without it no chooser is shown. */
   onNoticeThreshold?(threshold: number): Promise<void>;
 }
@@ -64,7 +62,7 @@ export function MyView(props: MyViewProps) {
     <main className="page patient">
       <LiveStatusLine status={liveStatus} place={reservation} />
       <h1>{t('nav.my')}</h1>
-      <AnnouncementBanner announcement={props.announcement} />
+      <AnnouncementBanner announcement={snapshot?.announcement} />
       {displayName ? <p className="welcome">{t('my.welcome', { name: displayName })}</p> : null}
       {body}
     </main>
