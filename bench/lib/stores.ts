@@ -81,7 +81,8 @@ export async function prepareStore(kind: StoreKind, cluster: PgCluster | null): 
   let bench: BenchStore;
   const dataDir = mkdtempSync(join(tmpdir(), 'cq-bench-'));
   // A fixed secret: the server starts without generating one, like a configured installation.
-  const base = { DATA_DIR: dataDir, TOKEN_SECRET: randomBytes(32).toString('hex') };
+  // Switching off: a real window edge of the default calendar must not stop reception inside a scenario.
+  const base = { DATA_DIR: dataDir, TOKEN_SECRET: randomBytes(32).toString('hex'), SCHEDULE_SWITCHING: 'off' };
   if (kind === 'sqlite') {
     const file = join(dataDir, 'clinic-queue.sqlite');
     bench = { kind, env: base, location: file, open: () => openSqliteStore(file), cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };

@@ -151,11 +151,13 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   );
   app.addHook('onClose', async () => stopRetention());
   // The clinic calendar opens and closes reception at its edges (catching up at start).
-  const scheduleRunner = startScheduleRunner({ store, clock, log: app.log });
-  app.addHook('onClose', async () => {
-    scheduleRunner.stop();
-    await scheduleRunner.settled();
-  });
+  if (config.SCHEDULE_SWITCHING === 'on') {
+    const scheduleRunner = startScheduleRunner({ store, clock, log: app.log });
+    app.addHook('onClose', async () => {
+      scheduleRunner.stop();
+      await scheduleRunner.settled();
+    });
+  }
 
   registerOriginCheck(app);
   registerFunctionRoutes(app, deps, functionTable);

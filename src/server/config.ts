@@ -28,6 +28,8 @@ const schema = z.object({
   PATIENT_TOKEN_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
   STAFF_SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
   CLINIC_NAME: z.string().default('クリニック'),
+  // off: the calendar only shows the clinic's hours to patients; reception is switched by hand alone.
+  SCHEDULE_SWITCHING: z.enum(['on', 'off']).default('on'),
   LINE_LOGIN_CHANNEL_ID: optionalText,
   LINE_LOGIN_CHANNEL_SECRET: optionalText,
   LINE_API_BASE_URL: url('https://api.line.me'),

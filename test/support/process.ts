@@ -1,7 +1,8 @@
 /**
  * Real server processes for tests that need a process boundary: restarts, crashes, several processes
  * on one database. They run src/server/main.ts from source with `node --import tsx`: one process, no
- * wrapper in between, so signals reach the server itself.
+ * wrapper in between, so signals reach the server itself. They run on the real clock, so the calendar's
+ * automatic switching is off unless a test asks for it: a real window edge must not land inside a test.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -38,7 +39,7 @@ export async function startServerProcess(env: Record<string, string>, entry?: st
   const args = entry ? [entry] : ['--import', 'tsx', 'src/server/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SCHEDULE_SWITCHING: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
