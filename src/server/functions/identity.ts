@@ -1,27 +1,11 @@
 /** Patients prove who they are: a PWA install id, or a LINE Login code. Both get a signed bearer token. */
+import { ensurePwaIdentity } from '../domain/pwa-identity.js';
 import type { FunctionSet } from '../http/function-def.js';
 
 export const identityFunctions: FunctionSet<'exchangePwaInstallation' | 'exchangeLineCode' | 'exchangeLineIdToken'> = {
   exchangePwaInstallation: {
     async run({ installId }, request, deps) {
-      const uid = `PWA_${installId.toLowerCase()}`;
-      const known = await deps.store.db.selectFrom('pwa_users').select('uid').where('uid', '=', uid).executeTakeFirst();
-      // Anonymous identities cost nothing to mint: new ones are limited per client address.
-      if (!known) {
-        const refund = await deps.abuse.reserveNewIdentity(request);
-        let inserted = false;
-        try {
-          const created = await deps.store.db
-            .insertInto('pwa_users')
-            .values({ uid, created_at: new Date().toISOString() })
-            .onConflict((oc) => oc.column('uid').doNothing())
-            .executeTakeFirst();
-          inserted = Number(created.numInsertedOrUpdatedRows ?? 0) > 0;
-        } finally {
-          // A concurrent exchange of the same install created it first: that one paid.
-          if (!inserted) await refund();
-        }
-      }
+      const uid = await ensurePwaIdentity(deps.store, installId, () => deps.abuse.reserveNewIdentity(request));
       return { customToken: await deps.tokens.issue({ uid, channel: 'PWA' }), uid };
     },
   },
