@@ -89,6 +89,18 @@ describeBrowser('the statistics page', () => {
     const body = (await csv.body()).toString('utf8');
     expect(body.startsWith('\ufeff項目,今回 2026-11-02〜2026-11-08,前回 2026-10-26〜2026-11-01\r\n')).toBe(true);
     expect(body).toContain(`受付数（合計）,${total(current)},${total(previous)}\r\n`);
+
+    // A range the server would refuse is said beside the dates, and its links lead nowhere.
+    const slotsLink = page.getByRole('link', { name: '受付一覧（期間指定）' });
+    expect(await slotsLink.getAttribute('href')).toBe('/api/staff/export/slots.csv?from=2026-11-02&to=2026-11-08');
+    await page.getByLabel('開始日').fill('2026-11-20');
+    await page.getByRole('status').filter({ hasText: '期間の指定が正しくありません' }).waitFor();
+    expect(await slotsLink.getAttribute('href')).toBeNull();
+    expect(await slotsLink.getAttribute('aria-disabled')).toBe('true');
+    await page.locator('.stats-exports').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('admin-stats-range-problem') });
+    await page.getByLabel('開始日').fill('2026-11-01');
+    await expect.poll(() => slotsLink.getAttribute('href')).toBe('/api/staff/export/slots.csv?from=2026-11-01&to=2026-11-08');
     await context.close();
   });
 

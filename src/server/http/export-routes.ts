@@ -11,18 +11,17 @@ import { AppError } from '../errors.js';
 import { writeAudit } from '../domain/audit.js';
 import { auditCsv, slotRowsCsv, statsCsv } from '../domain/stats/csv.js';
 import { readStats } from '../domain/stats/queries.js';
-import { dayCount, daysRange, periodRange } from '../domain/stats/periods.js';
+import { daysRange, periodRange } from '../domain/stats/periods.js';
+import { exportRangeOk } from '../../shared/stats/export-range.js';
 import { requireStaff } from './caller.js';
 import type { Deps } from './deps.js';
 
 /** A year and a day: a leap year's whole year fits, and no request can ask for ten years at once. */
-export const MAX_EXPORT_DAYS = 366;
-
 const tokyoDaySchema = z.iso.date();
 const statsQuery = z.object({ period: z.enum(STATS_PERIODS), date: tokyoDaySchema });
 const rangeQuery = z
   .object({ from: tokyoDaySchema, to: tokyoDaySchema })
-  .refine(({ from, to }) => from <= to && dayCount(from, to) <= MAX_EXPORT_DAYS);
+  .refine(({ from, to }) => exportRangeOk(from, to));
 
 function parse<T>(schema: z.ZodType<T>, query: unknown): T {
   const parsed = schema.safeParse(query);

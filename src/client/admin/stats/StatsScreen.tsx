@@ -4,8 +4,10 @@
  * Loaded only on this page (uPlot with it), so no other screen carries the weight.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { t } from '../../../shared/labels/all.js';
 import { ts } from '../../../shared/labels/ja-stats.js';
 import { STATS_PERIODS, type StatsPeriod, type StatsResult } from '../../../shared/schemas/stats.js';
+import { exportRangeOk } from '../../../shared/stats/export-range.js';
 import { summaryRows } from '../../../shared/stats/summary.js';
 import { tokyoDay } from '../../../shared/time/tokyo.js';
 import { callFn } from '../../api/fn.js';
@@ -89,6 +91,14 @@ function Exports({ period, date, stats }: { period: StatsPeriod; date: string; s
     setTo(stats.current.to);
   }, [stats.current.from, stats.current.to]);
   const urls = exportUrls(period, date, from, to);
+  // A range the server would refuse is said here, beside the dates, instead of a refusal in a new page.
+  const rangeOk = exportRangeOk(from, to);
+  const rangeLink = (href: string, label: string) =>
+    rangeOk ? (
+      <a className="button" href={href} download>{label}</a>
+    ) : (
+      <a className="button" role="link" aria-disabled="true" aria-describedby="stats-range-problem">{label}</a>
+    );
   return (
     <section className="stats-block stats-exports" aria-labelledby="stats-exports">
       <h2 id="stats-exports">{ts('stats.export')}</h2>
@@ -104,9 +114,12 @@ function Exports({ period, date, stats }: { period: StatsPeriod; date: string; s
           {ts('stats.exportTo')}
           <input type="date" value={to} required onChange={(e) => setTo(e.currentTarget.value)} />
         </label>
-        <a className="button" href={urls.slots} download>{ts('stats.exportSlots')}</a>
-        <a className="button" href={urls.audit} download>{ts('stats.exportAudit')}</a>
+        {rangeLink(urls.slots, ts('stats.exportSlots'))}
+        {rangeLink(urls.audit, ts('stats.exportAudit'))}
       </div>
+      <p id="stats-range-problem" className="stats-range-problem" role="status">
+        {rangeOk ? '' : t('error.statsRange')}
+      </p>
     </section>
   );
 }

@@ -60,7 +60,3 @@ export function tokyoClock(iso: string): { day: string; weekday: number; minute:
   };
 }
 
-/** Days from `from` to `to`, inclusive (1 for a single day). */
-export function dayCount(from: string, to: string): number {
-  return Math.round((calendar(to) - calendar(from)) / DAY_MS) + 1;
-}
