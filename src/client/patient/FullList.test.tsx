@@ -3,6 +3,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QueueSnapshot } from '../../shared/schemas/live.js';
 import { closedDay, day, week } from '../../../test/support/schedule-fixtures.js';
+import { applyLang } from '../ui/language.js';
 import { FullList } from './FullList.js';
 import type { ScheduleState } from './public-schedule.js';
 
@@ -159,6 +160,22 @@ describe('the clinic calendar on the full list', () => {
       ['11/29(日)', '休診'],
     ]);
     expect(table.querySelector('[aria-current="date"]')?.textContent).toContain('11/23(月)');
+  });
+
+  it("names the holiday in the reader's language, Japanese where no English name came", async () => {
+    await applyLang('en');
+    try {
+      const schedule = week({
+        today: '2026-11-23',
+        days: [closedDay('2026-11-23', 'holiday', { holidayName: '勤労感謝の日', holidayNameEn: 'Labor Thanksgiving Day' }), closedDay('2026-11-24', 'holiday', { holidayName: '国民の休日' })],
+      });
+      render(<FullList schedule={ready(schedule)} snapshot={snapshot} ownNumber={null} liveStatus="live" showWeek />);
+      const table = document.querySelector('table.week-ahead') as HTMLElement;
+      const cells = within(table).getAllByRole('cell').map((c) => c.textContent);
+      expect(cells).toEqual(['Closed (Labor Thanksgiving Day)', 'Closed (国民の休日)']);
+    } finally {
+      await applyLang('ja');
+    }
   });
 
   it("says from when online booking opens in the clinic's own minutes", () => {

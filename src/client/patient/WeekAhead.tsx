@@ -1,10 +1,13 @@
 /** The public page's week: today and the six days after, each day's online hours or 休診 with the holiday. */
 import { t } from '../../shared/labels/ja.js';
 import type { DaySchedule, PublicSchedule } from '../../shared/schedule/types.js';
+import { currentLang } from '../ui/language.js';
 import { rangesText, shortDate } from '../ui/schedule-text.js';
 
 function hoursText(day: DaySchedule): string {
-  if (day.closedReason === 'holiday' && day.holidayName) return t('schedule.dayHolidayClosed', { name: day.holidayName });
+  // The holiday's name in the reader's language where the dataset has it.
+  const holiday = (currentLang() === 'en' && day.holidayNameEn) || day.holidayName;
+  if (day.closedReason === 'holiday' && holiday) return t('schedule.dayHolidayClosed', { name: holiday });
   if (day.closedReason) return t('schedule.dayClosed');
   return day.online.length > 0 ? rangesText(day.online) : t('schedule.dayNoOnline');
 }

@@ -67,6 +67,8 @@ export interface DaySchedule {
   weekday: number;
   /** The public holiday's name (e.g. 勤労感謝の日), or null. */
   holidayName: string | null;
+  /** Its English name (Labor Thanksgiving Day) for the English screens; in the public week only. */
+  holidayNameEn?: string | null;
   /** Consultation periods that day (empty: closed). */
   periods: Period[];
   /** Online reception windows derived from the periods (a period too short for one gives none). */

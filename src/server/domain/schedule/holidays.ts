@@ -6,7 +6,10 @@
 import holidayJp from '@holiday-jp/holiday_jp';
 import type { HolidayLookup } from '../../../shared/schedule/rules.js';
 
-const table = holidayJp.holidays as Record<string, { name: string } | undefined>;
+const table = holidayJp.holidays as Record<string, { name: string; name_en: string } | undefined>;
 
 /** The holiday's name on a Tokyo date 'YYYY-MM-DD' (the dataset is keyed by Japanese dates), or null. */
 export const japaneseHoliday: HolidayLookup = (date) => table[date]?.name ?? null;
+
+/** The same holiday's English name, for the English patient screens. */
+export const englishHolidayName = (date: string): string | null => table[date]?.name_en ?? null;

@@ -9,7 +9,7 @@ import { tokyoInstant } from '../../../shared/schedule/calendar.js';
 import type { PublicSchedule, ScheduleForStaff } from '../../../shared/schedule/types.js';
 import type { Store } from '../../storage/port.js';
 import { readSchedule } from './document.js';
-import { japaneseHoliday } from './holidays.js';
+import { englishHolidayName, japaneseHoliday } from './holidays.js';
 
 interface Cached {
   value: PublicSchedule;
@@ -29,7 +29,7 @@ export async function getPublicSchedule(store: Store, now: Date, holidays: Holid
   const { openAfterStartMinutes, closeBeforeEndMinutes } = schedule.settings;
   const value: PublicSchedule = {
     today,
-    days: daysFrom(schedule, today, 7, holidays),
+    days: daysFrom(schedule, today, 7, holidays).map((day) => ({ ...day, holidayNameEn: day.holidayName ? englishHolidayName(day.date) : null })),
     nextOpening: opening,
     offsets: { openAfterStartMinutes, closeBeforeEndMinutes },
     version,
