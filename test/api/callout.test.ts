@@ -2,36 +2,18 @@
  * The monitor's call-out on the public stream (issue 15): start, recall and the staff 呼出 each add one
  * call-out (ids growing by one, numbers only), 呼出 starts nothing, and the settings travel with it; audited.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { QueueSnapshot } from '../../src/shared/schemas/live.js';
-import { callFn as call, mustCall, staffCookie } from '../support/client.js';
-import { openSse, type SseReader } from '../support/sse.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
+import { expect, it } from 'vitest';
+import { callFn as call } from '../support/client.js';
+import { useQueueStream } from '../support/queue-stream.js';
+import { describeStores } from '../support/stores.js';
 import { adminSnapshot, type AdminData, expectRefusal } from './api-support.js';
 
 type Taken = { slotId: string; reservationNumber: number };
 
 describeStores('call-outs on the queue stream', (kind) => {
-  let testStore: TestStore;
-  let server: TestServer;
-  let cookie: string;
-  let queue: SseReader;
-  const staff = <T>(name: string, data: unknown = {}) => mustCall<T>(server.url, name, data, { cookie });
-  const snapshot = async (match: (s: QueueSnapshot) => boolean) =>
-    JSON.parse((await queue.next((e) => match(JSON.parse(e.data) as QueueSnapshot))).data) as QueueSnapshot;
-
-  beforeAll(async () => {
-    testStore = await openTestStore(kind);
-    server = await startTestServer({ store: testStore.store });
-    cookie = await staffCookie(server.url, server.store);
-    queue = await openSse(`${server.url}/api/live/queue`);
-  });
-  afterAll(async () => {
-    queue?.close();
-    await server?.close();
-    await testStore?.cleanup();
-  });
+  // Read stream.server and stream.cookie inside tests: they exist once the set-up has run.
+  const stream = useQueueStream(kind);
+  const { staff, snapshot } = stream;
 
   it('starts with no call-outs and the default settings', async () => {
     const first = await snapshot(() => true);
@@ -54,13 +36,13 @@ describeStores('call-outs on the queue stream', (kind) => {
     ]);
     // Public data only: no slot id, no owner.
     expect(Object.keys(s.callouts![0]!).sort()).toEqual(['at', 'id', 'kind', 'number']);
-    const admin = await adminSnapshot<AdminData>(server.url, cookie);
+    const admin = await adminSnapshot<AdminData>(stream.server.url, stream.cookie);
     expect(admin.slots.find((x) => x.id === taken[2]!.slotId)).toMatchObject({ isReceptionAccepted: false, canceled: false });
     expect(s.queue.map((q) => q.reservationNumber)).toEqual([2, 3]);
   });
 
   it('keeps only the last five, ids still growing', async () => {
-    const { slots } = await adminSnapshot<AdminData>(server.url, cookie);
+    const { slots } = await adminSnapshot<AdminData>(stream.server.url, stream.cookie);
     const waiting = slots.find((x) => x.reservationNumber === 2)!;
     for (let i = 0; i < 5; i++) await staff('callSlot', { slotId: waiting.id });
     const s = await snapshot((x) => x.callouts?.at(-1)?.id === 7);
@@ -68,18 +50,18 @@ describeStores('call-outs on the queue stream', (kind) => {
   });
 
   it('refuses 呼出 for a deleted row and a missing one, adding nothing', async () => {
-    const { slots } = await adminSnapshot<AdminData>(server.url, cookie);
+    const { slots } = await adminSnapshot<AdminData>(stream.server.url, stream.cookie);
     const two = slots.find((x) => x.reservationNumber === 2)!;
     await staff('markSlot', { slotId: two.id, action: 'delete' });
-    expectRefusal(await call(server.url, 'callSlot', { slotId: two.id }, { cookie }), 'NOT_FOUND');
-    expectRefusal(await call(server.url, 'callSlot', { slotId: 'nope' }, { cookie }), 'NOT_FOUND');
+    expectRefusal(await call(stream.server.url, 'callSlot', { slotId: two.id }, { cookie: stream.cookie }), 'NOT_FOUND');
+    expectRefusal(await call(stream.server.url, 'callSlot', { slotId: 'nope' }, { cookie: stream.cookie }), 'NOT_FOUND');
     const s = await snapshot(() => true);
     expect(s.callouts!.at(-1)!.id).toBe(7);
   });
 
   it('saves the settings (audited), refuses wording without {n} or a volume over 100, and sends them on the snapshot', async () => {
-    expectRefusal(await call(server.url, 'setCalloutSettings', { on: true, volume: 80, text: '診察室へどうぞ' }, { cookie }), 'INVALID_ARGUMENT');
-    expectRefusal(await call(server.url, 'setCalloutSettings', { on: true, volume: 101, text: '{n}番' }, { cookie }), 'INVALID_ARGUMENT');
+    expectRefusal(await call(stream.server.url, 'setCalloutSettings', { on: true, volume: 80, text: '診察室へどうぞ' }, { cookie: stream.cookie }), 'INVALID_ARGUMENT');
+    expectRefusal(await call(stream.server.url, 'setCalloutSettings', { on: true, volume: 101, text: '{n}番' }, { cookie: stream.cookie }), 'INVALID_ARGUMENT');
     await staff('setCalloutSettings', { on: false, volume: 30, text: '{n}番の方どうぞ' });
     const s = await snapshot((x) => x.calloutSettings?.on === false);
     expect(s.calloutSettings).toEqual({ on: false, volume: 30, text: '{n}番の方どうぞ' });

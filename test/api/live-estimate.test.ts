@@ -2,37 +2,19 @@
  * The estimated wait and now-calling on the public stream (issue 14): carried by the queue snapshot,
  * updated live when staff start a consultation or take a start back, on both stores.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { QueueSnapshot } from '../../src/shared/schemas/live.js';
-import { mustCall, staffCookie } from '../support/client.js';
 import { seedHistory } from '../support/estimate-history.js';
-import { openSse, type SseReader } from '../support/sse.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
+import { useQueueStream } from '../support/queue-stream.js';
+import { describeStores } from '../support/stores.js';
 
 type Taken = { slotId: string; reservationNumber: number };
 
 describeStores('estimated wait and now calling on the queue stream', (kind) => {
-  let testStore: TestStore;
-  let server: TestServer;
-  let cookie: string;
-  let queue: SseReader;
+  // Read stream.server and stream.cookie inside tests: they exist once the set-up has run.
+  const stream = useQueueStream(kind);
+  const { staff, snapshot } = stream;
   let last: QueueSnapshot | null = null;
-  const staff = <T>(name: string, data: unknown = {}) => mustCall<T>(server.url, name, data, { cookie });
-  const snapshot = async (match: (s: QueueSnapshot) => boolean) =>
-    JSON.parse((await queue.next((e) => match(JSON.parse(e.data) as QueueSnapshot))).data) as QueueSnapshot;
-
-  beforeAll(async () => {
-    testStore = await openTestStore(kind);
-    server = await startTestServer({ store: testStore.store });
-    cookie = await staffCookie(server.url, server.store);
-    queue = await openSse(`${server.url}/api/live/queue`);
-  });
-  afterAll(async () => {
-    queue?.close();
-    await server?.close();
-    await testStore?.cleanup();
-  });
 
   it('says nothing before any history or pace, and nobody is being seen', async () => {
     const first = await snapshot(() => true);
@@ -48,7 +30,7 @@ describeStores('estimated wait and now calling on the queue stream', (kind) => {
 
   it('a session that opens with history shows its pace at once, then follows the starts live', async () => {
     // The history is read when a session opens: the session above had none, this one finds four weeks.
-    await seedHistory(server.store, { weeks: 4, gapMinutes: 5 });
+    await seedHistory(stream.server.store, { weeks: 4, gapMinutes: 5 });
     await staff('startInhouseReception');
     let s = await snapshot((x) => x.runtime.inhouseOn && x.estimate != null);
     expect(s.estimate).toMatchObject({ minutesPerPerson: 5, basis: 'history', lastStartAt: null });
