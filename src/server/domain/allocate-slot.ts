@@ -75,7 +75,7 @@ export async function allocateSlot(options: AllocateSlotOptions) {
 
 async function allocateInTurn(allocation: AllocationRuntime, { store, reservedType, ownerId, actor, quota, lang }: AllocateSlotOptions) {
   try {
-    return await store.write(async (ctx) => {
+    const taken = await store.write(async (ctx) => {
       const { tx, runtime, emit, now } = ctx;
       const sessionId = runtime.current_session_id;
       if (!runtime.inhouse_on || !sessionId) throw stopped(reservedType);
@@ -109,10 +109,18 @@ async function allocateInTurn(allocation: AllocationRuntime, { store, reservedTy
         await spendTicketQuota(tx, { ...quota, numbersPerPatientSession: quota.numbersPerPatientSession + 1 }, sessionId, ownerId, now);
       }
       emit({ type: 'slotAllocated', slotId: free.id });
-      await enqueueAheadNotices(ctx);
+      // The 5-ahead read finds nothing to do when the write just before this one (of any process) left the
+      // head of the queue settled and full, and this number stands behind it: no one else's count ahead
+      // changed, nothing else changed in between (a threshold, a setting, a hold would each be a write), and
+      // this patient has more people ahead than any threshold. At opening time that is most allocations.
+      const headEnd = allocation.settledHeadBefore(runtime.version);
+      const settledEnd = headEnd !== null && free.reservation_number > headEnd ? headEnd : await enqueueAheadNotices(ctx);
       await writeAudit(tx, actor, { action: 'allocateNextSlot', target: `#${free.reservation_number} ${free.id}`, after: { reservedType } }, now);
-      return { ok: true as const, slotId: free.id, reservationNumber: free.reservation_number };
+      return { free, settled: settledEnd === null ? null : { version: runtime.version, headEnd: settledEnd } };
     });
+    // Only once committed: a rolled-back write settled nothing.
+    if (taken.settled) allocation.headSettled(taken.settled.version, taken.settled.headEnd);
+    return { ok: true as const, slotId: taken.free.id, reservationNumber: taken.free.reservation_number };
   } catch (err) {
     // The partial unique index caught a second active reservation racing the check above.
     if (store.isUniqueViolation(err)) throw new AppError('ALREADY_EXISTS', 'error.alreadyReserved');

@@ -53,6 +53,18 @@ export interface AllocationRuntime {
    * session ran out they are refused without a transaction.
    */
   inTurn<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * The write of runtime version `version` committed with the 5-ahead notices settled and the head of the
+   * queue full up to number `headEnd` (notify/enqueue.ts `enqueueAheadNotices`): remembered so that the
+   * allocations right after it can skip the notice read.
+   */
+  headSettled(version: number, headEnd: number): void;
+  /**
+   * The head's last number when the write now holding the runtime row lock (its version `version`) directly
+   * follows a write that left the head settled, else null. No write of any process came between (every
+   * write bumps the version under the lock, decision 001), so nobody's notice can have changed since.
+   */
+  settledHeadBefore(version: number): number | null;
 }
 
 const runtimes = new WeakMap<Store, AllocationRuntime>();
@@ -113,6 +125,8 @@ function createRuntime(store: Store): AllocationRuntime {
   }
 
   const turn = { active: 0, waiting: [] as (() => void)[] };
+  /** The latest committed write known to have left the head settled. */
+  let settled: { version: number; headEnd: number } | undefined;
 
   return {
     known: () => view,
@@ -147,6 +161,11 @@ function createRuntime(store: Store): AllocationRuntime {
       }
       return (await holders.owners).has(ownerId);
     },
+    headSettled(version, headEnd) {
+      // Two turns' commits may be heard out of order: keep the latest.
+      if (!settled || version > settled.version) settled = { version, headEnd };
+    },
+    settledHeadBefore: (version) => (settled && version === settled.version + 1 ? settled.headEnd : null),
     async inTurn(fn) {
       if (turn.active < IN_FLIGHT) turn.active++;
       else await new Promise<void>((resolve) => turn.waiting.push(resolve)); // handed a place by a finishing turn
