@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Store } from '../storage/port.js';
 import { allocationRuntime, type AllocationRuntime } from '../storage/allocation-runtime.js';
 import type { Database } from '../storage/schema.js';
+import { statement } from '../storage/statements.js';
 import { enqueueAheadNotices } from '../notify/enqueue.js';
 import { type Actor, writeAudit } from './audit.js';
 import { spendTicketQuota, type TicketQuota } from './ticket-quota.js';
@@ -73,6 +74,26 @@ export async function allocateSlot(options: AllocateSlotOptions) {
   });
 }
 
+/** The lowest free number of a session, taken: built once per store, not on every allocation (storage/statements.ts). */
+const takeLowestFree = statement<
+  { sessionId: string; reservedType: ReservedType; ownerId: string | null; lang: PatientLang | null; now: string },
+  { id: string; reservation_number: number }
+>(['sessionId', 'reservedType', 'ownerId', 'lang', 'now'], (db, v) =>
+  db
+    .updateTable('reservation_slots')
+    .set({ is_reserved: 1, reserved_type: v.reservedType, reserved_at: v.now, updated_at: v.now, owner_id: v.ownerId, notice_lang: v.lang })
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('reservation_slots')
+        .select('id')
+        .where('session_id', '=', v.sessionId)
+        .where('is_reserved', '=', 0)
+        .orderBy('reservation_number')
+        .limit(1),
+    )
+    .returning(['id', 'reservation_number']),
+);
+
 async function allocateInTurn(allocation: AllocationRuntime, { store, reservedType, ownerId, actor, quota, lang }: AllocateSlotOptions) {
   try {
     const taken = await store.write(async (ctx) => {
@@ -84,20 +105,7 @@ async function allocateInTurn(allocation: AllocationRuntime, { store, reservedTy
       }
       // The lowest free number, taken in one statement (one round trip under the lock). A second active
       // reservation of this patient fails it on the partial unique index: ALREADY_EXISTS below.
-      const free = await tx
-        .updateTable('reservation_slots')
-        .set({ is_reserved: 1, reserved_type: reservedType, reserved_at: now, updated_at: now, owner_id: ownerId, notice_lang: lang ?? null })
-        .where('id', '=', (eb) =>
-          eb
-            .selectFrom('reservation_slots')
-            .select('id')
-            .where('session_id', '=', sessionId)
-            .where('is_reserved', '=', 0)
-            .orderBy('reservation_number')
-            .limit(1),
-        )
-        .returning(['id', 'reservation_number'])
-        .executeTakeFirst();
+      const free = (await tx.executeQuery(takeLowestFree(store, { sessionId, reservedType, ownerId, lang: lang ?? null, now }))).rows[0];
       if (!free) {
         await refuseIfBooked(tx, sessionId, ownerId);
         allocation.noneLeft(sessionId);
