@@ -123,5 +123,10 @@ describeStores('5-ahead notices after an allocation', (kind) => {
     const afterOther = await selectsOf(() => take());
     expect(afterOther - chained).toBe(1);
     expect(await selectsOf(() => take())).toBe(chained);
+
+    // Simultaneous allocations overlap (one commits while the next waits for the lock): each still
+    // follows the one before, whose outcome it waits for, and skips the read.
+    expect(await selectsOf(() => Promise.all(Array.from({ length: 30 }, () => take())))).toBe(30 * chained);
+    expect(await notified()).toEqual(upTo(6));
   });
 });

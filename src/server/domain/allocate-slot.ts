@@ -117,18 +117,19 @@ async function allocateInTurn(allocation: AllocationRuntime, { store, reservedTy
         await spendTicketQuota(tx, { ...quota, numbersPerPatientSession: quota.numbersPerPatientSession + 1 }, sessionId, ownerId, now);
       }
       emit({ type: 'slotAllocated', slotId: free.id });
-      // The 5-ahead read finds nothing to do when the write just before this one (of any process) left the
-      // head of the queue settled and full, and this number stands behind it: no one else's count ahead
-      // changed, nothing else changed in between (a threshold, a setting, a hold would each be a write), and
-      // this patient has more people ahead than any threshold. At opening time that is most allocations.
-      const headEnd = allocation.settledHeadBefore(runtime.version);
+      // The 5-ahead read finds nothing to do when the write just before this one (of any process) was this
+      // process's allocation that committed with the head of the queue settled and full, and this number
+      // stands behind that head: no one else's count ahead changed, nothing else changed in between (a threshold, a
+      // setting, a hold would each be a write), and this patient has more people ahead than any threshold.
+      // At opening time that is most allocations.
+      const headEnd = await allocation.settledHeadBefore(runtime.version);
       const settledEnd = headEnd !== null && free.reservation_number > headEnd ? headEnd : await enqueueAheadNotices(ctx);
       await writeAudit(tx, actor, { action: 'allocateNextSlot', target: `#${free.reservation_number} ${free.id}`, after: { reservedType } }, now);
-      return { free, settled: settledEnd === null ? null : { version: runtime.version, headEnd: settledEnd } };
+      // Last: only the change notice and the commit can still fail, and `committed` reports them.
+      if (settledEnd !== null) allocation.headSettled(runtime.version, settledEnd, ctx.committed);
+      return free;
     });
-    // Only once committed: a rolled-back write settled nothing.
-    if (taken.settled) allocation.headSettled(taken.settled.version, taken.settled.headEnd);
-    return { ok: true as const, slotId: taken.free.id, reservationNumber: taken.free.reservation_number };
+    return { ok: true as const, slotId: taken.id, reservationNumber: taken.reservation_number };
   } catch (err) {
     // The partial unique index caught a second active reservation racing the check above.
     if (store.isUniqueViolation(err)) throw new AppError('ALREADY_EXISTS', 'error.alreadyReserved');

@@ -54,17 +54,19 @@ export interface AllocationRuntime {
    */
   inTurn<T>(fn: () => Promise<T>): Promise<T>;
   /**
-   * The write of runtime version `version` committed with the 5-ahead notices settled and the head of the
-   * queue full up to number `headEnd` (notify/enqueue.ts `enqueueAheadNotices`): remembered so that the
-   * allocations right after it can skip the notice read.
+   * The write of runtime version `version`, still holding the runtime row lock, leaves the 5-ahead notices
+   * settled and the head of the queue full up to number `headEnd` (notify/enqueue.ts
+   * `enqueueAheadNotices`) — if it commits: remembered so that the allocation right after it can skip the
+   * notice read.
    */
-  headSettled(version: number, headEnd: number): void;
+  headSettled(version: number, headEnd: number, committed: Promise<boolean>): void;
   /**
-   * The head's last number when the write now holding the runtime row lock (its version `version`) directly
-   * follows a write that left the head settled, else null. No write of any process came between (every
-   * write bumps the version under the lock, decision 001), so nobody's notice can have changed since.
+   * The head's last number when the write now holding the runtime row lock (its version `version`)
+   * directly follows a committed write that left the head settled, else null. No write of any process came
+   * between (every committed write bumps the version under the lock, decision 001), so nobody's notice can
+   * have changed since. The write before has ended (this one holds the lock): its outcome is at hand.
    */
-  settledHeadBefore(version: number): number | null;
+  settledHeadBefore(version: number): Promise<number | null>;
 }
 
 const runtimes = new WeakMap<Store, AllocationRuntime>();
@@ -125,8 +127,8 @@ function createRuntime(store: Store): AllocationRuntime {
   }
 
   const turn = { active: 0, waiting: [] as (() => void)[] };
-  /** The latest committed write known to have left the head settled. */
-  let settled: { version: number; headEnd: number } | undefined;
+  /** This process's latest write that left the head settled, if it commits; set under the lock, so in lock order. */
+  let settled: { version: number; headEnd: number; committed: Promise<boolean> } | undefined;
 
   return {
     known: () => view,
@@ -161,11 +163,15 @@ function createRuntime(store: Store): AllocationRuntime {
       }
       return (await holders.owners).has(ownerId);
     },
-    headSettled(version, headEnd) {
-      // Two turns' commits may be heard out of order: keep the latest.
-      if (!settled || version > settled.version) settled = { version, headEnd };
+    headSettled(version, headEnd, committed) {
+      settled = { version, headEnd, committed };
     },
-    settledHeadBefore: (version) => (settled && version === settled.version + 1 ? settled.headEnd : null),
+    async settledHeadBefore(version) {
+      // Same version + 1 alone is not enough: a write that rolled back leaves its version to the next one.
+      const before = settled;
+      if (!before || version !== before.version + 1) return null;
+      return (await before.committed) ? before.headEnd : null;
+    },
     async inTurn(fn) {
       if (turn.active < IN_FLIGHT) turn.active++;
       else await new Promise<void>((resolve) => turn.waiting.push(resolve)); // handed a place by a finishing turn

@@ -60,14 +60,23 @@ export async function createStoreFromAdapter(adapter: DialectAdapter, options: S
   async function attemptWrite<T>(fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
     const events: DomainEvent[] = [];
     let version = 0;
-    const result = await db.transaction().execute(async (tx) => {
-      const runtime = (await tx.executeQuery(takeRuntime)).rows[0];
-      if (!runtime) throw new Error('the runtime row is missing');
-      version = runtime.version;
-      const value = await fn({ tx, runtime, emit: (e) => events.push(e), now: clock().toISOString() });
-      if (events.length > 0) await adapter.publishInTransaction(tx, { version, events });
-      return value;
-    });
+    let settle!: (committed: boolean) => void;
+    const committed = new Promise<boolean>((resolve) => (settle = resolve));
+    let result: T;
+    try {
+      result = await db.transaction().execute(async (tx) => {
+        const runtime = (await tx.executeQuery(takeRuntime)).rows[0];
+        if (!runtime) throw new Error('the runtime row is missing');
+        version = runtime.version;
+        const value = await fn({ tx, runtime, emit: (e) => events.push(e), now: clock().toISOString(), committed });
+        if (events.length > 0) await adapter.publishInTransaction(tx, { version, events });
+        return value;
+      });
+    } catch (err) {
+      settle(false);
+      throw err;
+    }
+    settle(true);
     if (events.length > 0) {
       local.emit('commit', { version, events });
       adapter.afterCommit({ version, events });
