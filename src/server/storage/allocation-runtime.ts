@@ -46,7 +46,7 @@ export interface AllocationRuntime {
    * Whether `ownerId` holds (or held) a number in `sessionId`, for a session with none left: a superset of
    * "has an active reservation", read once per session (no number is taken after the last one).
    */
-  heldNumber(sessionId: string, ownerId: string): Promise<boolean>;
+  heldNumber(sessionId: string, ownerId: string): boolean | Promise<boolean>;
   /**
    * Runs `fn` in this process's turn, two at a time. The runtime row lock serialises writers anyway
    * (decision 001); the rest wait here holding no pool connection, and when their turn comes after the
@@ -99,7 +99,7 @@ function createRuntime(store: Store): AllocationRuntime {
   let loading: Promise<ReceptionView> | undefined;
   /** Bumped whenever the view is dropped: a read that started before must not be kept as current. */
   let generation = 0;
-  let holders: { sessionId: string; owners: Promise<Set<string>> } | undefined;
+  let holders: { sessionId: string; owners: Promise<Set<string>>; known?: Set<string> } | undefined;
 
   const drop = (notice: ChangeNotice) => {
     if (notice.events.length > 0 && notice.events.every((e) => KEEPS_VIEW.has(e.type))) return;
@@ -146,7 +146,7 @@ function createRuntime(store: Store): AllocationRuntime {
     noneLeft(sessionId) {
       if (view?.sessionId === sessionId) view.freeLeft = false;
     },
-    async heldNumber(sessionId, ownerId) {
+    heldNumber(sessionId, ownerId) {
       if (holders?.sessionId !== sessionId) {
         const owners = store.db
           .selectFrom('reservation_slots')
@@ -156,12 +156,17 @@ function createRuntime(store: Store): AllocationRuntime {
           .where('owner_id', 'is not', null)
           .execute()
           .then((rows) => new Set(rows.map((r) => r.owner_id!)));
-        const entry = (holders = { sessionId, owners });
-        owners.catch(() => {
-          if (holders === entry) holders = undefined;
-        });
+        const entry: NonNullable<typeof holders> = (holders = { sessionId, owners });
+        owners.then(
+          (known) => (entry.known = known),
+          () => {
+            if (holders === entry) holders = undefined;
+          },
+        );
       }
-      return (await holders.owners).has(ownerId);
+      // Once read, answered without a promise: the rest of a burst is refused synchronously.
+      const { known, owners } = holders;
+      return known ? known.has(ownerId) : owners.then((set) => set.has(ownerId));
     },
     headSettled(version, headEnd, committed) {
       settled = { version, headEnd, committed };
