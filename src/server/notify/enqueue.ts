@@ -58,11 +58,14 @@ export async function enqueueNotice(ctx: WriteContext, slot: SlotTable, kind: Ki
  * The 5-ahead notice (DESIGN.md): every LINE/PWA reservation that has its threshold (5 unless the patient
  * chose 1–10, docs/decisions/021) or fewer people ahead and was neither notified nor skipped gets it now,
  * once. Patients staff already confirmed are skipped, with the reason recorded. Runs after every change to
- * the queue, in that change's transaction.
+ * the queue, in that change's transaction (an allocation may skip it: domain/allocate-slot.ts).
+ *
+ * Returns the number of the (NOTICE_THRESHOLD_MAX + 1)th waiting patient (not held), or null when fewer
+ * wait: a number taken behind it has more people ahead than any threshold allows, and changes no one's count.
  */
-export async function enqueueAheadNotices(ctx: WriteContext): Promise<void> {
+export async function enqueueAheadNotices(ctx: WriteContext): Promise<number | null> {
   const sessionId = ctx.runtime.current_session_id;
-  if (!sessionId) return;
+  if (!sessionId) return null;
   // Only the first NOTICE_THRESHOLD_MAX + 1 waiting rows can have that few people ahead: reading just
   // those (active as in `isActive`, not held, in number order) keeps each write's cost flat instead of
   // growing with the queue, which at opening time made 200 allocations re-read up to 200 rows each.
@@ -103,4 +106,5 @@ export async function enqueueAheadNotices(ctx: WriteContext): Promise<void> {
       .execute();
     await enqueueNotice(ctx, slot, 'ahead5');
   }
+  return rows.length > NOTICE_THRESHOLD_MAX ? rows[NOTICE_THRESHOLD_MAX].reservation_number : null;
 }

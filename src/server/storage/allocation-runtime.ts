@@ -46,13 +46,27 @@ export interface AllocationRuntime {
    * Whether `ownerId` holds (or held) a number in `sessionId`, for a session with none left: a superset of
    * "has an active reservation", read once per session (no number is taken after the last one).
    */
-  heldNumber(sessionId: string, ownerId: string): Promise<boolean>;
+  heldNumber(sessionId: string, ownerId: string): boolean | Promise<boolean>;
   /**
    * Runs `fn` in this process's turn, two at a time. The runtime row lock serialises writers anyway
    * (decision 001); the rest wait here holding no pool connection, and when their turn comes after the
    * session ran out they are refused without a transaction.
    */
   inTurn<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * The write of runtime version `version`, still holding the runtime row lock, leaves the 5-ahead notices
+   * settled and the head of the queue full up to number `headEnd` (notify/enqueue.ts
+   * `enqueueAheadNotices`) — if it commits: remembered so that the allocation right after it can skip the
+   * notice read.
+   */
+  headSettled(version: number, headEnd: number, committed: Promise<boolean>): void;
+  /**
+   * The head's last number when the write now holding the runtime row lock (its version `version`)
+   * directly follows a committed write that left the head settled, else null. No write of any process came
+   * between (every committed write bumps the version under the lock, decision 001), so nobody's notice can
+   * have changed since. The write before has ended (this one holds the lock): its outcome is at hand.
+   */
+  settledHeadBefore(version: number): Promise<number | null>;
 }
 
 const runtimes = new WeakMap<Store, AllocationRuntime>();
@@ -85,7 +99,7 @@ function createRuntime(store: Store): AllocationRuntime {
   let loading: Promise<ReceptionView> | undefined;
   /** Bumped whenever the view is dropped: a read that started before must not be kept as current. */
   let generation = 0;
-  let holders: { sessionId: string; owners: Promise<Set<string>> } | undefined;
+  let holders: { sessionId: string; owners: Promise<Set<string>>; known?: Set<string> } | undefined;
 
   const drop = (notice: ChangeNotice) => {
     if (notice.events.length > 0 && notice.events.every((e) => KEEPS_VIEW.has(e.type))) return;
@@ -113,6 +127,8 @@ function createRuntime(store: Store): AllocationRuntime {
   }
 
   const turn = { active: 0, waiting: [] as (() => void)[] };
+  /** This process's latest write that left the head settled, if it commits; set under the lock, so in lock order. */
+  let settled: { version: number; headEnd: number; committed: Promise<boolean> } | undefined;
 
   return {
     known: () => view,
@@ -130,7 +146,7 @@ function createRuntime(store: Store): AllocationRuntime {
     noneLeft(sessionId) {
       if (view?.sessionId === sessionId) view.freeLeft = false;
     },
-    async heldNumber(sessionId, ownerId) {
+    heldNumber(sessionId, ownerId) {
       if (holders?.sessionId !== sessionId) {
         const owners = store.db
           .selectFrom('reservation_slots')
@@ -140,12 +156,26 @@ function createRuntime(store: Store): AllocationRuntime {
           .where('owner_id', 'is not', null)
           .execute()
           .then((rows) => new Set(rows.map((r) => r.owner_id!)));
-        const entry = (holders = { sessionId, owners });
-        owners.catch(() => {
-          if (holders === entry) holders = undefined;
-        });
+        const entry: NonNullable<typeof holders> = (holders = { sessionId, owners });
+        owners.then(
+          (known) => (entry.known = known),
+          () => {
+            if (holders === entry) holders = undefined;
+          },
+        );
       }
-      return (await holders.owners).has(ownerId);
+      // Once read, answered without a promise: the rest of a burst is refused synchronously.
+      const { known, owners } = holders;
+      return known ? known.has(ownerId) : owners.then((set) => set.has(ownerId));
+    },
+    headSettled(version, headEnd, committed) {
+      settled = { version, headEnd, committed };
+    },
+    async settledHeadBefore(version) {
+      // Same version + 1 alone is not enough: a write that rolled back leaves its version to the next one.
+      const before = settled;
+      if (!before || version !== before.version + 1) return null;
+      return (await before.committed) ? before.headEnd : null;
     },
     async inTurn(fn) {
       if (turn.active < IN_FLIGHT) turn.active++;

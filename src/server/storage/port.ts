@@ -39,6 +39,11 @@ export interface WriteContext {
   /** Records an event; published only if the transaction commits. */
   emit(event: DomainEvent): void;
   now: string;
+  /**
+   * This attempt's outcome: true once it committed, false once it rolled back — settled as soon as the
+   * transaction ends, before any retry (decision 025).
+   */
+  committed: Promise<boolean>;
 }
 
 export interface Store {

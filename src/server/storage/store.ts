@@ -49,22 +49,34 @@ export async function createStoreFromAdapter(adapter: DialectAdapter, options: S
   const local = new EventEmitter();
   local.setMaxListeners(0);
 
+  // Taking the runtime row first serialises writers on both dialects. Compiled once: every write runs it.
+  const takeRuntime = db
+    .updateTable('runtime')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .returningAll()
+    .compile();
+
   async function attemptWrite<T>(fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
     const events: DomainEvent[] = [];
     let version = 0;
-    const result = await db.transaction().execute(async (tx) => {
-      // Taking the runtime row first serialises writers on both dialects.
-      const runtime = await tx
-        .updateTable('runtime')
-        .set((eb) => ({ version: eb('version', '+', 1) }))
-        .where('id', '=', 1)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      version = runtime.version;
-      const value = await fn({ tx, runtime, emit: (e) => events.push(e), now: clock().toISOString() });
-      if (events.length > 0) await adapter.publishInTransaction(tx, { version, events });
-      return value;
-    });
+    let settle!: (committed: boolean) => void;
+    const committed = new Promise<boolean>((resolve) => (settle = resolve));
+    let result: T;
+    try {
+      result = await db.transaction().execute(async (tx) => {
+        const runtime = (await tx.executeQuery(takeRuntime)).rows[0];
+        if (!runtime) throw new Error('the runtime row is missing');
+        version = runtime.version;
+        const value = await fn({ tx, runtime, emit: (e) => events.push(e), now: clock().toISOString(), committed });
+        if (events.length > 0) await adapter.publishInTransaction(tx, { version, events });
+        return value;
+      });
+    } catch (err) {
+      settle(false);
+      throw err;
+    }
+    settle(true);
     if (events.length > 0) {
       local.emit('commit', { version, events });
       adapter.afterCommit({ version, events });
