@@ -4,8 +4,9 @@
  * function names from the catalogue, error codes, channels, stream kinds (docs/decisions/017-metrics.md).
  * Gauges that need the store or the hub are computed at scrape time, never on a request.
  */
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { Gauge, Registry } from 'prom-client';
 import { FastCounter, FastHistogram } from './fast-series.js';
+import { collectProcessMetrics } from './process-metrics.js';
 import type { Store } from '../storage/port.js';
 import type { QueryTiming } from '../storage/query-log.js';
 import type { OutboxTable } from '../storage/schema.js';
@@ -37,7 +38,7 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 export function createMetrics() {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  collectProcessMetrics(registry);
   let sources: Sources | null = null;
 
   const labelled = ['route', 'function', 'outcome'];

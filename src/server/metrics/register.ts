@@ -41,6 +41,14 @@ export async function registerMetrics(app: FastifyInstance, config: Config, stor
   const stopQueries = store.observeQueries(metrics.query);
   app.addHook('onClose', async () => stopQueries());
   recordRequests(app, metrics);
+  // The first scrape of a process runs prom-client's collectors and formatters cold (V8 compiles them on
+  // first use): ~10 ms against ~2 ms for every later one. One scrape right after start-up, in the
+  // background, pays that once while nothing else is going on, instead of inside whatever the first real
+  // scrape happens to fall on (in the burst benchmark, the opening burst itself).
+  app.addHook('onReady', (done) => {
+    setImmediate(() => void metrics.registry.metrics().catch(() => {}));
+    done();
+  });
 
   const token = config.METRICS_TOKEN;
   app.get('/metrics', async (request, reply) => {

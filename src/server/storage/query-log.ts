@@ -1,6 +1,6 @@
 /**
  * Per-query durations for the metrics, taken where each adapter runs its SQL: around better-sqlite3's
- * synchronous statement calls, and around pg's `client.query`. Kysely's own `log` hook did the same job
+ * synchronous statement calls, and from pg's own completion callback. Kysely's own `log` hook did the same job
  * but added several awaits to every query, which showed as most of the metrics' cost in the opening
  * burst (docs/benchmarks.md, metrics overhead, run 7). Installed only when metrics are on
  * (`StoreOptions.queryLog`): with metrics off the adapters run exactly as before.
@@ -20,10 +20,12 @@ export interface QueryLog {
   readonly enabled: boolean;
   /** Adds an observer; returns its removal. Observers see nothing when the log is off. */
   observe(fn: QueryObserver): () => void;
-  /** Runs a synchronous query and reports its duration. */
-  timeSync<T>(operation: string, run: () => T): T;
-  /** Reports the duration of a query that is under way (the promise is returned as it is). */
-  timeAsync<T>(operation: string, running: Promise<T>): Promise<T>;
+  /**
+   * Reports a query that began at `start` (performance.now()) and has just ended. The adapters call it
+   * on the completion path they already have (after better-sqlite3's synchronous call returns, from pg's
+   * own query callback): no closure, no promise and no `then` of its own per query.
+   */
+  report(operation: string, start: number, failed: boolean): void;
 }
 
 /** The statement's kind from its first word: Kysely writes `select`, `insert`, `update`, `delete`. */
@@ -34,35 +36,16 @@ export function operationOf(sql: string): string {
 
 export function queryLog(enabled: boolean): QueryLog {
   const observers = new Set<QueryObserver>();
-  const report = (operation: string, start: number, failed: boolean) => {
-    if (observers.size === 0) return;
-    const timing = { operation, seconds: (performance.now() - start) / 1000, failed };
-    for (const fn of observers) fn(timing);
-  };
   return {
     enabled,
     observe(fn) {
       observers.add(fn);
       return () => void observers.delete(fn);
     },
-    timeSync(operation, run) {
-      const start = performance.now();
-      try {
-        const value = run();
-        report(operation, start, false);
-        return value;
-      } catch (err) {
-        report(operation, start, true);
-        throw err;
-      }
-    },
-    timeAsync(operation, running) {
-      const start = performance.now();
-      running.then(
-        () => report(operation, start, false),
-        () => report(operation, start, true),
-      );
-      return running;
+    report(operation, start, failed) {
+      if (observers.size === 0) return;
+      const timing = { operation, seconds: (performance.now() - start) / 1000, failed };
+      for (const fn of observers) fn(timing);
     },
   };
 }
