@@ -62,17 +62,23 @@ export interface SimPatient {
   returnsAt: number | null;
 }
 
+export type Clinic = typeof CLINIC;
+
 export interface SimSession {
   weekday: number;
   period: 'morning' | 'afternoon';
+  /** The session's true pace factor (what only an oracle knows): consultation median = consultMedian × pace. */
+  pace: number;
+  /** The doctor's pauses, for the oracle only: when each began (after a consultation) and how long it lasted. */
+  pauses: { at: number; minutes: number }[];
   /** Minutes from the session's opening. */
   patients: SimPatient[];
   end: number;
 }
 
 /** Plays one session from opening to the last patient; times in minutes from the opening. */
-export function simulateSession(rng: Rng, weekday: number, period: 'morning' | 'afternoon'): SimSession {
-  const c = CLINIC;
+export function simulateSession(rng: Rng, weekday: number, period: 'morning' | 'afternoon', c: Clinic = CLINIC): SimSession {
+  const pauses: SimSession['pauses'] = [];
   const pace = Math.exp(c.sessionSigma * normal(rng)) * c.weekdayFactor[weekday]! * (period === 'afternoon' ? c.afternoonFactor : 1);
   const arrivals: number[] = [];
   const burst = period === 'morning' ? c.burstMorning : c.burstAfternoon;
@@ -112,8 +118,26 @@ export function simulateSession(rng: Rng, weekday: number, period: 'morning' | '
     next.calledAt ??= now;
     next.startedAt = now;
     now += c.overheadMinutes + logNormal(rng, c.consultMedian * pace, c.consultSigma);
-    if (rng() < c.pauseShare) now += uniform(rng, ...c.pauseMinutes);
+    if (rng() < c.pauseShare) {
+      const minutes = uniform(rng, ...c.pauseMinutes);
+      pauses.push({ at: now, minutes });
+      now += minutes;
+    }
   }
   for (const p of patients) if (p.calledAt === null && cancelAt.has(p)) p.canceledAt = cancelAt.get(p)!;
-  return { weekday, period, patients, end: now };
+  return { weekday, period, pace, pauses, patients, end: now };
+}
+
+/** Sessions of a week: mornings Monday–Saturday, afternoons except Thursday and Saturday. */
+export const WEEK: [number, 'morning' | 'afternoon'][] = [
+  [1, 'morning'], [1, 'afternoon'], [2, 'morning'], [2, 'afternoon'], [3, 'morning'], [3, 'afternoon'],
+  [4, 'morning'], [5, 'morning'], [5, 'afternoon'], [6, 'morning'],
+];
+
+/** All the simulated sessions of `weeks` weeks, in order: the same seed gives the same days. */
+export function simulateWeeks(seed: number, weeks: number, clinic: Clinic = CLINIC): SimSession[] {
+  const rng = seededRng(seed);
+  const sessions: SimSession[] = [];
+  for (let week = 0; week < weeks; week++) for (const [weekday, period] of WEEK) sessions.push(simulateSession(rng, weekday, period, clinic));
+  return sessions;
 }

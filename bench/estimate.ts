@@ -4,20 +4,16 @@
  * measures what a patient would have read against when their turn really came. Pure computation: no
  * server, no store; the same seed gives the same figures on every machine.
  */
-import { type WaitEstimate, waitRange } from '../src/shared/estimate/range.js';
+import { type WaitEstimate, waitMoments, waitRange } from '../src/shared/estimate/range.js';
 import { blendEstimate } from '../src/server/domain/estimate/blend.js';
 import { HISTORY_SESSIONS } from '../src/server/domain/estimate/history.js';
 import { historyPace, MIN_HISTORY_INTERVALS, paceOf, type PaceStats, sessionPace, startIntervals } from '../src/server/domain/estimate/pace.js';
-import { seededRng, simulateSession, type SimSession } from './estimate-sim.js';
+import { type SimSession, simulateWeeks } from './estimate-sim.js';
 import { median, pct, type Row } from './lib/stats.js';
+import { type OracleFloor, oracleFloors, shortestWindow } from './estimate-oracle.js';
 
 export const SEED = 20261123;
 export const WEEKS = 10;
-/** Sessions of a week: mornings Monday–Saturday, afternoons except Thursday and Saturday. */
-const WEEK: [number, 'morning' | 'afternoon'][] = [
-  [1, 'morning'], [1, 'afternoon'], [2, 'morning'], [2, 'afternoon'], [3, 'morning'], [3, 'afternoon'],
-  [4, 'morning'], [5, 'morning'], [5, 'afternoon'], [6, 'morning'],
-];
 /** A patient looks at the screen every this many minutes while waiting. */
 const SAMPLE_EVERY = 5;
 const BASE = Date.UTC(2026, 0, 5, 0, 0); // any instant: the estimator only sees differences
@@ -29,6 +25,8 @@ interface Sample {
   /** Actual wait and the error of the expected time, in minutes. */
   actual: number;
   error: number;
+  /** Actual wait minus the expected wait the range was built around (unrounded), minutes. */
+  residual: number;
   basis: WaitEstimate['basis'];
 }
 
@@ -45,6 +43,10 @@ export interface EstimateFigures {
   sessions: number;
   patients: number;
   byBasis: Record<WaitEstimate['basis'], { samples: number; inside: number }>;
+  /** The narrowest fixed window around this estimator's own expectation that held 80 % at 10 ahead, in hindsight. */
+  hindsightAt10: number;
+  /** What estimators that know more could do at 10 ahead on the same days (bench/estimate-oracle.ts). */
+  oracles: OracleFloor[];
 }
 
 const iso = (minutes: number) => new Date(BASE + minutes * 60_000).toISOString();
@@ -71,20 +73,21 @@ function measureSession(session: SimSession, history: ReturnType<typeof historyP
       const range = waitRange(estimate, ahead, new Date(BASE + t * 60_000))!;
       const actual = p.calledAt - t;
       const error = Math.abs((Date.parse(range.expectedAt) - BASE) / 60_000 - p.calledAt);
-      out.push({ ahead, low: range.lowMinutes, high: range.highMinutes, actual, error, basis: estimate.basis });
+      const residual = actual - waitMoments(estimate, ahead, new Date(BASE + t * 60_000)).mean;
+      out.push({ ahead, low: range.lowMinutes, high: range.highMinutes, actual, error, residual, basis: estimate.basis });
     });
   }
 }
 
 export function runEstimateSimulation(seed = SEED, weeks = WEEKS): EstimateFigures {
-  const rng = seededRng(seed);
   const past: { weekday: number; period: string; pace: PaceStats }[] = [];
   const samples: Sample[] = [];
   const missing = { n: 0 };
   let patients = 0;
-  for (let week = 0; week < weeks; week++) {
-    for (const [weekday, period] of WEEK) {
-      const session = simulateSession(rng, weekday, period);
+  const sessions = simulateWeeks(seed, weeks);
+  {
+    for (const session of sessions) {
+      const { weekday, period } = session;
       patients += session.patients.length;
       // The same choice as readHistory: same weekday and period, else the same period on any weekday.
       const usable = past.filter((s) => s.pace.count >= MIN_HISTORY_INTERVALS);
@@ -113,9 +116,11 @@ export function runEstimateSimulation(seed = SEED, weeks = WEEKS): EstimateFigur
     insideAt10: at10.filter(inside).length / at10.length,
     sooner: samples.filter((s) => s.actual < s.low).length / samples.length,
     later: samples.filter((s) => s.actual > s.high).length / samples.length,
-    sessions: weeks * WEEK.length,
+    sessions: sessions.length,
     patients,
     byBasis,
+    hindsightAt10: shortestWindow(at10.map((s) => s.residual).sort((a, b) => a - b), 0.8),
+    oracles: oracleFloors(sessions),
   };
 }
 
@@ -131,5 +136,16 @@ export function benchEstimate(): Row[] {
     { scenario: '7 estimate', metric: 'range width at 10 ahead (median)', product: at10, floor: '–', ratio: '–', target: '≤ 20 min', met: f.widthAt10 <= 20 },
     { scenario: '7 estimate', metric: 'inside the range at 10 ahead', product: pct(f.insideAt10), floor: '–', ratio: '–', target: '–', met: null },
     { scenario: '7 estimate', metric: 'expected time, median absolute error', product: `${f.medianError.toFixed(1)} min`, floor: '–', ratio: '–', target: '–', met: null },
+    { scenario: '7 estimate', metric: 'narrowest 80 % window at 10 ahead around this expectation (hindsight)', product: `${f.hindsightAt10.toFixed(1)} min`, floor: '–', ratio: '–', target: '–', met: null },
+    ...f.oracles.map((o): Row => ({
+      scenario: '7 estimate',
+      metric: `oracle knowing ${o.kind}: 80 % at 10 ahead, shortest / central width`,
+      product: `${o.shortest.toFixed(1)} / ${o.central.toFixed(1)} min`,
+      floor: '–',
+      ratio: '–',
+      target: '≤ 20 min reachable?',
+      met: o.shortest <= 20,
+      note: `${o.readings} readings; a 20-min window holds at most ${pct(o.bestIn20)}; median error ${o.medianError.toFixed(1)} min`,
+    })),
   ];
 }
