@@ -1,17 +1,17 @@
 /** The monitor's call-out settings (issue 15): on/off, volume and the spoken wording, saved for the clinic. */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { CALLOUT_TEXT_MAX, type CalloutSettings } from '../../shared/callout/types.js';
 import { t } from '../../shared/labels/all.js';
 import { callFn } from '../api/fn.js';
 import { useRefusal } from './refusal.js';
+import { useDraft } from './use-draft.js';
 import './callout-settings.css';
 
 export function CalloutSettingsPanel({ settings, onSaved }: { settings: CalloutSettings; onSaved(): void }) {
-  const [draft, setDraft] = useState(settings);
+  const [draft, setDraft] = useDraft(settings);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState('');
   const refuse = useRefusal();
-  useEffect(() => setDraft(settings), [settings]);
 
   const textValid = draft.text.includes('{n}') && draft.text.trim().length > 0 && draft.text.length <= CALLOUT_TEXT_MAX;
 

@@ -1,8 +1,8 @@
 /** The calendar's settings: the online window's offsets, numbers per session, automatic in-house reception. */
-import { useEffect, useState } from 'react';
 import { type LabelKey, t } from '../../../shared/labels/all.js';
 import type { ScheduleSettings } from '../../../shared/schedule/types.js';
 import { callFn } from '../../api/fn.js';
+import { useDraft } from '../use-draft.js';
 import { SaveMessage, useSave } from './save-status.js';
 
 type NumberField = 'openAfterStartMinutes' | 'closeBeforeEndMinutes' | 'numbersPerSession';
@@ -24,10 +24,8 @@ const toDraft = (s: ScheduleSettings): Draft => ({
 });
 
 export function SettingsForm({ saved, onSaved }: { saved: ScheduleSettings; onSaved(): void }) {
-  const savedText = JSON.stringify(saved);
-  const [draft, setDraft] = useState(() => toDraft(saved));
+  const [draft, setDraft] = useDraft(toDraft(saved));
   const save = useSave();
-  useEffect(() => setDraft(toDraft(JSON.parse(savedText) as ScheduleSettings)), [savedText]);
 
   async function submit() {
     if (FIELDS.some(({ field }) => !/^\d+$/.test(draft[field].trim()))) return save.refuseHere(t('admin.schedule.needNumber'));

@@ -1,10 +1,10 @@
 /** Each weekday's consultation periods (zero or more), saved together with saveWeeklyHours. */
-import { useEffect, useState } from 'react';
 import { t } from '../../../shared/labels/all.js';
 import type { Period, ScheduleSettings, WeeklyHours } from '../../../shared/schedule/types.js';
 import { callFn } from '../../api/fn.js';
 import { weekdayLetter } from '../../ui/schedule-text.js';
 import { PeriodsEditor, readPeriods } from './PeriodsEditor.js';
+import { useDraft } from '../use-draft.js';
 import { SaveMessage, useSave } from './save-status.js';
 
 /** Monday first, as clinics print their hours; Sunday (0) last. */
@@ -17,11 +17,9 @@ export interface WeeklyHoursFormProps {
 }
 
 export function WeeklyHoursForm({ saved, settings, onSaved }: WeeklyHoursFormProps) {
-  const [draft, setDraft] = useState(saved);
-  const save = useSave();
-  const savedText = JSON.stringify(saved);
   // A fresh copy from the server replaces the draft only when the hours themselves changed.
-  useEffect(() => setDraft(JSON.parse(savedText) as WeeklyHours), [savedText]);
+  const [draft, setDraft] = useDraft(saved);
+  const save = useSave();
 
   async function submit() {
     const weekly = draft.map(readPeriods);
