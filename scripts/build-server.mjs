@@ -1,18 +1,13 @@
-// `npm run build:server`: the server and its command-line tools as one bundle with split chunks.
-// Loading a few bundled files instead of hundreds of modules is most of the start-up time a clinic's
-// small machine spends (docs/benchmarks.md). Type checking stays with `npm run typecheck`.
+// `npm run build:server`: the server as one CommonJS bundle (serve.cjs) that main.js loads through V8's
+// code cache (decision 029), and the command-line tools as ES module bundles with split chunks. Loading a
+// few bundled files instead of hundreds of modules, and not compiling them again at every start, is most
+// of the start-up time a clinic's small machine spends (docs/benchmarks.md). Type checking stays with
+// `npm run typecheck`.
 import { build } from 'esbuild';
 
 const outdir = process.argv[2] ?? 'dist/server';
-await build({
-  entryPoints: ['src/server/main.ts', 'src/server/cli/staff.ts', 'src/server/cli/backup.ts', 'src/server/cli/doctor.ts', 'src/server/cli/richmenu.ts'],
-  outbase: 'src/server',
-  outdir,
+const common = {
   bundle: true,
-  // Lazily imported modules (LINE SDK, Web Push, token signing, argon2) stay out of the start-up path.
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   // Whitespace and syntax only: names stay, so a stack trace in the log still reads.
@@ -21,7 +16,35 @@ await build({
   sourcemap: true,
   // Native addons load their binaries from node_modules at run time.
   external: ['better-sqlite3', '@node-rs/argon2', 'pg-native'],
+  logLevel: 'warning',
+};
+// First, so main.js (what `npm start` compares with the sources) is the newest file of the build.
+const server = await build({
+  ...common,
+  entryPoints: ['src/server/serve.ts'],
+  outfile: `${outdir}/serve.cjs`,
+  format: 'cjs',
+  // One file, compiled once and cached: lazily imported modules (LINE SDK, Web Push, token signing) are in
+  // it but run only when first needed. import.meta.url is the bundle's own URL, as in an ES module.
+  define: { 'import.meta.url': '__bundleUrl' },
+  banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  metafile: true,
+});
+// A script run from V8's code cache has no loader for import() on Node 20: it would fail only on the
+// second start. External packages are required instead (e.g. auth/password-hashing.ts).
+const dynamic = Object.values(server.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.kind === 'dynamic-import'));
+if (dynamic.length) throw new Error(`serve.cjs must not import() at run time: ${dynamic.map((i) => i.path).join(', ')}`);
+await build({
+  entryPoints: ['src/server/main.ts', 'src/server/cli/staff.ts', 'src/server/cli/backup.ts', 'src/server/cli/doctor.ts', 'src/server/cli/richmenu.ts'],
+  outbase: 'src/server',
+  outdir,
+  ...common,
+  // Lazily imported modules (LINE SDK, Web Push, token signing, argon2) stay out of a command's start.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  format: 'esm',
+  // main.js loads the server from serve.cjs (from ./serve.js only when run from the sources).
+  external: [...common.external, './serve.js'],
   // Bundled CommonJS dependencies call require(); ES modules have none of their own.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  logLevel: 'warning',
 });

@@ -1,51 +1,18 @@
-/** The server process: check the configuration, open the store, serve, and shut down cleanly. */
-import module from 'node:module';
+/**
+ * The server process. The built server (`npm start`) is one CommonJS bundle, dist/server/serve.cjs, loaded
+ * through V8's code cache (boot/code-cache.ts, decision 029); from the sources (tests, `npm run dev`) the
+ * same serve.ts runs directly.
+ */
+import { type CodeCacheStatus, loadBundle } from './boot/code-cache.js';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, startupWarnings } from './config.js';
 
-// Node's module compile cache (Node 22.1+; absent on older 20.x): V8's compiled code of the bundle is kept
-// on disk and the next start skips compiling it. Enabled before the app's modules load, hence the dynamic
-// imports below (docs/benchmarks.md, start-up).
-(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+type Serve = (codeCache: CodeCacheStatus) => Promise<void>;
 
-async function main() {
-  try {
-    process.loadEnvFile();
-  } catch {
-    // no .env: the environment alone is fine
-  }
-  const config = loadConfig();
-  const [{ openStore }, { buildApp }] = await Promise.all([import('./storage/open-store.js'), import('./app.js')]);
-  const store = await openStore(config);
-  const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
-  const app = await buildApp({ config, store, clientDir });
-  app.addHook('onClose', async () => store.close());
-
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-
-  for (const warning of startupWarnings(config)) app.log.warn(warning);
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info({ store: store.dialect, port: config.PORT }, 'clinic queue ready');
+const bundle = loadBundle(fileURLToPath(new URL('./serve.cjs', import.meta.url)));
+if (bundle) {
+  await (bundle.exports.serve as Serve)(bundle.status);
+  bundle.keepCache();
+} else {
+  const { serve } = await import('./serve.js');
+  await serve('sources');
 }
-
-main().catch((err) => {
-  if (err instanceof ConfigError) console.error(err.message);
-  else console.error(err);
-  process.exit(1);
-});

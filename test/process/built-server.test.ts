@@ -4,13 +4,13 @@
  * staff command, a live stream, all from the bundle.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it, describe } from 'vitest';
 import { mustCall, pwaPatient } from '../support/client.js';
 import { openSse } from '../support/sse.js';
-import { startServerProcess, stopAllServerProcesses } from '../support/process.js';
+import { startServerProcess, stopAllServerProcesses, stopServerProcess } from '../support/process.js';
 
 const run = promisify(execFile);
 let root: string;
@@ -54,5 +54,55 @@ describe('the bundled server', () => {
     expect(JSON.parse(frame.data).queue).toEqual([{ reservationNumber: 1, ahead: 0, hold: false }]);
     viewer.close();
     expect(server.output()).not.toMatch(/error/i);
+  });
+});
+
+describe('the code cache (decision 029)', () => {
+  const cacheDir = () => join(root, 'server/.cache');
+  const caches = () => readdirSync(cacheDir()).filter((name) => !name.endsWith('.tmp'));
+  /** One start and stop of the built server; the ready line says how it compiled. */
+  async function startAndStop(dataDir: string): Promise<{ codeCache: string; ready: string }> {
+    const server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }, join(root, 'server/main.js'));
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    // Signing in loads argon2 through the bundle's import(): the dynamic import must work from the cache too.
+    const login = await fetch(`${server.url}/api/staff/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'cache', password: 'correct horse battery' }),
+    });
+    expect(login.status, server.output()).toBe(200);
+    await stopServerProcess(server);
+    const line = server.output().split('\n').find((l) => l.includes('"codeCache"'));
+    expect(line, server.output()).toBeDefined();
+    const parsed = JSON.parse(line!) as { codeCache: string; msg: string };
+    return { codeCache: parsed.codeCache, ready: parsed.msg };
+  }
+
+  it('is written after the first start, used by the next, and never used for another bundle', async () => {
+    const dataDir = join(root, 'cache-data');
+    const env = { DATA_DIR: dataDir, STAFF_PASSWORD: 'correct horse battery' };
+    await run(process.execPath, [join(root, 'server/cli/staff.js'), 'add', 'cache'], { env: { ...process.env, ...env } });
+    rmSync(cacheDir(), { recursive: true, force: true });
+
+    expect((await startAndStop(dataDir)).codeCache).toBe('compiled');
+    const [first] = caches();
+    expect(caches()).toHaveLength(1);
+    expect(await startAndStop(dataDir)).toEqual({ codeCache: 'used', ready: 'clinic queue ready' });
+
+    // The same length, other content: V8 itself would take the old cache (it checks the source's length),
+    // and the old compiled code would still log the old words.
+    const bundle = join(root, 'server/serve.cjs');
+    const source = readFileSync(bundle, 'utf8');
+    expect(source).toContain('"clinic queue ready"');
+    writeFileSync(bundle, source.replace('"clinic queue ready"', '"clinic queue READY"'));
+    expect(await startAndStop(dataDir)).toEqual({ codeCache: 'compiled', ready: 'clinic queue READY' });
+    expect(caches()).toHaveLength(1);
+    expect(caches()[0]).not.toBe(first);
+
+    // A cache V8 refuses (here: not V8's at all) costs one compile and is written again.
+    writeFileSync(join(cacheDir(), caches()[0]), Buffer.alloc(4096, 7));
+    expect((await startAndStop(dataDir)).codeCache).toBe('rejected');
+    expect((await startAndStop(dataDir)).codeCache).toBe('used');
   });
 });

@@ -183,7 +183,7 @@ describe('the production guide', () => {
     expect(GUIDE).toContain(`systemctl enable --now ${UNIT_NAME}`);
     expect(GUIDE).toContain(`journalctl -u ${UNIT_NAME} -f`);
     // What the guide says to wait for is what the server logs once it listens.
-    expect(read('src/server/main.ts')).toContain("'clinic queue ready'");
+    expect(read('src/server/serve.ts')).toContain("'clinic queue ready'");
     expect(UPGRADE).toContain('clinic queue ready');
   });
 
@@ -193,7 +193,7 @@ describe('the production guide', () => {
       if (path === '' || path === '/') continue; // the checkout itself
       if (path === '/.env') {
         // Written by the IT person as shown; read by the server and by the commands from their directory.
-        expect(read('src/server/main.ts')).toContain('process.loadEnvFile()');
+        expect(read('src/server/serve.ts')).toContain('process.loadEnvFile()');
         // The commands read their settings through one helper, which reads .env as the server does.
         expect(read('src/server/cli/cli-config.ts')).toContain('process.loadEnvFile()');
         expect(read('src/server/cli/backup.ts')).toContain('loadCliConfig()');

@@ -4,6 +4,7 @@
  * the flood's length and stall the rest of the server. At most two hashes run at once; a bounded queue
  * waits behind them; past that a sign-in is refused at once (UNAVAILABLE) instead of piling up.
  */
+import { createRequire } from 'node:module';
 import { AppError } from '../errors.js';
 
 export interface Gate {
@@ -41,8 +42,10 @@ export function concurrencyGate(maxRunning: number, maxWaiting: number): Gate {
 const gate = concurrencyGate(2, 16);
 
 // Loaded at the first sign-in, not at start: the native argon2 module is a tenth of an idle server's
-// memory and only staff sign-ins use it (docs/benchmarks.md, start-up and idle).
-const argon2 = () => import('@node-rs/argon2');
+// memory and only staff sign-ins use it (docs/benchmarks.md, start-up and idle). Required, not imported:
+// the server bundle runs from V8's code cache, where import() has no loader (decision 029).
+let argon2Module: typeof import('@node-rs/argon2') | undefined;
+const argon2 = () => (argon2Module ??= createRequire(import.meta.url)('@node-rs/argon2') as typeof import('@node-rs/argon2'));
 
 /** How many password checks really ran the hash (the sign-in limits are proven by reading it). */
 export const hashingStats = { verifies: 0, hashes: 0 };
