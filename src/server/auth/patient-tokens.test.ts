@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { patientTokens } from './patient-tokens.js';
+import { ISSUED_HEADER, patientTokens } from './patient-tokens.js';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 const key = new TextEncoder().encode(SECRET);
@@ -30,6 +30,12 @@ describe('patient tokens', () => {
     expect(tokens.verify(await tokens.issue({ uid: 'PWA_x', channel: 'PWA' }))).toEqual({ uid: 'PWA_x', channel: 'PWA' });
     expect(tokens.verify(await tokens.issue({ uid: 'U123', channel: 'LINE' }))).toEqual({ uid: 'U123', channel: 'LINE' });
     expect(tokens.verify(await signed({ ch: 'PWA' }, { aud: ['other', 'patient'] }))).toEqual({ uid: 'PWA_abc', channel: 'PWA' });
+  });
+
+  it('recognises its own header as issued, and still decodes any other', async () => {
+    // The shortcut in verifyHs256 must match what the issuer really writes, or every token would be decoded.
+    expect((await tokens.issue({ uid: 'PWA_x', channel: 'PWA' })).split('.')[0]).toBe(ISSUED_HEADER);
+    expect(tokens.verify(await signed({ ch: 'PWA' }, { header: { typ: 'JWT' } }))).toEqual({ uid: 'PWA_abc', channel: 'PWA' });
   });
 
   it('refuses a forged signature, a changed payload and another key', async () => {
