@@ -4,12 +4,13 @@ import type { ReservedType } from '../../shared/queue/slot.js';
 import { AppError } from '../errors.js';
 import type { Kysely } from 'kysely';
 import type { Store } from '../storage/port.js';
-import { allocationRuntime, type AllocationRuntime, type ReceptionView } from '../storage/allocation-runtime.js';
+import { allocationRuntime, type AllocationRuntime, type ReceptionView, type Settled } from '../storage/allocation-runtime.js';
 import type { Database } from '../storage/schema.js';
 import { statement } from '../storage/statements.js';
 import { enqueueAheadNotices } from '../notify/enqueue.js';
 import { type Actor, writeAudit } from './audit.js';
 import { spendTicketQuota, type TicketQuota } from './ticket-quota.js';
+import { type Allocated, type BatchSession, readBatchSession } from './allocation-batch.js';
 
 export interface AllocateSlotOptions {
   store: Store;
@@ -56,6 +57,7 @@ function refuseOn(view: ReceptionView, runtime: AllocationRuntime, { store, rese
 // The same refusals for everyone, made once: an AppError carries no stack (decision 022) and nothing
 // changes one after it is made; 800 of an opening burst's answers are NONE_LEFT.
 const NONE_LEFT = new AppError('RESOURCE_EXHAUSTED', 'error.noFreeNumbers');
+const ALREADY_BOOKED = new AppError('ALREADY_EXISTS', 'error.alreadyReserved');
 const ONLINE_STOPPED = new AppError('FAILED_PRECONDITION', 'error.onlineStopped');
 const INHOUSE_STOPPED = new AppError('FAILED_PRECONDITION', 'admin.inhouseStopped');
 const stopped = (reservedType: ReservedType) => (reservedType === 'ADMIN' ? INHOUSE_STOPPED : ONLINE_STOPPED);
@@ -74,80 +76,152 @@ async function refuseIfBooked(db: Kysely<Database>, sessionId: string, ownerId: 
     .where('canceled', '=', 0)
     .where('is_reception_accepted', '=', 0)
     .executeTakeFirst();
-  if (existing) throw new AppError('ALREADY_EXISTS', 'error.alreadyReserved');
+  if (existing) throw ALREADY_BOOKED;
 }
 
-export async function allocateSlot(options: AllocateSlotOptions) {
+export async function allocateSlot(options: AllocateSlotOptions): Promise<Allocated> {
   const runtime = allocationRuntime(options.store);
   const early = refuseEarly(runtime, options);
   if (early) await early;
-  return runtime.inTurn(async () => {
-    // Again: while this request waited for its turn the session may have run out (or been switched).
-    const again = refuseEarly(runtime, options);
-    if (again) await again;
-    return allocateInTurn(runtime, options);
-  });
+  return runtime.inBatch(options, allocateBatch);
 }
 
-/** The lowest free number of a session, taken: built once per store, not on every allocation (storage/statements.ts). */
-const takeLowestFree = statement<
-  { sessionId: string; reservedType: ReservedType; ownerId: string | null; lang: PatientLang | null; now: string },
+const failed = (error: unknown): Settled<Allocated> => ({ ok: false, error });
+// The partial unique index caught a second active reservation the checks did not see.
+const translated = (store: Store, error: unknown) => (store.isUniqueViolation(error) ? ALREADY_BOOKED : error);
+
+/**
+ * The requests that waited while this process wrote the previous batch, answered each on its own. Written
+ * in one transaction (group commit, decision 028); if that fails as a whole, each is written alone, so no
+ * request is answered by another's failure.
+ */
+async function allocateBatch(batch: AllocateSlotOptions[]): Promise<Settled<Allocated>[]> {
+  const { store } = batch[0];
+  const runtime = allocationRuntime(store);
+  const answers: Settled<Allocated>[] = new Array(batch.length);
+  const pending: number[] = [];
+  for (const [i, options] of batch.entries()) {
+    // Again: while these waited the session may have run out (or been switched): refused without a write.
+    try {
+      const again = refuseEarly(runtime, options);
+      if (again) await again;
+      pending.push(i);
+    } catch (error) {
+      answers[i] = failed(error);
+    }
+  }
+  if (pending.length === 0) return answers;
+  try {
+    const written = await writeBatch(runtime, pending.map((i) => batch[i]));
+    pending.forEach((i, k) => (answers[i] = written[k]));
+  } catch (error) {
+    if (pending.length === 1) answers[pending[0]] = failed(translated(store, error));
+    else {
+      for (const i of pending) {
+        answers[i] = await writeBatch(runtime, [batch[i]]).then(
+          ([answer]) => answer,
+          (alone) => failed(translated(store, alone)),
+        );
+      }
+    }
+  }
+  return answers;
+}
+
+/** The lowest free numbers of the session, taken one by one below (a patient's own values in each). */
+const takeSlot = statement<
+  { id: string; reservedType: ReservedType; ownerId: string | null; lang: PatientLang | null; now: string },
   { id: string; reservation_number: number }
->(['sessionId', 'reservedType', 'ownerId', 'lang', 'now'], (db, v) =>
+>(['id', 'reservedType', 'ownerId', 'lang', 'now'], (db, v) =>
   db
     .updateTable('reservation_slots')
     .set({ is_reserved: 1, reserved_type: v.reservedType, reserved_at: v.now, updated_at: v.now, owner_id: v.ownerId, notice_lang: v.lang })
-    .where('id', '=', (eb) =>
-      eb
-        .selectFrom('reservation_slots')
-        .select('id')
-        .where('session_id', '=', v.sessionId)
-        .where('is_reserved', '=', 0)
-        .orderBy('reservation_number')
-        .limit(1),
-    )
+    .where('id', '=', v.id)
+    .where('is_reserved', '=', 0)
     .returning(['id', 'reservation_number']),
 );
 
-async function allocateInTurn(allocation: AllocationRuntime, { store, reservedType, ownerId, actor, quota, lang }: AllocateSlotOptions) {
+/**
+ * One transaction for the batch, under the runtime row lock (decision 001): every other writer of any
+ * process waits, so what is read here (the free numbers, the patients' numbers) stays true until commit.
+ * Each request is refused or given a number in arrival order, with exactly the checks it had alone.
+ */
+async function writeBatch(allocation: AllocationRuntime, requests: AllocateSlotOptions[]): Promise<Settled<Allocated>[]> {
   try {
-    const taken = await store.write(async (ctx) => {
-      const { tx, runtime, emit, now } = ctx;
-      const sessionId = runtime.current_session_id;
-      if (!runtime.inhouse_on || !sessionId) throw stopped(reservedType);
-      if (reservedType !== 'ADMIN' && !runtime.online_on) {
-        throw ONLINE_STOPPED;
-      }
-      // The lowest free number, taken in one statement (one round trip under the lock). A second active
-      // reservation of this patient fails it on the partial unique index: ALREADY_EXISTS below.
-      const free = (await tx.executeQuery(takeLowestFree(store, { sessionId, reservedType, ownerId, lang: lang ?? null, now }))).rows[0];
-      if (!free) {
-        await refuseIfBooked(tx, sessionId, ownerId);
-        allocation.noneLeft(sessionId);
-        throw NONE_LEFT;
-      }
-      // After every refusal, so a refused request costs the patient nothing; rolled back with the number.
-      // The count of this patient's numbers now includes the one just taken: allow for it.
-      if (quota && ownerId) {
-        await spendTicketQuota(tx, { ...quota, numbersPerPatientSession: quota.numbersPerPatientSession + 1 }, sessionId, ownerId, now);
-      }
-      emit({ type: 'slotAllocated', slotId: free.id });
-      // The 5-ahead read finds nothing to do when the write just before this one (of any process) was this
-      // process's allocation that committed with the head of the queue settled and full, and this number
-      // stands behind that head: no one else's count ahead changed, nothing else changed in between (a threshold, a
-      // setting, a hold would each be a write), and this patient has more people ahead than any threshold.
-      // At opening time that is most allocations.
-      const headEnd = await allocation.settledHeadBefore(runtime.version);
-      const settledEnd = headEnd !== null && free.reservation_number > headEnd ? headEnd : await enqueueAheadNotices(ctx);
-      await writeAudit(tx, actor, { action: 'allocateNextSlot', target: `#${free.reservation_number} ${free.id}`, after: { reservedType } }, now);
-      // Last: only the change notice and the commit can still fail, and `committed` reports them.
-      if (settledEnd !== null) allocation.headSettled(runtime.version, settledEnd, ctx.committed);
-      return free;
-    });
-    return { ok: true as const, slotId: taken.id, reservationNumber: taken.reservation_number };
+    return await writeTransaction(allocation, requests);
   } catch (err) {
-    // The partial unique index caught a second active reservation racing the check above.
-    if (store.isUniqueViolation(err)) throw new AppError('ALREADY_EXISTS', 'error.alreadyReserved');
+    if (err instanceof NothingTaken) return err.answers;
     throw err;
   }
+}
+
+/** Thrown to roll back a batch that took no number: refusals change nothing, not even runtime.version. */
+class NothingTaken {
+  constructor(readonly answers: Settled<Allocated>[]) {}
+}
+
+function writeTransaction(allocation: AllocationRuntime, requests: AllocateSlotOptions[]): Promise<Settled<Allocated>[]> {
+  const { store } = requests[0];
+  return store.write(async (ctx) => {
+    const { tx, runtime, emit, now } = ctx;
+    const sessionId = runtime.current_session_id;
+    const answers: Settled<Allocated>[] = [];
+    const open = requests.filter((r) => runtime.inhouse_on && sessionId && (r.reservedType === 'ADMIN' || runtime.online_on));
+    const session: BatchSession | null = sessionId && open.length > 0 ? await readBatchSession(tx, sessionId, open) : null;
+    let lowestTaken: number | null = null;
+    for (const request of requests) {
+      const { reservedType, ownerId, quota, actor, lang } = request;
+      if (!runtime.inhouse_on || !sessionId || !session) {
+        answers.push(failed(stopped(reservedType)));
+        continue;
+      }
+      if (reservedType !== 'ADMIN' && !runtime.online_on) {
+        answers.push(failed(ONLINE_STOPPED));
+        continue;
+      }
+      const mine = ownerId ? session.owner(ownerId) : null;
+      // A patient holds at most one active number in the session (the partial unique index backs this up).
+      if (mine?.active) {
+        answers.push(failed(ALREADY_BOOKED));
+        continue;
+      }
+      const free = session.free[0];
+      if (!free) {
+        allocation.noneLeft(sessionId);
+        answers.push(failed(NONE_LEFT));
+        continue;
+      }
+      // After every refusal above, so a refused request costs the patient nothing.
+      if (quota && mine && ownerId) {
+        const refusal = await spendTicketQuota(tx, quota, { sessionId, openedAt: session.openedAt, taken: mine.taken }, now);
+        if (refusal) {
+          answers.push(failed(refusal));
+          continue;
+        }
+      }
+      session.free.shift();
+      const taken = (await tx.executeQuery(takeSlot(store, { id: free.id, reservedType, ownerId, lang: lang ?? null, now }))).rows[0];
+      // Read under the same lock a moment ago: only a writer ignoring the lock could have taken it.
+      if (!taken) throw new Error(`free number ${free.reservation_number} was taken under the runtime row lock`);
+      if (mine) {
+        mine.active = true;
+        mine.taken++;
+      }
+      emit({ type: 'slotAllocated', slotId: taken.id });
+      await writeAudit(tx, actor, { action: 'allocateNextSlot', target: `#${taken.reservation_number} ${taken.id}`, after: { reservedType } }, now);
+      lowestTaken ??= taken.reservation_number;
+      answers.push({ ok: true, value: { ok: true, slotId: taken.id, reservationNumber: taken.reservation_number } });
+    }
+    if (lowestTaken === null) throw new NothingTaken(answers);
+    // The 5-ahead read finds nothing to do when the write just before this one (of any process) was this
+    // process's allocation that committed with the head of the queue settled and full, and every number
+    // taken here stands behind that head: no one else's count ahead changed, nothing else changed in
+    // between (a threshold, a setting, a hold would each be a write), and these patients have more people
+    // ahead than any threshold. At opening time that is most batches. Once per batch, after its numbers.
+    const headEnd = await allocation.settledHeadBefore(runtime.version);
+    const settledEnd = headEnd !== null && lowestTaken > headEnd ? headEnd : await enqueueAheadNotices(ctx);
+    // Last: only the change notice and the commit can still fail, and `committed` reports them.
+    if (settledEnd !== null) allocation.headSettled(runtime.version, settledEnd, ctx.committed);
+    return answers;
+  });
 }

@@ -5,7 +5,7 @@
  * (the HTTP side knows the client's address and whether it is trusted); the domain knows no requests.
  */
 import type { Transaction } from 'kysely';
-import { inWindow, reserve } from '../abuse/limits.js';
+import { inWindow, refund, reserve } from '../abuse/limits.js';
 import { AppError } from '../errors.js';
 import type { Database } from '../storage/schema.js';
 
@@ -23,37 +23,31 @@ export interface TicketQuota {
   };
 }
 
-/** Throws RESOURCE_EXHAUSTED (rolling the transaction back) when this number would exceed a limit. */
-export async function spendTicketQuota(
-  tx: Transaction<Database>,
-  quota: TicketQuota,
-  sessionId: string,
-  ownerId: string,
-  now: string,
-): Promise<void> {
-  const session = await tx
-    .selectFrom('reception_sessions')
-    .select('opened_at')
-    .select((eb) =>
-      eb
-        .selectFrom('reservation_slots')
-        .select(eb.fn.countAll<number>().as('n'))
-        .where('session_id', '=', sessionId)
-        .where('owner_id', '=', ownerId)
-        .as('taken'),
-    )
-    .where('id', '=', sessionId)
-    .executeTakeFirstOrThrow();
-  if (Number(session.taken) >= quota.numbersPerPatientSession) {
-    throw new AppError('RESOURCE_EXHAUSTED', 'error.patientSessionLimit');
-  }
-  if (!quota.address) return;
+/** What the quota needs to know of the patient's session, read once for a whole batch of allocations. */
+export interface QuotaSession {
+  sessionId: string;
+  /** When the session opened: the per-address counter of its numbers is dated by it. */
+  openedAt: string;
+  /** Numbers this patient already took in the session, cancelled ones included (never reused). */
+  taken: number;
+}
+
+/**
+ * Spends the limits of one number about to be taken, before it is taken; the refusal (RESOURCE_EXHAUSTED),
+ * or null. A refusal leaves nothing spent: the address's units are only reserved once every check before
+ * passed, and the first is given back when the second refuses. Runs in the allocation's transaction, so
+ * the units commit or roll back with the number.
+ */
+export async function spendTicketQuota(tx: Transaction<Database>, quota: TicketQuota, session: QuotaSession, now: string): Promise<AppError | null> {
+  if (session.taken >= quota.numbersPerPatientSession) return new AppError('RESOURCE_EXHAUSTED', 'error.patientSessionLimit');
+  if (!quota.address) return null;
   const { key, ticketsPerHour, numbersPerSession } = quota.address;
-  if (!(await reserve(tx, inWindow({ name: 'ticket', max: ticketsPerHour, windowMs: HOUR }, key, new Date(now))))) {
-    throw new AppError('RESOURCE_EXHAUSTED', 'error.rateLimitedTickets');
-  }
+  const perHour = inWindow({ name: 'ticket', max: ticketsPerHour, windowMs: HOUR }, key, new Date(now));
+  if (!(await reserve(tx, perHour))) return new AppError('RESOURCE_EXHAUSTED', 'error.rateLimitedTickets');
   // Keyed by the session and dated by its opening (the retention job drops it a day later), not by a clock
   // window: a session's numbers are spent once, whatever the hour.
-  const perSession = { key: `session-numbers:${sessionId}:${key}`, windowStart: session.opened_at, max: numbersPerSession };
-  if (!(await reserve(tx, perSession))) throw new AppError('RESOURCE_EXHAUSTED', 'error.addressSessionLimit');
+  const perSession = { key: `session-numbers:${session.sessionId}:${key}`, windowStart: session.openedAt, max: numbersPerSession };
+  if (await reserve(tx, perSession)) return null;
+  await refund(tx, perHour);
+  return new AppError('RESOURCE_EXHAUSTED', 'error.addressSessionLimit');
 }

@@ -1,8 +1,8 @@
 /**
  * The process machinery beside the store that lets the opening burst be answered at the floor's pace
  * (decision 022): what this process knows of reception (kept current by the change notices, so refusals
- * need no query), the one compiled statement that learns it, and the turns allocations take. The rule of
- * allocation itself is domain/allocate-slot.ts.
+ * need no query), the one compiled statement that learns it, and the batches allocations are written in
+ * (group commit, decision 028). The rule of allocation itself is domain/allocate-slot.ts.
  */
 import type { ChangeNotice, DomainEventType, Store } from './port.js';
 
@@ -32,8 +32,11 @@ const KEEPS_VIEW: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
   'staffSignedOut',
 ]);
 
-/** Allocations of one process in flight at once: one holding the runtime row lock, the next waiting on it. */
-const IN_FLIGHT = 2;
+/** At most this many waiting allocations are written in one transaction (decision 028). */
+const MAX_BATCH = 64;
+
+/** One request's answer from a batch: its own value, or its own refusal. */
+export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
 export interface AllocationRuntime {
   /** The view if this process knows it, else undefined (then `load`). */
@@ -48,11 +51,12 @@ export interface AllocationRuntime {
    */
   heldNumber(sessionId: string, ownerId: string): boolean | Promise<boolean>;
   /**
-   * Runs `fn` in this process's turn, two at a time. The runtime row lock serialises writers anyway
-   * (decision 001); the rest wait here holding no pool connection, and when their turn comes after the
-   * session ran out they are refused without a transaction.
+   * Group commit (decision 028): the runtime row lock serialises writers anyway (decision 001), so while
+   * this process writes one batch the allocations that arrive wait here, holding no pool connection, and
+   * are then written together by `run` in ONE transaction (up to MAX_BATCH, in arrival order). `run`
+   * answers each item on its own; if it throws, every item of that batch gets the error.
    */
-  inTurn<T>(fn: () => Promise<T>): Promise<T>;
+  inBatch<T, R>(item: T, run: (items: T[]) => Promise<Settled<R>[]>): Promise<R>;
   /**
    * The write of runtime version `version`, still holding the runtime row lock, leaves the 5-ahead notices
    * settled and the head of the queue full up to number `headEnd` (notify/enqueue.ts
@@ -126,7 +130,33 @@ function createRuntime(store: Store): AllocationRuntime {
     return fresh;
   }
 
-  const turn = { active: 0, waiting: [] as (() => void)[] };
+  type Waiting = { item: unknown; run: (items: unknown[]) => Promise<Settled<unknown>[]>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+  const waiting: Waiting[] = [];
+  let writing = false;
+  async function drain() {
+    try {
+      while (waiting.length > 0) {
+        // One batch per `run` (there is one: the allocation's), in arrival order.
+        const { run } = waiting[0];
+        let size = 0;
+        while (size < waiting.length && size < MAX_BATCH && waiting[size].run === run) size++;
+        const batch = waiting.splice(0, size);
+        let answers: Settled<unknown>[];
+        try {
+          answers = await run(batch.map((w) => w.item));
+        } catch (error) {
+          answers = batch.map(() => ({ ok: false, error }));
+        }
+        batch.forEach((w, i) => {
+          const answer = answers[i];
+          if (answer?.ok) w.resolve(answer.value);
+          else w.reject(answer ? answer.error : new Error('the batch gave no answer for this item'));
+        });
+      }
+    } finally {
+      writing = false;
+    }
+  }
   /** This process's latest write that left the head settled, if it commits; set under the lock, so in lock order. */
   let settled: { version: number; headEnd: number; committed: Promise<boolean> } | undefined;
 
@@ -177,16 +207,14 @@ function createRuntime(store: Store): AllocationRuntime {
       if (!before || version !== before.version + 1) return null;
       return (await before.committed) ? before.headEnd : null;
     },
-    async inTurn(fn) {
-      if (turn.active < IN_FLIGHT) turn.active++;
-      else await new Promise<void>((resolve) => turn.waiting.push(resolve)); // handed a place by a finishing turn
-      try {
-        return await fn();
-      } finally {
-        const next = turn.waiting.shift();
-        if (next) next();
-        else turn.active--;
-      }
+    inBatch<T, R>(item: T, run: (items: T[]) => Promise<Settled<R>[]>) {
+      return new Promise<R>((resolve, reject) => {
+        waiting.push({ item, run: run as Waiting['run'], resolve: resolve as Waiting['resolve'], reject });
+        if (writing) return;
+        writing = true;
+        // After the requests already read from their sockets in this turn of the event loop: they join.
+        setImmediate(() => void drain());
+      });
     },
   };
 }
