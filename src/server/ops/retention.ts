@@ -2,7 +2,8 @@
  * Personal data is kept only as long as the clinic needs it (RETENTION_DAYS, default 90): after that,
  * slots lose their owner (LINE user id / PWA uid), sent or failed notices are deleted (they name the
  * recipient; their daily counts stay for the statistics, domain/stats/rollup.ts), push subscriptions
- * not renewed are deleted, and PWA users with nothing left go too.
+ * not renewed are deleted, and PWA users with nothing left go too. The calendar's applied edges older than
+ * 30 days go as well, all but the latest of each kind.
  * Display names are never stored on the server. Runs at start and every hour in every process; each
  * step is an idempotent delete or update, so processes sharing a database do not get in each other's way.
  */
@@ -44,6 +45,33 @@ export async function applyRetention(store: Store, settings: RetentionSettings, 
   const auditCutoff = new Date(now.getTime() - settings.auditRetentionDays * DAY).toISOString();
   await db.deleteFrom('audit_log').where('at', '<', auditCutoff).execute();
   await pruneCounters(store, new Date(now.getTime() - DAY));
+  await pruneScheduleEdges(store, new Date(now.getTime() - EDGE_DAYS * DAY).toISOString());
+}
+
+/** How long the calendar's applied edges are kept (they hold no personal data; the audit log has the story). */
+const EDGE_DAYS = 30;
+
+/**
+ * Drops applied calendar edges older than `cutoff`, but never the latest of each kind: the switching reads
+ * those (domain/schedule/edges.ts: an edge is pending only while no later one of its family was applied,
+ * and the last online start tells whether its window vanished), and a clinic closed for a month must not
+ * see an old edge applied again.
+ */
+async function pruneScheduleEdges(store: Store, cutoff: string): Promise<void> {
+  await store.db
+    .deleteFrom('schedule_edges')
+    .where('edge_at', '<', cutoff)
+    .where((eb) =>
+      eb(
+        'edge_at',
+        '<',
+        eb
+          .selectFrom('schedule_edges as latest')
+          .select((e) => e.fn.max('latest.edge_at').as('last'))
+          .whereRef('latest.kind', '=', 'schedule_edges.kind'),
+      ),
+    )
+    .execute();
 }
 
 export function scheduleRetention(store: Store, settings: RetentionSettings, log: FastifyBaseLogger): () => void {
