@@ -43,21 +43,21 @@ export function registerExportRoutes(app: FastifyInstance, deps: Deps) {
     const { period, date } = parse(statsQuery, request.query);
     const range = periodRange(period, date);
     const stats = await readStats(deps.store.db, period, date);
-    await writeAudit(deps.store.db, staff, { action: 'export.stats', target: `${period} ${range.from}..${range.to}` });
+    await writeAudit(deps.store.db, staff, { action: 'export.stats', target: `${period} ${range.from}..${range.to}` }, deps.clock.now().toISOString());
     return sendCsv(reply, `stats-${period}-${range.from}.csv`, statsCsv(stats));
   });
 
   app.get('/api/staff/export/slots.csv', async (request, reply) => {
     const staff = await requireStaff(request, deps);
     const { from, to } = parse(rangeQuery, request.query);
-    await writeAudit(deps.store.db, staff, { action: 'export.slots', target: `${from}..${to}` });
+    await writeAudit(deps.store.db, staff, { action: 'export.slots', target: `${from}..${to}` }, deps.clock.now().toISOString());
     return sendCsv(reply, `slots-${from}-${to}.csv`, slotRowsCsv(deps.store.db, daysRange(from, to)));
   });
 
   app.get('/api/staff/export/audit.csv', async (request, reply) => {
     const staff = await requireStaff(request, deps);
     const { from, to } = parse(rangeQuery, request.query);
-    await writeAudit(deps.store.db, staff, { action: 'export.audit', target: `${from}..${to}` });
+    await writeAudit(deps.store.db, staff, { action: 'export.audit', target: `${from}..${to}` }, deps.clock.now().toISOString());
     return sendCsv(reply, `audit-${from}-${to}.csv`, auditCsv(deps.store.db, daysRange(from, to)));
   });
 }

@@ -36,7 +36,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
     await refund();
     const hours = deps.config.STAFF_SESSION_HOURS;
     const token = await openStaffSession(deps.store, staff, hours);
-    await writeAudit(deps.store.db, staff, { action: 'login', target: request.ip });
+    await writeAudit(deps.store.db, staff, { action: 'login', target: request.ip }, deps.clock.now().toISOString());
     reply.setCookie(staffCookieName(request), token, { ...cookieOptions(request), maxAge: hours * 3600 });
     return { result: { username: staff.username } };
   });
@@ -50,7 +50,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
     // would bump the version and make every live stream in every process rebuild for nothing.
     if (staff && everywhere) await closeStaffSessions(deps.store, { staffId: staff.id });
     else if (staff && token) await closeStaffSessions(deps.store, { token });
-    if (staff) await writeAudit(deps.store.db, staff, { action: 'logout', target: request.ip });
+    if (staff) await writeAudit(deps.store.db, staff, { action: 'logout', target: request.ip }, deps.clock.now().toISOString());
     reply.clearCookie(staffCookieName(request), cookieOptions(request));
     // Over https a plain cookie (left from before `__Host-`, or planted over http) is cleared as well.
     if (overHttps(request) && request.cookies[STAFF_COOKIE] !== undefined) reply.clearCookie(STAFF_COOKIE, cookieOptions(request));
