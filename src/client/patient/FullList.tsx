@@ -60,48 +60,77 @@ export function FullList({ snapshot, ownNumber, liveStatus, schedule, showWeek =
     <main className="page patient">
       <LiveStatusLine status={liveStatus} place={ownNumber === null ? undefined : (own ?? null)} />
       <h1>{t('nav.all')}</h1>
-      <AnnouncementBanner announcement={snapshot?.announcement} />
-      {snapshot && !snapshot.runtime.inhouseOn ? (
+      {snapshot ? (
+        <ListBody snapshot={snapshot} own={own} schedule={schedule} showWeek={showWeek}>
+          {children}
+        </ListBody>
+      ) : (
+        <Loading />
+      )}
+    </main>
+  );
+}
+
+interface ListBodyProps {
+  snapshot: QueueSnapshot;
+  own: Row | undefined;
+  schedule: ScheduleState;
+  showWeek: boolean;
+  children?: ReactNode;
+}
+
+/**
+ * Everything that depends on the queue, shown once its first snapshot is here and all at once: parts
+ * appearing one by one above others pushed the page down under a reader's finger (layout shift).
+ */
+function ListBody({ snapshot, own, schedule, showWeek, children }: ListBodyProps) {
+  return (
+    <>
+      <AnnouncementBanner announcement={snapshot.announcement} />
+      {!snapshot.runtime.inhouseOn ? (
         <p className="notice" role="status">
           {t('all.stopped')}
         </p>
       ) : null}
-      {snapshot ? <p className="all-header">{header(snapshot, own)}</p> : null}
+      <p className="all-header">{header(snapshot, own)}</p>
       <PlaceEstimate snapshot={snapshot} number={own ? own.reservationNumber : null} />
       <TokyoClock />
       {schedule.kind === 'ready' && (
         // The next opening matters only while online reception is closed.
-        <TodaySchedule schedule={schedule.schedule} showNext={snapshot !== null && !isOnlineOpen(snapshot.runtime)} />
+        <TodaySchedule schedule={schedule.schedule} showNext={!isOnlineOpen(snapshot.runtime)} />
+      )}
+      {/* Its place kept, lines as they will be, while the calendar is asked: its answer moves nothing below. */}
+      {schedule.kind === 'loading' && (
+        <div className="today-schedule-pending" aria-hidden="true">
+          <p className="today-hours">{'\u00a0'}</p>
+          {!isOnlineOpen(snapshot.runtime) && <p className="next-opening">{'\u00a0'}</p>}
+        </div>
       )}
       {schedule.kind === 'failed' && <p className="closed-hours">{t('closed.hours')}</p>}
       {children}
-      {snapshot ? (
-        <table className="queue-table">
-          <caption className="visually-hidden">{t('nav.all')}</caption>
-          <thead>
+      <table className="queue-table">
+        <caption className="visually-hidden">{t('nav.all')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('all.colNumber')}</th>
+            <th scope="col">{t('all.colAhead')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {snapshot.queue.map((row) => (
+            <QueueRow key={row.reservationNumber} row={row} mine={row === own} />
+          ))}
+          {snapshot.queue.length === 0 ? (
             <tr>
-              <th scope="col">{t('all.colNumber')}</th>
-              <th scope="col">{t('all.colAhead')}</th>
+              <td colSpan={2} className="queue-empty">
+                {t('all.empty')}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {snapshot.queue.map((row) => (
-              <QueueRow key={row.reservationNumber} row={row} mine={row === own} />
-            ))}
-            {snapshot.queue.length === 0 ? (
-              <tr>
-                <td colSpan={2} className="queue-empty">
-                  {t('all.empty')}
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      ) : (
-        <Loading />
-      )}
+          ) : null}
+        </tbody>
+      </table>
       {showWeek && schedule.kind === 'ready' && <WeekAhead schedule={schedule.schedule} />}
       <p className="small-note all-footer">{schedule.kind === 'ready' ? openAfterText(schedule.schedule.offsets) : t('all.footer')}</p>
-    </main>
+    </>
   );
 }
