@@ -102,6 +102,15 @@ describeBrowser('the clinic calendar page (/admin/schedule)', () => {
     await page.screenshot({ path: screenshotPath('admin-schedule') });
   });
 
+  it('follows a change made at another desk without a reload, keeping the draft typed here', async () => {
+    // The weekly form still holds the refused draft of the test above; another desk closes 11/27.
+    await staff('saveScheduleOverride', { date: '2026-11-27', periods: [], note: '臨時休診' });
+    await expect.poll(() => dayInfo('11月27日(金)'), { timeout: 10_000 }).toContain('臨時休診');
+    expect(await page.getByRole('region', { name: '日付ごとの変更' }).innerText()).toContain('11/27(金)');
+    expect(await page.getByLabel('月曜日 2つ目の時間帯の開始時刻').inputValue()).toBe('11:00');
+    await page.screenshot({ path: screenshotPath('admin-schedule-other-desk') });
+  });
+
   it('says on the queue screen when a window began with in-house reception off, and starts reception from there', async () => {
     await page.goto(`${server.url}/admin/queue`);
     await page.getByRole('heading', { name: '受付管理' }).waitFor();

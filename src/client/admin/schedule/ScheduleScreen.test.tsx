@@ -17,7 +17,28 @@ let answer: (name: string, data: unknown) => Answer | Promise<Answer>;
 const month = (data: unknown): ScheduleForStaff => staffMonth((data as { month: string }).month);
 const okAll = (name: string, data: unknown): Answer => ({ result: name === 'getSchedule' ? month(data) : { ok: true } });
 
+/** The staff live stream, played by the test: `push` sends a snapshot with the calendar's version. */
+const streams: ScriptedEventSource[] = [];
+class ScriptedEventSource {
+  static readonly CLOSED = 2;
+  readyState = 1;
+  onerror: (() => void) | null = null;
+  private listeners: ((message: { data: string }) => void)[] = [];
+  constructor(readonly url: string) {
+    streams.push(this);
+  }
+  addEventListener(_event: string, listener: (message: { data: string }) => void) {
+    this.listeners.push(listener);
+  }
+  close() {}
+  push(scheduleVersion: number) {
+    for (const listener of this.listeners) listener({ data: JSON.stringify({ scheduleVersion }) });
+  }
+}
+
 beforeEach(() => {
+  streams.length = 0;
+  vi.stubGlobal('EventSource', ScriptedEventSource);
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-24T03:00:00Z')); // Tuesday 12:00 in Tokyo
   sent = [];
@@ -228,5 +249,30 @@ describe('holidays', () => {
     await act(async () => {});
     expect(saves()).toEqual([{ name: 'setHolidayOpening', data: { date: '2026-11-03', open: true } }]);
     expect(box.checked).toBe(true);
+  });
+});
+
+describe('a change from another desk', () => {
+  it('asks for the month again when the calendar’s version moves, keeping a draft of an unrelated form', async () => {
+    await open();
+    const [stream] = streams;
+    expect(stream!.url).toBe('/api/live/admin');
+    // Typed, not saved, in the settings.
+    fireEvent.change(screen.getByRole('spinbutton', { name: /受付番号の数/ }), { target: { value: '120' } });
+    await act(async () => stream!.push(4)); // the first version only says what the first ask answered
+    expect(sent.filter((x) => x.name === 'getSchedule')).toHaveLength(1);
+
+    // Another desk shortens Monday's morning.
+    answer = (name, data) => {
+      if (name !== 'getSchedule') return okAll(name, data);
+      const changed = month(data);
+      changed.schedule = { ...changed.schedule, weekly: changed.schedule.weekly.map((periods, weekday) => (weekday === 1 ? [{ start: '09:00', end: '11:00' }, periods[1]!] : periods)) };
+      return { result: changed };
+    };
+    await act(async () => stream!.push(5));
+    await act(async () => {});
+    expect(sent.filter((x) => x.name === 'getSchedule')).toHaveLength(2);
+    expect(input('月曜日 1つ目の時間帯の終了時刻').value).toBe('11:00');
+    expect((screen.getByRole('spinbutton', { name: /受付番号の数/ }) as HTMLInputElement).value).toBe('120');
   });
 });

@@ -2,13 +2,17 @@
  * /admin/schedule: the clinic calendar that runs reception. The weekly hours and settings on the left, the
  * month as the server applied it in the middle, the chosen day, the month's holidays and the dated
  * changes on the right. Every save goes to the server, which refuses bad hours with a clear message and
- * saves nothing; the month is then asked again, so what is shown is always what the server holds.
+ * saves nothing; the month is then asked again, so what is shown is always what the server holds. A change
+ * from another desk (or the server's own switching) reaches it through the staff live stream's calendar
+ * version, and the month is asked again then too; a form's draft is kept unless its own saved value moved.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../../shared/labels/all.js';
+import type { AdminSnapshot } from '../../../shared/schemas/live.js';
 import type { ScheduleForStaff } from '../../../shared/schedule/types.js';
 import { tokyoDay } from '../../../shared/time/tokyo.js';
 import { callFn } from '../../api/fn.js';
+import { useLive } from '../../api/live.js';
 import { useRefusal } from '../refusal.js';
 import { StaffNav } from '../StaffNav.js';
 import { DayEditor } from './DayEditor.js';
@@ -43,6 +47,16 @@ export function ScheduleScreen() {
     document.title = t('admin.schedule.title');
   }, []);
   useEffect(() => void load(), [load]);
+
+  // The calendar's version from the staff stream: the first one only says what the first ask answered.
+  const scheduleVersion = useLive<AdminSnapshot>('/api/live/admin', 'admin').data?.scheduleVersion;
+  const seenVersion = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (scheduleVersion === undefined) return;
+    const before = seenVersion.current;
+    seenVersion.current = scheduleVersion;
+    if (before !== undefined && before !== scheduleVersion) void load();
+  }, [scheduleVersion, load]);
 
   const showMonth = (next: string) => {
     setMonth(next);
