@@ -3,10 +3,10 @@
  * through V8's code cache (boot/code-cache.ts, decision 029); from the sources (tests, `npm run dev`) the
  * same serve.ts runs directly.
  */
-import { type CodeCacheStatus, loadBundle } from './boot/code-cache.js';
+import { loadBundle } from './boot/code-cache.js';
 import { fileURLToPath } from 'node:url';
 
-type Serve = (codeCache: CodeCacheStatus) => Promise<void>;
+type Serve = typeof import('./serve.js').serve;
 
 const bundle = loadBundle(fileURLToPath(new URL('./serve.cjs', import.meta.url)));
 if (bundle) {

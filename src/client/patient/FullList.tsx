@@ -84,6 +84,8 @@ interface ListBodyProps {
  * appearing one by one above others pushed the page down under a reader's finger (layout shift).
  */
 function ListBody({ snapshot, own, schedule, showWeek, children }: ListBodyProps) {
+  // The next opening matters only while online reception is closed.
+  const showNext = !isOnlineOpen(snapshot.runtime);
   return (
     <>
       <AnnouncementBanner announcement={snapshot.announcement} />
@@ -95,15 +97,12 @@ function ListBody({ snapshot, own, schedule, showWeek, children }: ListBodyProps
       <p className="all-header">{header(snapshot, own)}</p>
       <PlaceEstimate snapshot={snapshot} number={own ? own.reservationNumber : null} />
       <TokyoClock />
-      {schedule.kind === 'ready' && (
-        // The next opening matters only while online reception is closed.
-        <TodaySchedule schedule={schedule.schedule} showNext={!isOnlineOpen(snapshot.runtime)} />
-      )}
+      {schedule.kind === 'ready' && <TodaySchedule schedule={schedule.schedule} showNext={showNext} />}
       {/* Its place kept, lines as they will be, while the calendar is asked: its answer moves nothing below. */}
       {schedule.kind === 'loading' && (
         <div className="today-schedule-pending" aria-hidden="true">
           <p className="today-hours">{'\u00a0'}</p>
-          {!isOnlineOpen(snapshot.runtime) && <p className="next-opening">{'\u00a0'}</p>}
+          {showNext && <p className="next-opening">{'\u00a0'}</p>}
         </div>
       )}
       {schedule.kind === 'failed' && <p className="closed-hours">{t('closed.hours')}</p>}

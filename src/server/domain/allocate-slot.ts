@@ -5,7 +5,7 @@ import { AppError } from '../errors.js';
 import type { Kysely } from 'kysely';
 import type { Store } from '../storage/port.js';
 import { allocationRuntime, type AllocationRuntime, type ReceptionView, type Settled } from '../storage/allocation-runtime.js';
-import type { Database } from '../storage/schema.js';
+import type { Database, RuntimeTable } from '../storage/schema.js';
 import { statement } from '../storage/statements.js';
 import { enqueueAheadNotices } from '../notify/enqueue.js';
 import { type Actor, writeAudit } from './audit.js';
@@ -61,6 +61,13 @@ const ALREADY_BOOKED = new AppError('ALREADY_EXISTS', 'error.alreadyReserved');
 const ONLINE_STOPPED = new AppError('FAILED_PRECONDITION', 'error.onlineStopped');
 const INHOUSE_STOPPED = new AppError('FAILED_PRECONDITION', 'admin.inhouseStopped');
 const stopped = (reservedType: ReservedType) => (reservedType === 'ADMIN' ? INHOUSE_STOPPED : ONLINE_STOPPED);
+
+/** Reception closed to this request under the locked runtime row: its refusal, or null when open. */
+function closedTo(runtime: RuntimeTable, reservedType: ReservedType): AppError | null {
+  if (!runtime.inhouse_on || !runtime.current_session_id) return stopped(reservedType);
+  if (reservedType !== 'ADMIN' && !runtime.online_on) return ONLINE_STOPPED;
+  return null;
+}
 
 /**
  * A patient holds at most one active reservation in the current session (the partial unique index on
@@ -128,7 +135,7 @@ async function allocateBatch(batch: AllocateSlotOptions[]): Promise<Settled<Allo
   return answers;
 }
 
-/** The lowest free numbers of the session, taken one by one below (a patient's own values in each). */
+/** One free number, by the id read under the lock just before, given the patient's own values. */
 const takeSlot = statement<
   { id: string; reservedType: ReservedType; ownerId: string | null; lang: PatientLang | null; now: string },
   { id: string; reservation_number: number }
@@ -166,17 +173,14 @@ function writeTransaction(allocation: AllocationRuntime, requests: AllocateSlotO
     const { tx, runtime, emit, now } = ctx;
     const sessionId = runtime.current_session_id;
     const answers: Settled<Allocated>[] = [];
-    const open = requests.filter((r) => runtime.inhouse_on && sessionId && (r.reservedType === 'ADMIN' || runtime.online_on));
+    const open = requests.filter((r) => !closedTo(runtime, r.reservedType));
     const session: BatchSession | null = sessionId && open.length > 0 ? await readBatchSession(tx, sessionId, open) : null;
     let lowestTaken: number | null = null;
     for (const request of requests) {
       const { reservedType, ownerId, quota, actor, lang } = request;
-      if (!runtime.inhouse_on || !sessionId || !session) {
-        answers.push(failed(stopped(reservedType)));
-        continue;
-      }
-      if (reservedType !== 'ADMIN' && !runtime.online_on) {
-        answers.push(failed(ONLINE_STOPPED));
+      const closed = closedTo(runtime, reservedType);
+      if (closed || !sessionId || !session) {
+        answers.push(failed(closed ?? stopped(reservedType)));
         continue;
       }
       const mine = ownerId ? session.owner(ownerId) : null;

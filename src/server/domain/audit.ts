@@ -24,12 +24,8 @@ export interface AuditInput {
 let sequence = 0;
 const auditId = (at: string) => `${at}.${String(++sequence % 1e9).padStart(9, '0')}.${randomUUID().slice(0, 8)}`;
 
-export async function writeAudit(
-  db: Transaction<Database> | Kysely<Database>,
-  actor: Actor | undefined,
-  entry: AuditInput,
-  now = new Date().toISOString(),
-): Promise<void> {
+/** `now` is the server's clock (deps.clock or the write's own time), never the system's: tests fix it. */
+export async function writeAudit(db: Transaction<Database> | Kysely<Database>, actor: Actor | undefined, entry: AuditInput, now: string): Promise<void> {
   if (!actor) return; // domain calls from tests and scripts without a person behind them
   await db
     .insertInto('audit_log')
