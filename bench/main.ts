@@ -106,7 +106,7 @@ async function main() {
     }, cluster ? [`PostgreSQL ${cluster.version}: the test suite's throwaway cluster (fsync=off, synchronous_commit=off, 127.0.0.1), server pool 20.`] : []);
     await attempt('metrics', 'Opening burst, metrics off and on', () => {
       const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
-      return benchMetrics(kinds, reps ?? 6, cluster, nodeFlags);
+      return benchMetrics(kinds, reps ?? 10, cluster, nodeFlags);
     });
     await attempt('fanout', 'Live fan-out', () => benchFanout(reps ?? 100, floor!, nodeFlags));
     await attempt('weight', 'Page weight', () => benchPageWeight(clientBuild, reps ?? 3));

@@ -3,7 +3,8 @@
  * Each repetition runs both, alternating which goes first; "on" sets METRICS_TOKEN (every request, query
  * and notice is measured) and scrapes /metrics once at the instant each burst starts, the worst moment a
  * Prometheus scrape could fall on. Both states of bench/burst.ts: cold (a fresh process's first opening)
- * and warm (after its warm-up openings). Medians of p99, p50 and server CPU, every run's figures printed.
+ * and warm (WARM_OPENINGS openings after its warm-up ones, their medians). Medians of p99, p50 and server
+ * CPU (and its JavaScript thread's part, a diagnostic), every run's figures printed.
  */
 import { randomBytes } from 'node:crypto';
 import { productRun, type Measure, type States } from './burst.js';
@@ -31,7 +32,7 @@ export async function benchMetrics(kinds: StoreKind[], reps: number, cluster: Pg
       else await runOn().then(runOff);
       for (const state of ['cold', 'warm'] as const) {
         const [a, b] = [off.at(-1)![state], on.at(-1)![state]];
-        console.log(`    metrics ${kind} #${rep + 1} ${state}: p99 off ${ms(a.p99)} on ${ms(b.p99)}; p50 ${ms(a.p50)} / ${ms(b.p50)}; CPU ${ms(a.serverCpuMs)} / ${ms(b.serverCpuMs)}`);
+        console.log(`    metrics ${kind} #${rep + 1} ${state}: p99 off ${ms(a.p99)} on ${ms(b.p99)}; p50 ${ms(a.p50)} / ${ms(b.p50)}; CPU ${ms(a.serverCpuMs)} / ${ms(b.serverCpuMs)} (main thread ${ms(a.mainCpuMs)} / ${ms(b.mainCpuMs)})`);
       }
     }
     const problems = [...new Set([...off, ...on].flatMap((m) => [...m.cold.problems, ...m.warm.problems]))];
@@ -55,6 +56,7 @@ export async function benchMetrics(kinds: StoreKind[], reps: number, cluster: Pg
       compare('p99 latency', (m) => m.p99, true);
       compare('p50 latency', (m) => m.p50, false);
       compare('server CPU (user + system) for the 1000 requests', (m) => m.serverCpuMs, true);
+      compare('of it on the JavaScript thread (the rest: V8 and libuv workers)', (m) => m.mainCpuMs, false);
     }
     rows.push({
       scenario,

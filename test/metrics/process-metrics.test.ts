@@ -1,8 +1,10 @@
 /**
  * The process metrics keep prom-client's default names, help texts, types and labels (decision 027 reads
- * the handle and resource lists once per scrape instead of twice): the same families as a registry with
- * prom-client's own collectDefaultMetrics, and the by-type counts add up to the totals.
+ * the handle and resource lists once per scrape instead of twice, and descriptors are counted without
+ * listing them): the same families as a registry with prom-client's own collectDefaultMetrics, the by-type
+ * counts add up to the totals, and the descriptor count is the listing's.
  */
+import { readdirSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -44,4 +46,14 @@ it('counts handles and resources by type, adding up to the totals, with the sock
     expect(samples.filter((s) => s.name === family).every((s) => Object.keys(s.labels).join() === 'type')).toBe(true);
   }
   expect(samples.find((s) => s.name === 'nodejs_active_handles' && s.labels.type === 'Socket')?.value).toBeGreaterThanOrEqual(2 * sockets.length);
+});
+
+it.runIf(process.platform === 'linux')('counts the open file descriptors as listing them does, with the sockets open', async () => {
+  const metrics = createMetrics();
+  // The listing holds one descriptor of its own while it reads, as prom-client's count leaves out.
+  const listed = readdirSync('/proc/self/fd').length - 1;
+  const value = parseMetrics(await metrics.registry.metrics()).find((s) => s.name === 'process_open_fds')?.value ?? -1;
+  expect(value).toBeGreaterThanOrEqual(2 * sockets.length);
+  // The test runner's own threads may open or close a file in between.
+  expect(Math.abs(value - listed)).toBeLessThanOrEqual(2);
 });
