@@ -8,8 +8,8 @@
  * two states. COLD is the process's first opening (a server just started, e.g. after an upgrade); WARM is
  * its next WARM_OPENINGS openings after WARMUP_OPENINGS more (a server that has run for a while, as a
  * clinic's does at most openings). V8 compiles and optimises the request path over the first thousands of
- * requests: the floor's CPU per request falls from ~300 to ~120 µs that way, and comparing a cold product with a warmed floor (as
- * this bench did before 2026-11-24) measured warmth as much as the product.
+ * requests: the floor's CPU per request falls from ~300 to ~120 µs that way, and comparing a cold product
+ * with a warmed floor (as this bench did before 2026-11-24) measured warmth as much as the product.
  */
 import { mintTokens, mustCall, outcome, outcomeProblems, staffLogin } from './lib/http.js';
 import { simultaneousCalls, type TimedAnswer } from '../test/support/burst.js';

@@ -93,15 +93,9 @@ export function rssMb(pid: number): number {
  * CPU time a process has used so far, user + system, in ms: the scheduler's own count of every thread
  * (/proc/<pid>/task/<tid>/sched, se.sum_exec_runtime, to the µs) where the kernel shows it. /proc/<pid>/stat
  * counts in ticks of 10 ms, 7 % of a warm burst's ~140 ms: too coarse to tell a 5 % difference.
- */
-export function cpuMs(pid: number): number {
-  return cpuSplit(pid).total;
-}
-
-/**
- * The same, split: the JavaScript (main) thread, and all of the process. The rest is V8's workers
- * (parallel garbage collection, optimising compilers) and libuv's pool: work the main thread does not wait
- * for, which moves by several milliseconds a burst with where the collections happen to fall.
+ * `main` is the JavaScript thread's part. The rest is V8's workers (parallel garbage collection, optimising
+ * compilers) and libuv's pool: work the main thread does not wait for, which moves by several milliseconds
+ * a burst with where the collections happen to fall.
  */
 export function cpuSplit(pid: number): { total: number; main: number } {
   // Without the per-thread counts the main thread's share is unknown: NaN, printed as such.
