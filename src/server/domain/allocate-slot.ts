@@ -179,10 +179,12 @@ function writeTransaction(allocation: AllocationRuntime, requests: AllocateSlotO
     for (const request of requests) {
       const { reservedType, ownerId, quota, actor, lang } = request;
       const closed = closedTo(runtime, reservedType);
-      if (closed || !sessionId || !session) {
-        answers.push(failed(closed ?? stopped(reservedType)));
+      if (closed) {
+        answers.push(failed(closed));
         continue;
       }
+      // Open to this request, so it was among those the session was read for above.
+      if (!sessionId || !session) throw new Error('reception open to a request the batch read no session for');
       const mine = ownerId ? session.owner(ownerId) : null;
       // A patient holds at most one active number in the session (the partial unique index backs this up).
       if (mine?.active) {

@@ -12,6 +12,7 @@ import { collectDefaultMetrics, Gauge, type Registry } from 'prom-client';
 const HANDLES = 'nodejs_active_handles';
 const RESOURCES = 'nodejs_active_resources';
 const OPEN_FDS = 'process_open_fds';
+const FD_DIR = '/proc/self/fd';
 
 type Process = NodeJS.Process & { _getActiveHandles?: () => unknown[] };
 
@@ -54,8 +55,8 @@ export function collectProcessMetrics(registry: Registry) {
  */
 function openFds(): number | null {
   try {
-    const { size } = statSync('/proc/self/fd');
-    return size > 0 ? size : readdirSync('/proc/self/fd').length - 1;
+    const { size } = statSync(FD_DIR);
+    return size > 0 ? size : readdirSync(FD_DIR).length - 1;
   } catch {
     return null;
   }
