@@ -31,14 +31,14 @@ const total = (samples: Sample[], name: string) => samples.filter((s) => s.name 
 it("has every default process metric with prom-client's own name, help and type", async () => {
   const reference = new Registry();
   collectDefaultMetrics({ register: reference });
-  const ours = await createMetrics().registry.metrics();
+  const ours = await createMetrics().text();
   const theirs = await reference.metrics();
   expect(headers(ours)).toEqual(headers(theirs));
   expect(headers(ours).length).toBeGreaterThan(40);
 });
 
 it('counts handles and resources by type, adding up to the totals, with the sockets open', async () => {
-  const samples = parseMetrics(await createMetrics().registry.metrics());
+  const samples = parseMetrics(await createMetrics().text());
   for (const family of ['nodejs_active_handles', 'nodejs_active_resources']) {
     const sum = total(samples, family);
     expect(sum).toBeGreaterThanOrEqual(2 * sockets.length);
@@ -52,7 +52,7 @@ it.runIf(process.platform === 'linux')('counts the open file descriptors as list
   const metrics = createMetrics();
   // The listing holds one descriptor of its own while it reads, as prom-client's count leaves out.
   const listed = readdirSync('/proc/self/fd').length - 1;
-  const value = parseMetrics(await metrics.registry.metrics()).find((s) => s.name === 'process_open_fds')?.value ?? -1;
+  const value = parseMetrics(await metrics.text()).find((s) => s.name === 'process_open_fds')?.value ?? -1;
   expect(value).toBeGreaterThanOrEqual(2 * sockets.length);
   // The test runner's own threads may open or close a file in between.
   expect(Math.abs(value - listed)).toBeLessThanOrEqual(2);

@@ -6,18 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { QueryTiming } from '../../src/server/storage/query-log.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 
 describeStores('per-query timing', (kind) => {
   let timed: TestStore;
   let plain: TestStore;
-  const seen: QueryTiming[] = [];
+  const seen: { operation: string; seconds: number; failed: boolean }[] = [];
   beforeEach(async () => {
     timed = await openTestStore(kind, { queryLog: true });
     plain = await openTestStore(kind);
     seen.length = 0;
-    timed.store.observeQueries((t) => seen.push(t));
+    timed.store.observeQueries((operation, seconds, failed) => seen.push({ operation, seconds, failed }));
   });
   afterEach(async () => {
     await timed.cleanup();

@@ -109,8 +109,8 @@ describeStores('5-ahead notices after an allocation', (kind) => {
 
   it('skips the read only right after an allocation that left the head full, never after another write', async () => {
     let selects = 0;
-    store.observeQueries((q) => {
-      if (q.operation === 'select') selects++;
+    store.observeQueries((operation) => {
+      if (operation === 'select') selects++;
     });
     const selectsOf = async (fn: () => Promise<unknown>) => {
       const before = selects;

@@ -1,68 +1,110 @@
 /**
- * Counters and histograms whose hot path is one map lookup and a few additions. prom-client's own
- * labels()/inc()/observe() validate and hash the labels on every call, which cost more than the SQLite
- * query being timed (about 2 µs of a 12 µs select). These keep plain numbers per label set and hand
- * prom-client's registry the values to format only when Prometheus scrapes.
+ * Counters and histograms whose hot path is a map lookup or two and a few additions, with nothing
+ * allocated once a label set has been seen. prom-client's own labels()/inc()/observe() validate and hash
+ * the labels on every call, which cost more than the SQLite query being timed (about 2 µs of a 12 µs
+ * select), and its registry formats every sample anew on each scrape, escaping each label value with
+ * regular expressions. These families keep plain numbers per label set, write each series' text (names,
+ * escaped labels, bucket bounds) once when the series first appears, and format themselves: a scrape in
+ * the middle of the opening burst only joins numbers to strings it already has (docs/benchmarks.md,
+ * metrics overhead). The text is Prometheus's exposition format as prom-client writes it.
  */
-import type { Registry } from 'prom-client';
 
-type Labels = Record<string, string>;
+/** A label value as the exposition format escapes it (prom-client's escapeLabelValue). */
+const escapeValue = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
+const escapeHelp = (help: string) => help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
 
-abstract class FastFamily<S> {
-  protected readonly series = new Map<string, { labels: Labels; state: S }>();
+export interface TextFamily {
+  /** The family's exposition text: HELP, TYPE and a line per sample, without a final newline. */
+  text(): string;
+}
+
+abstract class FastFamily<S> implements TextFamily {
+  /** Each series' state with the label text it is written with (`route="/x",outcome="ok"`). */
+  protected readonly series: { labels: string; state: S }[] = [];
+  /** The states, one map level per label value: no joined key string is built and hashed per call. */
+  private readonly index = new Map<string, unknown>();
+  private readonly header: string;
+
   constructor(
     readonly name: string,
-    readonly help: string,
+    help: string,
+    type: 'counter' | 'histogram',
     private readonly labelNames: readonly string[],
-    registry: Registry,
   ) {
-    registry.registerMetric(this as never);
+    if (labelNames.length < 1 || labelNames.length > 3) throw new Error(`${name}: one to three labels`);
+    this.header = `# HELP ${name} ${escapeHelp(help)}\n# TYPE ${name} ${type}`;
   }
 
-  /** The states again, one map level per label value: no joined key string is built and hashed per call. */
-  private readonly index = new Map<string, unknown>();
+  /** The state of one label set, the values in labelNames order (those past the family's labels unused). */
+  protected at(a: string, b: string, c: string): S {
+    const depth = this.labelNames.length;
+    let node: Map<string, unknown> | undefined = this.index;
+    if (depth > 1) node = node.get(a) as Map<string, unknown> | undefined;
+    if (depth > 2 && node) node = node.get(b) as Map<string, unknown> | undefined;
+    const known = node?.get(depth === 1 ? a : depth === 2 ? b : c) as S | undefined;
+    return known ?? this.create(a, b, c);
+  }
 
-  /** The state of one label set; `values` are in labelNames order. */
-  protected at(values: readonly string[]): S {
+  /**
+   * A label set's first observation. Kept apart from `at`, which runs on every observation: V8 compiles a
+   * hot function with all the code it has seen run, and this rare path (escaping, formatting, maps made)
+   * would multiply that work inside a fresh process's first opening.
+   */
+  private create(a: string, b: string, c: string): S {
+    const values = [a, b, c].slice(0, this.labelNames.length);
     let node = this.index;
-    const last = values.length - 1;
-    for (let i = 0; i < last; i++) {
-      let next = node.get(values[i]) as Map<string, unknown> | undefined;
-      if (!next) node.set(values[i], (next = new Map()));
+    for (const value of values.slice(0, -1)) {
+      let next = node.get(value) as Map<string, unknown> | undefined;
+      if (!next) node.set(value, (next = new Map()));
       node = next;
     }
-    const leaf = last < 0 ? '' : values[last];
-    const known = node.get(leaf) as S | undefined;
-    if (known !== undefined) return known;
-    const labels = Object.fromEntries(this.labelNames.map((n, i) => [n, values[i]]));
-    const entry = { labels, state: this.fresh() };
-    this.series.set(values.join('\u0000'), entry);
-    node.set(leaf, entry.state);
-    return entry.state;
+    const labels = this.labelNames.map((n, i) => `${n}="${escapeValue(values[i])}"`).join(',');
+    const state = this.fresh(labels);
+    this.series.push({ labels, state });
+    node.set(values[values.length - 1], state);
+    return state;
   }
 
-  protected abstract fresh(): S;
+  text(): string {
+    let out = this.header;
+    for (const { labels, state } of this.series) out += this.lines(labels, state);
+    return out;
+  }
+
+  protected abstract fresh(labels: string): S;
+  /** One series' sample lines, each starting with a newline. */
+  protected abstract lines(labels: string, state: S): string;
 }
 
 export class FastCounter extends FastFamily<{ value: number }> {
-  inc(...values: string[]) {
-    this.at(values).value += 1;
+  constructor(name: string, help: string, labelNames: readonly string[]) {
+    super(name, help, 'counter', labelNames);
+  }
+  inc(a: string, b = '', c = '') {
+    this.at(a, b, c).value += 1;
   }
   protected fresh() {
     return { value: 0 };
   }
-  get() {
-    const values = [...this.series.values()].map(({ labels, state }) => ({ labels, value: state.value }));
-    return { name: this.name, help: this.help, type: 'counter' as never, aggregator: 'sum', values };
+  protected lines(labels: string, state: { value: number }) {
+    return `\n${this.name}{${labels}} ${state.value}`;
   }
 }
 
-export class FastHistogram extends FastFamily<{ buckets: number[]; sum: number; count: number }> {
-  constructor(name: string, help: string, labelNames: readonly string[], private readonly bounds: readonly number[], registry: Registry) {
-    super(name, help, labelNames, registry);
+interface HistogramState {
+  buckets: number[];
+  sum: number;
+  count: number;
+  /** The text before each bucket's value, the last +Inf's: `\nname_bucket{le="0.005",labels} `. */
+  prefixes: string[];
+}
+
+export class FastHistogram extends FastFamily<HistogramState> {
+  constructor(name: string, help: string, labelNames: readonly string[], private readonly bounds: readonly number[]) {
+    super(name, help, 'histogram', labelNames);
   }
-  observe(value: number, ...values: string[]) {
-    const s = this.at(values);
+  observe(value: number, a: string, b = '', c = '') {
+    const s = this.at(a, b, c);
     s.sum += value;
     s.count += 1;
     const bounds = this.bounds;
@@ -77,35 +119,22 @@ export class FastHistogram extends FastFamily<{ buckets: number[]; sum: number; 
    * A counter of the observations, by the same labels, that costs nothing per observation: its values are
    * the histogram's counts, read at scrape time (requests_total beside request_duration_seconds).
    */
-  countsAs(name: string, help: string, registry: Registry) {
-    const series = this.series;
-    registry.registerMetric({
-      name,
-      help,
-      get: () => ({
-        name,
-        help,
-        type: 'counter' as never,
-        aggregator: 'sum',
-        values: [...series.values()].map(({ labels, state }) => ({ labels, value: state.count })),
-      }),
-    } as never);
+  countsAs(name: string, help: string): TextFamily {
+    const header = `# HELP ${name} ${escapeHelp(help)}\n# TYPE ${name} counter`;
+    return { text: () => this.series.reduce((out, { labels, state }) => `${out}\n${name}{${labels}} ${state.count}`, header) };
   }
-  protected fresh() {
-    return { buckets: this.bounds.map(() => 0), sum: 0, count: 0 };
+  protected fresh(labels: string): HistogramState {
+    // le first, as prom-client's own Histogram writes it.
+    const bucket = (le: string) => `\n${this.name}_bucket{le="${le}",${labels}} `;
+    const prefixes = [...this.bounds.map((b) => bucket(String(b))), bucket('+Inf')];
+    return { buckets: this.bounds.map(() => 0), sum: 0, count: 0, prefixes };
   }
-  get() {
-    const values: { labels: Labels; value: number; metricName: string }[] = [];
-    for (const { labels, state } of this.series.values()) {
-      let cumulative = 0;
-      this.bounds.forEach((bound, i) => {
-        cumulative += state.buckets[i];
-        values.push({ labels: { ...labels, le: String(bound) }, value: cumulative, metricName: `${this.name}_bucket` });
-      });
-      values.push({ labels: { ...labels, le: '+Inf' }, value: state.count, metricName: `${this.name}_bucket` });
-      values.push({ labels, value: state.sum, metricName: `${this.name}_sum` });
-      values.push({ labels, value: state.count, metricName: `${this.name}_count` });
-    }
-    return { name: this.name, help: this.help, type: 'histogram' as never, aggregator: 'sum', values };
+  protected lines(labels: string, state: HistogramState) {
+    const { prefixes } = state;
+    let out = '';
+    let cumulative = 0;
+    for (let i = 0; i < state.buckets.length; i++) out += prefixes[i] + (cumulative += state.buckets[i]);
+    out += `${prefixes[state.buckets.length]}${state.count}`;
+    return `${out}\n${this.name}_sum{${labels}} ${state.sum}\n${this.name}_count{${labels}} ${state.count}`;
   }
 }

@@ -2,13 +2,14 @@
  * The app's Prometheus metrics, in a registry of its own (tests build many apps in one process; the
  * global default registry would collide). Every label takes a bounded set of values: route patterns,
  * function names from the catalogue, error codes, channels, stream kinds (docs/decisions/017-metrics.md).
- * Gauges that need the store or the hub are computed at scrape time, never on a request.
+ * Gauges that need the store or the hub are computed at scrape time, never on a request. The app's own
+ * counters and histograms (fast-series.ts) are kept and written outside prom-client's registry; the
+ * exposition text is the registry's followed by theirs.
  */
 import { Gauge, Registry } from 'prom-client';
-import { FastCounter, FastHistogram } from './fast-series.js';
+import { FastCounter, FastHistogram, type TextFamily } from './fast-series.js';
 import { collectProcessMetrics } from './process-metrics.js';
 import type { Store } from '../storage/port.js';
-import type { QueryTiming } from '../storage/query-log.js';
 import type { OutboxTable } from '../storage/schema.js';
 import type { StreamKind } from '../live/hub.js';
 
@@ -18,16 +19,6 @@ const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
 const CHANNELS: OutboxTable['channel'][] = ['LINE', 'PWA'];
 const KINDS: StreamKind[] = ['queue', 'admin'];
-
-export interface RequestSample {
-  /** The route pattern ('/api/fn/:name', '/api/staff/login'), never the raw URL. */
-  route: string;
-  /** The function name for /api/fn/<name> when the catalogue knows it; '' otherwise. */
-  fn: string;
-  /** 'ok' or the catalogue's error code. */
-  outcome: string;
-  seconds: number;
-}
 
 export interface Sources {
   store: Store;
@@ -42,19 +33,25 @@ export function createMetrics() {
   let sources: Sources | null = null;
 
   const labelled = ['route', 'function', 'outcome'];
-  const latency = new FastHistogram(`${PREFIX}request_duration_seconds`, 'Time to answer a request, by route pattern, function and outcome', labelled, REQUEST_BUCKETS, registry);
-  // One series lookup per request: the request counter is the histogram's count, read at scrape time.
-  latency.countsAs(`${PREFIX}requests_total`, 'HTTP requests answered, by route pattern, function and outcome (ok or the error code)', registry);
-  const allocations = new FastCounter(`${PREFIX}allocations_total`, 'Numbers taken (allocateNextSlot answered ok), by reserved type', ['reserved_type'], registry);
-  const refusals = new FastCounter(`${PREFIX}allocation_refusals_total`, 'allocateNextSlot calls refused, by error code', ['code'], registry);
-  const notices = new FastCounter(`${PREFIX}notice_attempts_total`, 'Notice delivery attempts, by channel and result (sent, retry, failed)', ['channel', 'result'], registry);
+  const latency = new FastHistogram(`${PREFIX}request_duration_seconds`, 'Time to answer a request, by route pattern, function and outcome', labelled, REQUEST_BUCKETS);
+  const allocations = new FastCounter(`${PREFIX}allocations_total`, 'Numbers taken (allocateNextSlot answered ok), by reserved type', ['reserved_type']);
+  const refusals = new FastCounter(`${PREFIX}allocation_refusals_total`, 'allocateNextSlot calls refused, by error code', ['code']);
+  const notices = new FastCounter(`${PREFIX}notice_attempts_total`, 'Notice delivery attempts, by channel and result (sent, retry, failed)', ['channel', 'result']);
   const queries = new FastHistogram(
     `${PREFIX}store_query_duration_seconds`,
     'Store query time, by operation (select, insert, update, delete, other) and outcome (ok, error)',
     ['operation', 'outcome'],
     QUERY_BUCKETS,
-    registry,
   );
+  const families: TextFamily[] = [
+    latency,
+    // One series lookup per request: the request counter is the histogram's count, read at scrape time.
+    latency.countsAs(`${PREFIX}requests_total`, 'HTTP requests answered, by route pattern, function and outcome (ok or the error code)'),
+    allocations,
+    refusals,
+    notices,
+    queries,
+  ];
   new Gauge({
     name: `${PREFIX}live_viewers`,
     help: 'Open live streams on this process, by stream kind',
@@ -95,11 +92,19 @@ export function createMetrics() {
 
   return {
     registry,
+    contentType: registry.contentType,
+    /** The exposition text: prom-client's registry (process metrics, gauges), then the fast families. */
+    async text(): Promise<string> {
+      let out = await registry.metrics();
+      for (const family of families) out += `\n${family.text()}\n`;
+      return out;
+    },
     /** The things gauges read at scrape time; set once the hub exists. */
     watch(next: Sources) {
       sources = next;
     },
-    request({ route, fn, outcome, seconds }: RequestSample) {
+    /** One answered request: the route pattern, the function name ('' off /api/fn), 'ok' or the error code. */
+    request(route: string, fn: string, outcome: string, seconds: number) {
       latency.observe(seconds, route, fn, outcome);
     },
     allocation(outcome: string, reservedType: string) {
@@ -109,7 +114,7 @@ export function createMetrics() {
     notice(row: OutboxTable, result: 'sent' | 'retry' | 'failed') {
       notices.inc(row.channel, result);
     },
-    query({ operation, seconds, failed }: QueryTiming) {
+    query(operation: string, seconds: number, failed: boolean) {
       queries.observe(seconds, operation, failed ? 'error' : 'ok');
     },
   };

@@ -46,7 +46,7 @@ export async function registerMetrics(app: FastifyInstance, config: Config, stor
   // background, pays that once while nothing else is going on, instead of inside whatever the first real
   // scrape happens to fall on (in the burst benchmark, the opening burst itself).
   app.addHook('onReady', (done) => {
-    setImmediate(() => void metrics.registry.metrics().catch(() => {}));
+    setImmediate(() => void metrics.text().catch(() => {}));
     done();
   });
 
@@ -58,8 +58,8 @@ export async function registerMetrics(app: FastifyInstance, config: Config, stor
       reply.header('www-authenticate', 'Bearer');
       throw new AppError('UNAUTHENTICATED', 'error.metricsToken');
     }
-    reply.header('cache-control', 'no-store').type(metrics.registry.contentType);
-    return metrics.registry.metrics();
+    reply.header('cache-control', 'no-store').type(metrics.contentType);
+    return metrics.text();
   });
 
   if (config.METRICS_PORT !== undefined) {
@@ -99,7 +99,7 @@ function recordRequests(app: FastifyInstance, metrics: Metrics) {
       const name = (request.params as { name?: string }).name ?? '';
       fn = Object.hasOwn(functionPayloads, name) ? name : '(unknown)';
     }
-    metrics.request({ route, fn, outcome, seconds: reply.elapsedTime / 1000 });
+    metrics.request(route, fn, outcome, reply.elapsedTime / 1000);
     if (fn === 'allocateNextSlot') {
       const type = (request.body as { data?: { reservedType?: unknown } } | undefined)?.data?.reservedType;
       metrics.allocation(outcome, typeof type === 'string' && RESERVED_TYPES.has(type) ? type : '(invalid)');
@@ -126,7 +126,7 @@ async function serveMetricsPort(req: IncomingMessage, res: ServerResponse, metri
   // With METRICS_TOKEN set the token is asked for here too: a port opened to the network stays guarded.
   if (token && !bearerMatches(req.headers.authorization, token)) return refuse('UNAUTHENTICATED', 'error.metricsToken', { 'www-authenticate': 'Bearer' });
   try {
-    send(200, metrics.registry.contentType, await metrics.registry.metrics());
+    send(200, metrics.contentType, await metrics.text());
   } catch {
     refuse('INTERNAL', 'error.internal');
   }
