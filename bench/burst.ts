@@ -92,13 +92,14 @@ function combined(list: Measure[]): Measure {
   };
 }
 
+type Burst = (last: Measure | null) => Promise<Measure>;
+
 /**
- * Cold, then WARMUP_OPENINGS openings, then WARM_OPENINGS measured, in one process: `open` readies an
- * opening (a new session and 1,000 fresh tokens), `alongside` starts with each burst, and `check` verifies
- * the burst just measured.
+ * One measured opening of `server`: `open` readies it (a new session and 1,000 fresh tokens), `alongside`
+ * starts with the burst, and `check` verifies the burst just measured.
  */
-async function coldAndWarm(server: Proc, open: (last: Measure | null) => Promise<string[]>, check: (m: Measure) => Promise<void>, alongside?: (url: string) => Promise<unknown>): Promise<States> {
-  const burst = async (last: Measure | null) => {
+function burstOf(server: Proc, open: (last: Measure | null) => Promise<string[]>, check: (m: Measure) => Promise<void>, alongside?: (url: string) => Promise<unknown>): Burst {
+  return async (last) => {
     const tokens = await open(last);
     await sleep(300); // set-up traffic settles (live refreshes, notify worker poll)
     const side = alongside?.(server.url);
@@ -107,6 +108,10 @@ async function coldAndWarm(server: Proc, open: (last: Measure | null) => Promise
     await check(measured);
     return measured;
   };
+}
+
+/** Cold, then WARMUP_OPENINGS openings, then WARM_OPENINGS measured, in one process. */
+async function coldAndWarm(burst: Burst): Promise<States> {
   const cold = await burst(null);
   let last = cold;
   const warmUpProblems: string[] = [];
@@ -126,12 +131,14 @@ async function floorRun(floorFlags: string[]): Promise<States> {
   const floor = await startProc({ name: 'floor', args: [...floorFlags, '--import', 'tsx', 'bench/floors/floor.ts'] });
   try {
     return await coldAndWarm(
-      floor,
-      async () => {
-        await fetch(`${floor.url}/bench/reset`, { method: 'POST', body: '{}' });
-        return mintTokens(floor.url, PATIENTS);
-      },
-      async () => {},
+      burstOf(
+        floor,
+        async () => {
+          await fetch(`${floor.url}/bench/reset`, { method: 'POST', body: '{}' });
+          return mintTokens(floor.url, PATIENTS);
+        },
+        async () => {},
+      ),
     );
   } finally {
     await stopProc(floor);
@@ -149,33 +156,44 @@ export interface ProductOptions {
   alongside?: (url: string) => Promise<unknown>;
 }
 
-export async function productRun({ kind, cluster, nodeFlags, env = {}, alongside }: ProductOptions): Promise<States> {
+/** A fresh product process: its first opening, then its warm ones (see coldAndWarm). */
+export const productRun = (options: ProductOptions): Promise<States> => withProduct(options, coldAndWarm);
+
+/**
+ * A fresh product process's first opening only. A cold sample costs a few seconds, a warm one a process's
+ * seven openings: the metrics comparison takes its extra cold samples this way.
+ */
+export const productCold = (options: ProductOptions): Promise<Measure> => withProduct(options, (burst) => burst(null));
+
+async function withProduct<T>({ kind, cluster, nodeFlags, env = {}, alongside }: ProductOptions, measure: (burst: Burst) => Promise<T>): Promise<T> {
   const bench = await prepareStore(kind, cluster);
   let proc: Proc | undefined;
   try {
     const server = (proc = await startProc({ name: `product (${kind})`, args: [...nodeFlags, 'dist/server/main.js'], env: { ...bench.env, RATE_LIMIT: 'off', ...env } }));
     const cookie = await staffLogin(server.url, STAFF.username, STAFF.password);
     const as = { cookie };
-    return await coldAndWarm(
-      server,
-      async (last) => {
-        if (last) {
-          // Reception ends only once every number is seen to (started or deleted): the next opening is a new session.
-          for (let i = 0; i < last.slotIds.length; i += 20) {
-            await Promise.all(last.slotIds.slice(i, i + 20).map((slotId) => mustCall(server.url, 'markSlot', { slotId, action: 'delete' }, as)));
+    return await measure(
+      burstOf(
+        server,
+        async (last) => {
+          if (last) {
+            // Reception ends only once every number is seen to (started or deleted): the next opening is a new session.
+            for (let i = 0; i < last.slotIds.length; i += 20) {
+              await Promise.all(last.slotIds.slice(i, i + 20).map((slotId) => mustCall(server.url, 'markSlot', { slotId, action: 'delete' }, as)));
+            }
+            await mustCall(server.url, 'endOnlineReception', {}, as);
+            await mustCall(server.url, 'endInhouseReception', {}, as);
           }
-          await mustCall(server.url, 'endOnlineReception', {}, as);
-          await mustCall(server.url, 'endInhouseReception', {}, as);
-        }
-        await mustCall(server.url, 'startInhouseReception', {}, as);
-        await mustCall(server.url, 'startOnlineReception', {}, as);
-        return mintTokens(server.url, PATIENTS);
-      },
-      async (measured) => {
-        const held = await reservedSlots(bench);
-        if (held.reserved !== NUMBERS || held.owners !== NUMBERS) measured.problems.push(`store holds ${held.reserved} reserved slots for ${held.owners} owners`);
-      },
-      alongside,
+          await mustCall(server.url, 'startInhouseReception', {}, as);
+          await mustCall(server.url, 'startOnlineReception', {}, as);
+          return mintTokens(server.url, PATIENTS);
+        },
+        async (measured) => {
+          const held = await reservedSlots(bench);
+          if (held.reserved !== NUMBERS || held.owners !== NUMBERS) measured.problems.push(`store holds ${held.reserved} reserved slots for ${held.owners} owners`);
+        },
+        alongside,
+      ),
     );
   } finally {
     if (proc) await stopProc(proc);
