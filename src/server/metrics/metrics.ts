@@ -90,8 +90,8 @@ export function createMetrics() {
     },
   });
 
+  // The registry stays inside: its text alone would leave out the app's own families.
   return {
-    registry,
     contentType: registry.contentType,
     /** The exposition text: prom-client's registry (process metrics, gauges), then the fast families. */
     async text(): Promise<string> {
