@@ -12,6 +12,9 @@
 /** A label value as the exposition format escapes it (prom-client's escapeLabelValue). */
 const escapeValue = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
 const escapeHelp = (help: string) => help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+const header = (name: string, help: string, type: 'counter' | 'histogram') => `# HELP ${name} ${escapeHelp(help)}\n# TYPE ${name} ${type}`;
+/** One sample line, after a newline: `\nname{labels} value`. */
+const sample = (name: string, labels: string, value: number) => `\n${name}{${labels}} ${value}`;
 
 export interface TextFamily {
   /** The family's exposition text: HELP, TYPE and a line per sample, without a final newline. */
@@ -32,7 +35,7 @@ abstract class FastFamily<S> implements TextFamily {
     private readonly labelNames: readonly string[],
   ) {
     if (labelNames.length < 1 || labelNames.length > 3) throw new Error(`${name}: one to three labels`);
-    this.header = `# HELP ${name} ${escapeHelp(help)}\n# TYPE ${name} ${type}`;
+    this.header = header(name, help, type);
   }
 
   /** The state of one label set, the values in labelNames order (those past the family's labels unused). */
@@ -87,7 +90,7 @@ export class FastCounter extends FastFamily<{ value: number }> {
     return { value: 0 };
   }
   protected lines(labels: string, state: { value: number }) {
-    return `\n${this.name}{${labels}} ${state.value}`;
+    return sample(this.name, labels, state.value);
   }
 }
 
@@ -120,8 +123,8 @@ export class FastHistogram extends FastFamily<HistogramState> {
    * the histogram's counts, read at scrape time (requests_total beside request_duration_seconds).
    */
   countsAs(name: string, help: string): TextFamily {
-    const header = `# HELP ${name} ${escapeHelp(help)}\n# TYPE ${name} counter`;
-    return { text: () => this.series.reduce((out, { labels, state }) => `${out}\n${name}{${labels}} ${state.count}`, header) };
+    const head = header(name, help, 'counter');
+    return { text: () => this.series.reduce((out, { labels, state }) => out + sample(name, labels, state.count), head) };
   }
   protected fresh(labels: string): HistogramState {
     // le first, as prom-client's own Histogram writes it.
@@ -135,6 +138,6 @@ export class FastHistogram extends FastFamily<HistogramState> {
     let cumulative = 0;
     for (let i = 0; i < state.buckets.length; i++) out += prefixes[i] + (cumulative += state.buckets[i]);
     out += `${prefixes[state.buckets.length]}${state.count}`;
-    return `${out}\n${this.name}_sum{${labels}} ${state.sum}\n${this.name}_count{${labels}} ${state.count}`;
+    return out + sample(`${this.name}_sum`, labels, state.sum) + sample(`${this.name}_count`, labels, state.count);
   }
 }
