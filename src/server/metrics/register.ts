@@ -1,11 +1,11 @@
 /**
- * Wires the metrics into an app: request hooks, the store's query timings, and GET /metrics, served only
- * where the settings say. With neither METRICS_PORT nor METRICS_TOKEN nothing is measured and /metrics is
+ * Wires the metrics into an app: the store's query timings, GET /metrics served only where the settings
+ * say, and what each answered request records (requestRecorder, which app.ts's one onResponse hook calls). With neither METRICS_PORT nor METRICS_TOKEN nothing is measured and /metrics is
  * a plain 404 (it must never answer with the client's page, nor with the numbers).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_HTTP_STATUS, type ErrorCode } from '../../shared/errors.js';
 import type { LabelKey } from '../../shared/labels/all.js';
 import { functionPayloads } from '../../shared/schemas/functions.js';
@@ -40,7 +40,6 @@ export async function registerMetrics(app: FastifyInstance, config: Config, stor
   const metrics = (await import('./metrics.js')).createMetrics();
   const stopQueries = store.observeQueries(metrics.query);
   app.addHook('onClose', async () => stopQueries());
-  recordRequests(app, metrics);
   // The first scrape of a process runs prom-client's collectors and formatters cold (V8 compiles them on
   // first use): ~10 ms against ~2 ms for every later one. One scrape right after start-up, in the
   // background, pays that once while nothing else is going on, instead of inside whatever the first real
@@ -82,16 +81,18 @@ export async function registerMetrics(app: FastifyInstance, config: Config, stor
 }
 
 /**
- * One onResponse hook: route pattern, function name and outcome. The error code is the one the reply was
- * sent with (envelope.ts sendError sets reply.errorCode), so it is exactly what the catalogue answered.
+ * What the app's one onResponse hook records of each answered request (app.ts; one hook for this and the
+ * slow-request log, decision 032): route pattern, function name and outcome. The error code is the one
+ * the reply was sent with (envelope.ts sendError sets reply.errorCode), so it is exactly what the
+ * catalogue answered.
  */
-function recordRequests(app: FastifyInstance, metrics: Metrics) {
-  app.addHook('onResponse', (request, reply, done) => {
+export function requestRecorder(metrics: Metrics): (request: FastifyRequest, reply: FastifyReply) => void {
+  return (request, reply) => {
     const route = request.routeOptions.url ?? '(unmatched)';
     const status = reply.statusCode;
     // An opened live stream is hijacked and "responds" only when it ends: its lifetime is no latency.
     // Open streams are the live_viewers gauge; refusals of the live routes are counted here as usual.
-    if (status === 200 && route.startsWith('/api/live/')) return done();
+    if (status === 200 && route.startsWith('/api/live/')) return;
     // A status without a catalogue body (rare: a framework refusal) still gets a bounded label.
     const outcome = status < 400 ? 'ok' : (reply.errorCode ?? `HTTP_${status}`);
     let fn = '';
@@ -104,8 +105,7 @@ function recordRequests(app: FastifyInstance, metrics: Metrics) {
       const type = (request.body as { data?: { reservedType?: unknown } } | undefined)?.data?.reservedType;
       metrics.allocation(outcome, typeof type === 'string' && RESERVED_TYPES.has(type) ? type : '(invalid)');
     }
-    done();
-  });
+  };
 }
 
 function bearerMatches(header: string | undefined, token: string): boolean {
