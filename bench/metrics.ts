@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { productCold, productRun, type Measure, type States } from './burst.js';
-import { median, ms, pct, type Row } from './lib/stats.js';
+import { median, medianChangeInterval, ms, pct, type Row } from './lib/stats.js';
 import type { PgCluster, StoreKind } from './lib/stores.js';
 
 const TARGET = 0.05;
@@ -56,6 +56,8 @@ export async function benchMetrics(kinds: StoreKind[], reps: number, cluster: Pg
       const compare = (metric: string, pick: (m: Measure) => number, target: boolean) => {
         const [a, b] = [median(offs.map(pick)), median(ons.map(pick))];
         const change = b / a - 1;
+        const signed = (x: number) => `${x >= 0 ? '+' : ''}${pct(x)}`;
+        const [low, high] = medianChangeInterval(offs.map(pick), ons.map(pick));
         // Thirty processes a side print in the log; the table keeps its cells short.
         const each = (list: Measure[]) => (count > 12 ? `${count} processes` : list.map((m) => Math.round(pick(m))).join(', '));
         rows.push({
@@ -63,7 +65,7 @@ export async function benchMetrics(kinds: StoreKind[], reps: number, cluster: Pg
           metric: `${state}: ${metric}, median of ${count} (off: ${each(offs)}; on: ${each(ons)})`,
           product: `${ms(b)} (on)`,
           floor: `${ms(a)} (off)`,
-          ratio: `${change >= 0 ? '+' : ''}${pct(change)}`,
+          ratio: `${signed(change)} (90 % interval ${signed(low)} to ${signed(high)})`,
           target: target ? `< +${pct(TARGET)}` : 'none (diagnostic)',
           met: target ? change < TARGET : null,
         });

@@ -39,3 +39,19 @@ export function printRows(rows: Row[]): void {
     console.log(`  [${verdict}] ${r.scenario} · ${r.metric}: ${r.product} vs ${r.floor} → ${r.ratio} (target ${r.target})${r.note ? ` — ${r.note}` : ''}`);
   }
 }
+
+/**
+ * A 90 % bootstrap interval of median(after) / median(before) − 1: each side resampled with replacement,
+ * 2,000 times, from a fixed seed (the same samples give the same interval). It says how far the figure
+ * could move with other samples of the same noise: a change whose interval straddles a target has not
+ * been shown on either side of it.
+ */
+export function medianChangeInterval(before: number[], after: number[], rounds = 2000): [number, number] {
+  let seed = 0x2545f491;
+  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const resample = (values: number[]) => values.map(() => values[Math.floor(random() * values.length)]);
+  const changes: number[] = [];
+  for (let i = 0; i < rounds; i++) changes.push(median(resample(after)) / median(resample(before)) - 1);
+  changes.sort((a, b) => a - b);
+  return [changes[Math.floor(rounds * 0.05)], changes[Math.ceil(rounds * 0.95) - 1]];
+}
