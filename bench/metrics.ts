@@ -10,6 +10,10 @@
  * only. One cold opening's CPU moves by ±10 % from process to process (V8 compiles the request path on
  * worker threads while it runs): comparing metrics off with off, 10 processes a side came out between
  * -4.3 % and +3.3 % (5th to 95th percentile), too coarse to judge 5 % (docs/benchmarks.md, metrics notes).
+ *
+ * Each change comes with a 90 % bootstrap interval from the run's own samples. The warm figures come from
+ * ten processes a side, and one warm opening's CPU moves by ±15 % (V8's collector and compiler threads):
+ * their interval shows how little one run can say about a few percent.
  */
 import { randomBytes } from 'node:crypto';
 import { productCold, productRun, type Measure, type States } from './burst.js';
