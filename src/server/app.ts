@@ -93,8 +93,8 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   await registerSecurity(app, config);
   const metrics = await registerMetrics(app, config, store);
   const recordRequest = metrics && requestRecorder(metrics);
-  // One onResponse hook for the slow-request log and the metrics: a hook each cost the opening burst
-  // 3–4 % more server CPU than this (decision 032).
+  // One onResponse hook for the slow-request log and the metrics: with a hook each, a warm opening burst
+  // cost 3–4 % more server CPU in scratch A/B runs (decision 032).
   app.addHook('onResponse', (request, reply, done) => {
     slowRequests(request, reply);
     if (recordRequest) recordRequest(request, reply);

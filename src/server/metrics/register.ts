@@ -1,7 +1,8 @@
 /**
  * Wires the metrics into an app: the store's query timings, GET /metrics served only where the settings
- * say, and what each answered request records (requestRecorder, which app.ts's one onResponse hook calls). With neither METRICS_PORT nor METRICS_TOKEN nothing is measured and /metrics is
- * a plain 404 (it must never answer with the client's page, nor with the numbers).
+ * say, and what each answered request records (requestRecorder, which app.ts's one onResponse hook
+ * calls). With neither METRICS_PORT nor METRICS_TOKEN nothing is measured and /metrics is a plain 404
+ * (it must never answer with the client's page, nor with the numbers).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
