@@ -34,12 +34,14 @@ export interface Measure {
   serverCpuMs: number;
   /** The part of it on the JavaScript thread (the rest is V8's and libuv's workers). */
   mainCpuMs: number;
+  /** The part of it on V8's worker threads (garbage collection, optimising compilers). */
+  v8CpuMs: number;
   problems: string[];
   /** The numbers' slot ids: the next opening in the same process sees to them first. */
   slotIds: string[];
 }
 
-function measure(answers: TimedAnswer[], serverCpuMs: number, mainCpuMs: number): Measure {
+function measure(answers: TimedAnswer[], cpu: { total: number; main: number; v8: number }): Measure {
   const latencies = answers.map((a) => a.latencyMs);
   const winners = answers.filter((a) => a.status === 200);
   const lastWin = Math.max(...winners.map((a) => a.doneAtMs));
@@ -47,8 +49,9 @@ function measure(answers: TimedAnswer[], serverCpuMs: number, mainCpuMs: number)
     p99: percentile(latencies, 99),
     p50: percentile(latencies, 50),
     allocationsPerSecond: winners.length / (lastWin / 1000),
-    serverCpuMs,
-    mainCpuMs,
+    serverCpuMs: cpu.total,
+    mainCpuMs: cpu.main,
+    v8CpuMs: cpu.v8,
     problems: outcomeProblems(outcome(answers), NUMBERS, PATIENTS - NUMBERS),
     slotIds: [],
   };
@@ -68,13 +71,15 @@ export const WARM_OPENINGS = 3;
 export interface States {
   cold: Measure;
   warm: Measure;
+  /** Each measured warm opening, in order (the metrics comparison pools them). */
+  warmEach: Measure[];
 }
 
 async function timedBurst(server: Proc, tokens: string[]): Promise<Measure> {
   const cpu0 = cpuSplit(server.child.pid!);
   const answers = await simultaneousCalls(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, tokens);
   const cpu1 = cpuSplit(server.child.pid!);
-  const result = measure(answers, cpu1.total - cpu0.total, cpu1.main - cpu0.main);
+  const result = measure(answers, { total: cpu1.total - cpu0.total, main: cpu1.main - cpu0.main, v8: cpu1.v8 - cpu0.v8 });
   result.slotIds = answers.filter((a) => a.status === 200).map((a) => String((a.body.result as { slotId?: unknown } | undefined)?.slotId));
   return result;
 }
@@ -87,6 +92,7 @@ function combined(list: Measure[]): Measure {
     allocationsPerSecond: median(list.map((m) => m.allocationsPerSecond)),
     serverCpuMs: median(list.map((m) => m.serverCpuMs)),
     mainCpuMs: median(list.map((m) => m.mainCpuMs)),
+    v8CpuMs: median(list.map((m) => m.v8CpuMs)),
     problems: list.flatMap((m, i) => m.problems.map((p) => `warm opening ${i + 1}: ${p}`)),
     // The next opening sees to the last measured one's numbers itself (coldAndWarm keeps it as `last`).
     slotIds: [],
@@ -111,8 +117,8 @@ function burstOf(server: Proc, open: (last: Measure | null) => Promise<string[]>
   };
 }
 
-/** Cold, then WARMUP_OPENINGS openings, then WARM_OPENINGS measured, in one process. */
-async function coldAndWarm(burst: Burst): Promise<States> {
+/** Cold, then WARMUP_OPENINGS openings, then `measured` (WARM_OPENINGS unless told) measured, in one process. */
+async function coldAndWarm(burst: Burst, measured = WARM_OPENINGS): Promise<States> {
   const cold = await burst(null);
   let last = cold;
   const warmUpProblems: string[] = [];
@@ -121,10 +127,10 @@ async function coldAndWarm(burst: Burst): Promise<States> {
     warmUpProblems.push(...last.problems.map((p) => `warm-up opening ${i + 1}: ${p}`));
   }
   const warms: Measure[] = [];
-  for (let i = 0; i < WARM_OPENINGS; i++) warms.push((last = await burst(last)));
+  for (let i = 0; i < measured; i++) warms.push((last = await burst(last)));
   const warm = combined(warms);
   warm.problems.push(...warmUpProblems);
-  return { cold, warm };
+  return { cold, warm, warmEach: warms };
 }
 
 /** A fresh floor process per repetition, like the product: both start cold and warm up alike. */
@@ -157,8 +163,9 @@ export interface ProductOptions {
   alongside?: (url: string) => Promise<unknown>;
 }
 
-/** A fresh product process: its first opening, then its warm ones (see coldAndWarm). */
-export const productRun = (options: ProductOptions): Promise<States> => withProduct(options, coldAndWarm);
+/** A fresh product process: its first opening, then its warm ones (see coldAndWarm), `warmOpenings` of them. */
+export const productRun = (options: ProductOptions, warmOpenings = WARM_OPENINGS): Promise<States> =>
+  withProduct(options, (burst) => coldAndWarm(burst, warmOpenings));
 
 /**
  * A fresh product process's first opening only. A cold sample costs a few seconds, a warm one a process's

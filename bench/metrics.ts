@@ -3,25 +3,30 @@
  * Each repetition runs both, alternating which goes first; "on" sets METRICS_TOKEN (every request, query
  * and notice is measured) and scrapes /metrics once at the instant each burst starts, the worst moment a
  * Prometheus scrape could fall on. Both states of bench/burst.ts: cold (a fresh process's first opening)
- * and warm (WARM_OPENINGS openings after its warm-up ones, their medians). Medians of p99, p50 and server
- * CPU (and its JavaScript thread's part, a diagnostic), every run's figures printed.
+ * and warm (WARM_MEASURED openings after its warm-up ones). Every run's figures are printed.
+ *
+ * Latency (p99, p50) is the median over processes of each process's median. Server CPU is a cost, what
+ * a clinic's machine pays: the mean over every measured opening of the side (trimmed by TRIM at each
+ * end, for the odd opening this shared machine slows for no reason of its own). Its parts, the
+ * JavaScript thread's and V8's worker threads', are diagnostics. A median would hide the collector: a
+ * warm opening's V8 workers spend either ~15 or ~32 ms as a major collection falls inside the burst or
+ * not (metrics run 28), so the median of three openings jumps by 15 % when that share crosses a half.
  *
  * Cold takes EXTRA_COLD more fresh processes per repetition and side, measured on their first opening
- * only. One cold opening's CPU moves by ±10 % from process to process (V8 compiles the request path on
- * worker threads while it runs): comparing metrics off with off, 10 processes a side came out between
- * -4.3 % and +3.3 % (5th to 95th percentile), too coarse to judge 5 % (docs/benchmarks.md, metrics notes).
- *
- * Each change comes with a 90 % bootstrap interval from the run's own samples. The warm figures come from
- * ten processes a side, and one warm opening's CPU moves by ±15 % (V8's collector and compiler threads):
- * their interval shows how little one run can say about a few percent.
+ * only (V8 compiles the request path on worker threads while it runs: ±10 % from process to process).
+ * Warm measures WARM_MEASURED openings per process: one warm opening's CPU moves by ±15 % (sd 17 ms of
+ * 120), and the processes' means spread no more than that predicts, so openings are the cheap way to more
+ * samples. Each change comes with a 90 % bootstrap interval that resamples whole processes.
  */
 import { randomBytes } from 'node:crypto';
-import { productCold, productRun, type Measure, type States } from './burst.js';
-import { median, medianChangeInterval, ms, pct, type Row } from './lib/stats.js';
+import { productCold, productRun, WARMUP_OPENINGS, type Measure, type States } from './burst.js';
+import { changeInterval, median, ms, pct, trimmedMean, type Row } from './lib/stats.js';
 import type { PgCluster, StoreKind } from './lib/stores.js';
 
 const TARGET = 0.05;
 const EXTRA_COLD = 2;
+const WARM_MEASURED = 12;
+const TRIM = 0.1;
 const TOKEN = randomBytes(24).toString('hex');
 
 async function scrapeOnce(url: string): Promise<void> {
@@ -30,6 +35,11 @@ async function scrapeOnce(url: string): Promise<void> {
   await response.text();
 }
 
+/** One process's measured openings on one side (a cold process has one). */
+type Openings = Measure[];
+
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${pct(x)}`;
+
 export async function benchMetrics(kinds: StoreKind[], reps: number, cluster: PgCluster | null, nodeFlags: string[]): Promise<Row[]> {
   const rows: Row[] = [];
   for (const kind of kinds) {
@@ -37,14 +47,16 @@ export async function benchMetrics(kinds: StoreKind[], reps: number, cluster: Pg
     const on: States[] = [];
     const offSettings = { kind, cluster, nodeFlags };
     const onSettings = { ...offSettings, env: { METRICS_TOKEN: TOKEN }, alongside: scrapeOnce };
-    const runOff = async () => off.push(await productRun(offSettings));
-    const runOn = async () => on.push(await productRun(onSettings));
+    const runOff = async () => off.push(await productRun(offSettings, WARM_MEASURED));
+    const runOn = async () => on.push(await productRun(onSettings, WARM_MEASURED));
     const print = (label: string, state: string, a: Measure, b: Measure) =>
-      console.log(`    metrics ${kind} ${label} ${state}: p99 off ${ms(a.p99)} on ${ms(b.p99)}; p50 ${ms(a.p50)} / ${ms(b.p50)}; CPU ${ms(a.serverCpuMs)} / ${ms(b.serverCpuMs)} (main thread ${ms(a.mainCpuMs)} / ${ms(b.mainCpuMs)})`);
+      console.log(`    metrics ${kind} ${label} ${state}: p99 off ${ms(a.p99)} on ${ms(b.p99)}; p50 ${ms(a.p50)} / ${ms(b.p50)}; CPU ${ms(a.serverCpuMs)} / ${ms(b.serverCpuMs)} (main thread ${ms(a.mainCpuMs)} / ${ms(b.mainCpuMs)}, V8 workers ${ms(a.v8CpuMs)} / ${ms(b.v8CpuMs)})`);
     for (let rep = 0; rep < reps; rep++) {
       if (rep % 2 === 0) await runOff().then(runOn);
       else await runOn().then(runOff);
-      for (const state of ['cold', 'warm'] as const) print(`#${rep + 1}`, state, off.at(-1)![state], on.at(-1)![state]);
+      print(`#${rep + 1}`, 'cold', off.at(-1)!.cold, on.at(-1)!.cold);
+      const [a, b] = [off.at(-1)!.warmEach, on.at(-1)!.warmEach];
+      for (let i = 0; i < WARM_MEASURED; i++) print(`#${rep + 1}`, `warm opening ${WARMUP_OPENINGS + 2 + i}`, a[i], b[i]);
     }
     const colds = { off: off.map((m) => m.cold), on: on.map((m) => m.cold) };
     for (let extra = 0; extra < EXTRA_COLD * reps; extra++) {
@@ -55,18 +67,20 @@ export async function benchMetrics(kinds: StoreKind[], reps: number, cluster: Pg
     const problems = [...new Set([...colds.off, ...colds.on, ...[...off, ...on].map((m) => m.warm)].flatMap((m) => m.problems))];
     const scenario = `1m burst, metrics (${kind})`;
     for (const state of ['cold', 'warm'] as const) {
-      const [offs, ons] = state === 'cold' ? [colds.off, colds.on] : [off.map((m) => m.warm), on.map((m) => m.warm)];
-      const count = offs.length;
-      const compare = (metric: string, pick: (m: Measure) => number, target: boolean) => {
-        const [a, b] = [median(offs.map(pick)), median(ons.map(pick))];
+      const [offs, ons]: Openings[][] =
+        state === 'cold' ? [colds.off.map((m) => [m]), colds.on.map((m) => [m])] : [off.map((m) => m.warmEach), on.map((m) => m.warmEach)];
+      const processes = offs.length;
+      const openings = offs.flat().length;
+      const what = state === 'cold' ? `${processes} processes` : `${processes} processes, openings ${WARMUP_OPENINGS + 2}–${WARMUP_OPENINGS + 1 + WARM_MEASURED} of each`;
+      const latency = (pick: (m: Measure) => number) => (units: Openings[]) => median(units.map((u) => median(u.map(pick))));
+      const cost = (pick: (m: Measure) => number) => (units: Openings[]) => trimmedMean(units.flat().map(pick), TRIM);
+      const compare = (metric: string, stat: (units: Openings[]) => number, target: boolean) => {
+        const [a, b] = [stat(offs), stat(ons)];
         const change = b / a - 1;
-        const signed = (x: number) => `${x >= 0 ? '+' : ''}${pct(x)}`;
-        const [low, high] = medianChangeInterval(offs.map(pick), ons.map(pick));
-        // Thirty processes a side print in the log; the table keeps its cells short.
-        const each = (list: Measure[]) => (count > 12 ? `${count} processes` : list.map((m) => Math.round(pick(m))).join(', '));
+        const [low, high] = changeInterval(offs, ons, stat);
         rows.push({
           scenario,
-          metric: `${state}: ${metric}, median of ${count} (off: ${each(offs)}; on: ${each(ons)})`,
+          metric: `${state}: ${metric} (${what})`,
           product: `${ms(b)} (on)`,
           floor: `${ms(a)} (off)`,
           ratio: `${signed(change)} (90 % interval ${signed(low)} to ${signed(high)})`,
@@ -74,10 +88,13 @@ export async function benchMetrics(kinds: StoreKind[], reps: number, cluster: Pg
           met: target ? change < TARGET : null,
         });
       };
-      compare('p99 latency', (m) => m.p99, true);
-      compare('p50 latency', (m) => m.p50, false);
-      compare('server CPU (user + system) for the 1000 requests', (m) => m.serverCpuMs, true);
-      compare('of it on the JavaScript thread (the rest: V8 and libuv workers)', (m) => m.mainCpuMs, false);
+      const byProcess = state === 'cold' ? `median of ${processes}` : `median of the processes' medians`;
+      const mean = `mean of ${openings} openings, ${pct(TRIM)} trimmed at each end`;
+      compare(`p99 latency, ${byProcess}`, latency((m) => m.p99), true);
+      compare(`p50 latency, ${byProcess}`, latency((m) => m.p50), false);
+      compare(`server CPU (user + system) for the 1000 requests, ${mean}`, cost((m) => m.serverCpuMs), true);
+      compare(`of it on the JavaScript thread, ${mean}`, cost((m) => m.mainCpuMs), false);
+      compare(`of it on V8's worker threads (garbage collection, optimising compilers), ${mean}`, cost((m) => m.v8CpuMs), false);
     }
     rows.push({
       scenario,

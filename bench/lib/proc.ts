@@ -93,16 +93,21 @@ export function rssMb(pid: number): number {
  * CPU time a process has used so far, user + system, in ms: the scheduler's own count of every thread
  * (/proc/<pid>/task/<tid>/sched, se.sum_exec_runtime, to the µs) where the kernel shows it. /proc/<pid>/stat
  * counts in ticks of 10 ms, 7 % of a warm burst's ~140 ms: too coarse to tell a 5 % difference.
- * `main` is the JavaScript thread's part. The rest is V8's workers (parallel garbage collection, optimising
- * compilers) and libuv's pool: work the main thread does not wait for, which moves by several milliseconds
- * a burst with where the collections happen to fall.
+ * `main` is the JavaScript thread's part; `v8` is V8's platform threads' part (parallel and concurrent
+ * garbage collection, optimising compilers), work the main thread does not wait for, which moves by
+ * several milliseconds a burst with where the collections happen to fall. The rest is libuv's pool and
+ * Node's signal thread. Node 20 leaves every thread named "node": V8's are told by their order, as Node
+ * starts them before anything else (the main thread, the platform's delayed-task thread and its
+ * V8_POOL_THREADS workers, then the inspector's signal thread, then libuv's pool when first used).
  */
-export function cpuSplit(pid: number): { total: number; main: number } {
-  // Without the per-thread counts the main thread's share is unknown: NaN, printed as such.
-  if (!SCHED_RUNTIME) return { total: cpuTicksMs(pid), main: NaN };
+export function cpuSplit(pid: number): { total: number; main: number; v8: number } {
+  // Without the per-thread counts the parts are unknown: NaN, printed as such.
+  if (!SCHED_RUNTIME) return { total: cpuTicksMs(pid), main: NaN, v8: NaN };
   let total = 0;
   let main = 0;
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+  let v8 = 0;
+  const tids = readdirSync(`/proc/${pid}/task`).map(Number).sort((a, b) => a - b);
+  for (const [order, tid] of tids.entries()) {
     let text: string;
     try {
       text = readFileSync(`/proc/${pid}/task/${tid}/sched`, 'utf8');
@@ -111,10 +116,14 @@ export function cpuSplit(pid: number): { total: number; main: number } {
     }
     const runtime = Number(/se\.sum_exec_runtime\s*:\s*([\d.]+)/.exec(text)?.[1] ?? 0);
     total += runtime;
-    if (tid === String(pid)) main = runtime;
+    if (tid === pid) main = runtime;
+    else if (order <= V8_POOL_THREADS + 1) v8 += runtime;
   }
-  return { total, main };
+  return { total, main, v8 };
 }
+
+/** Node's default --v8-pool-size (the bench never sets it). */
+const V8_POOL_THREADS = 4;
 
 /** Whether this kernel shows the scheduler's runtime per thread (CONFIG_SCHED_DEBUG). */
 const SCHED_RUNTIME = (() => {

@@ -40,18 +40,27 @@ export function printRows(rows: Row[]): void {
   }
 }
 
+/** The mean of the values left when `fraction` of them is set aside at each end (a shared machine's odd outlier). */
+export function trimmedMean(values: number[], fraction: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const cut = Math.floor(sorted.length * fraction);
+  const kept = sorted.slice(cut, sorted.length - cut);
+  return kept.reduce((sum, x) => sum + x, 0) / kept.length;
+}
+
 /**
- * A 90 % bootstrap interval of median(after) / median(before) − 1: each side resampled with replacement,
- * 2,000 times, from a fixed seed (the same samples give the same interval). It says how far the figure
- * could move with other samples of the same noise: a change whose interval straddles a target has not
- * been shown on either side of it.
+ * A 90 % bootstrap interval of stat(after) / stat(before) − 1: each side's units (processes, with all
+ * their samples) resampled with replacement, 2,000 times, from a fixed seed (the same samples give the
+ * same interval). It says how far the figure could move with other samples of the same noise: a change
+ * whose interval straddles a target has not been shown on either side of it.
  */
-export function medianChangeInterval(before: number[], after: number[], rounds = 2000): [number, number] {
+export function changeInterval<T>(before: T[], after: T[], stat: (units: T[]) => number, rounds = 2000): [number, number] {
   let seed = 0x2545f491;
   const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
-  const resample = (values: number[]) => values.map(() => values[Math.floor(random() * values.length)]);
+  const resample = (units: T[]) => units.map(() => units[Math.floor(random() * units.length)]);
   const changes: number[] = [];
-  for (let i = 0; i < rounds; i++) changes.push(median(resample(after)) / median(resample(before)) - 1);
+  for (let i = 0; i < rounds; i++) changes.push(stat(resample(after)) / stat(resample(before)) - 1);
   changes.sort((a, b) => a - b);
   return [changes[Math.floor(rounds * 0.05)], changes[Math.ceil(rounds * 0.95) - 1]];
 }
