@@ -59,6 +59,10 @@ function measure(answers: TimedAnswer[], cpu: { total: number; main: number; v8:
 
 /** Openings run, unmeasured, between the cold and the warm bursts of one process (see the header). */
 export const WARMUP_OPENINGS = 3;
+/** The number, counting from the cold one, of a process's first measured warm opening. */
+export const FIRST_WARM = WARMUP_OPENINGS + 2;
+/** "openings 5–7": which openings of a process `measured` warm ones are. */
+export const warmOpenings = (measured: number) => `openings ${FIRST_WARM}–${FIRST_WARM + measured - 1}`;
 /**
  * Warm openings measured per process; the process's warm figures are their medians. One opening's CPU
  * moves by 5 % with whether two or three young-generation collections fall inside it (a burst allocates
@@ -163,9 +167,9 @@ export interface ProductOptions {
   alongside?: (url: string) => Promise<unknown>;
 }
 
-/** A fresh product process: its first opening, then its warm ones (see coldAndWarm), `warmOpenings` of them. */
-export const productRun = (options: ProductOptions, warmOpenings = WARM_OPENINGS): Promise<States> =>
-  withProduct(options, (burst) => coldAndWarm(burst, warmOpenings));
+/** A fresh product process: its first opening, then `measured` warm ones (see coldAndWarm). */
+export const productRun = (options: ProductOptions, measured = WARM_OPENINGS): Promise<States> =>
+  withProduct(options, (burst) => coldAndWarm(burst, measured));
 
 /**
  * A fresh product process's first opening only. A cold sample costs a few seconds, a warm one a process's
@@ -237,7 +241,7 @@ export async function benchBurst(kinds: StoreKind[], reps: number, floorFlags: s
     for (const state of STATES) {
       const mine = product.map((m) => m[state]);
       const theirs = floors.map((m) => m[state]);
-      const label = state === 'cold' ? 'cold (first opening of a fresh process)' : `warm (openings ${WARMUP_OPENINGS + 2}–${WARMUP_OPENINGS + 1 + WARM_OPENINGS} of a process, their median)`;
+      const label = state === 'cold' ? 'cold (first opening of a fresh process)' : `warm (${warmOpenings(WARM_OPENINGS)} of a process, their median)`;
       const p99 = median(mine.map((m) => m.p99));
       const floorP99 = median(theirs.map((m) => m.p99));
       rows.push({

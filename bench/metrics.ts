@@ -19,7 +19,7 @@
  * samples. Each change comes with a 90 % bootstrap interval that resamples whole processes.
  */
 import { randomBytes } from 'node:crypto';
-import { productCold, productRun, WARMUP_OPENINGS, type Measure, type States } from './burst.js';
+import { FIRST_WARM, productCold, productRun, warmOpenings, type Measure, type States } from './burst.js';
 import { changeInterval, median, ms, pct, trimmedMean, type Row } from './lib/stats.js';
 import type { PgCluster, StoreKind } from './lib/stores.js';
 
@@ -56,7 +56,7 @@ export async function benchMetrics(kinds: StoreKind[], reps: number, cluster: Pg
       else await runOn().then(runOff);
       print(`#${rep + 1}`, 'cold', off.at(-1)!.cold, on.at(-1)!.cold);
       const [a, b] = [off.at(-1)!.warmEach, on.at(-1)!.warmEach];
-      for (let i = 0; i < WARM_MEASURED; i++) print(`#${rep + 1}`, `warm opening ${WARMUP_OPENINGS + 2 + i}`, a[i], b[i]);
+      for (let i = 0; i < WARM_MEASURED; i++) print(`#${rep + 1}`, `warm opening ${FIRST_WARM + i}`, a[i], b[i]);
     }
     const colds = { off: off.map((m) => m.cold), on: on.map((m) => m.cold) };
     for (let extra = 0; extra < EXTRA_COLD * reps; extra++) {
@@ -71,7 +71,7 @@ export async function benchMetrics(kinds: StoreKind[], reps: number, cluster: Pg
         state === 'cold' ? [colds.off.map((m) => [m]), colds.on.map((m) => [m])] : [off.map((m) => m.warmEach), on.map((m) => m.warmEach)];
       const processes = offs.length;
       const openings = offs.flat().length;
-      const what = state === 'cold' ? `${processes} processes` : `${processes} processes, openings ${WARMUP_OPENINGS + 2}–${WARMUP_OPENINGS + 1 + WARM_MEASURED} of each`;
+      const what = state === 'cold' ? `${processes} processes` : `${processes} processes, ${warmOpenings(WARM_MEASURED)} of each`;
       const latency = (pick: (m: Measure) => number) => (units: Openings[]) => median(units.map((u) => median(u.map(pick))));
       const cost = (pick: (m: Measure) => number) => (units: Openings[]) => trimmedMean(units.flat().map(pick), TRIM);
       const compare = (metric: string, stat: (units: Openings[]) => number, target: boolean) => {
