@@ -1,8 +1,10 @@
 /**
- * The process metrics keep prom-client's default names, help texts, types and labels (decision 027 reads
- * the handle and resource lists once per scrape instead of twice, and descriptors are counted without
- * listing them): the same families as a registry with prom-client's own collectDefaultMetrics, the by-type
- * counts add up to the totals, and the descriptor count is the listing's.
+ * The process metrics are written by us with prom-client's default names, help texts, types and labels
+ * (decision 034; decision 027 already read the handle and resource lists once per scrape and counted
+ * descriptors without listing them): the same families as a registry with prom-client's own
+ * collectDefaultMetrics, the by-type counts add up to the totals, the descriptor count is the listing's,
+ * CPU counts from the process's start, the event loop's delays start again after each scrape, and
+ * collections are observed by kind.
  */
 import { readdirSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
@@ -56,4 +58,53 @@ it.runIf(process.platform === 'linux')('counts the open file descriptors as list
   expect(value).toBeGreaterThanOrEqual(2 * sockets.length);
   // The test runner's own threads may open or close a file in between.
   expect(Math.abs(value - listed)).toBeLessThanOrEqual(2);
+});
+
+it('counts CPU time from the start of the process, as process.cpuUsage() does', async () => {
+  const before = process.cpuUsage();
+  const samples = parseMetrics(await createMetrics().text());
+  const after = process.cpuUsage();
+  const user = samples.find((s) => s.name === 'process_cpu_user_seconds_total')?.value ?? -1;
+  const all = samples.find((s) => s.name === 'process_cpu_seconds_total')?.value ?? -1;
+  expect(user).toBeGreaterThanOrEqual(before.user / 1e6);
+  expect(user).toBeLessThanOrEqual(after.user / 1e6);
+  expect(all).toBeGreaterThanOrEqual((before.user + before.system) / 1e6);
+});
+
+it("records the event loop's delays between scrapes, and starts again after each", async () => {
+  const metrics = createMetrics();
+  await metrics.text();
+  // Some 10 ms samples, then the loop held for 300 ms (far past what a loaded test machine stalls by
+  // itself): the next sample records that delay.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const until = performance.now() + 300;
+  while (performance.now() < until);
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  const first = parseMetrics(await metrics.text());
+  const value = (samples: Sample[], stat: string) => samples.find((s) => s.name === `nodejs_eventloop_lag_${stat}_seconds`)?.value ?? -1;
+  expect(value(first, 'max')).toBeGreaterThanOrEqual(0.295);
+  expect(value(first, 'min')).toBeGreaterThanOrEqual(0.005);
+  expect(value(first, 'p50')).toBeLessThan(value(first, 'max'));
+  expect(value(first, 'stddev')).toBeGreaterThan(0);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const second = parseMetrics(await metrics.text());
+  expect(value(second, 'max')).toBeGreaterThanOrEqual(0.005);
+  expect(value(second, 'max')).toBeLessThan(0.295);
+  expect(second.find((s) => s.name === 'nodejs_eventloop_lag_seconds')?.value).toBeGreaterThanOrEqual(0);
+  metrics.stop();
+});
+
+it('observes garbage collections by kind', async () => {
+  const metrics = createMetrics();
+  // Short-lived garbage well past the young generation's size: scavenges must run.
+  let kept = 0;
+  for (let i = 0; i < 200_000; i++) kept += new Array(64).fill(i).length;
+  expect(kept).toBe(200_000 * 64);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const samples = parseMetrics(await metrics.text());
+  const minor = samples.find((s) => s.name === 'nodejs_gc_duration_seconds_count' && s.labels.kind === 'minor')?.value ?? 0;
+  expect(minor).toBeGreaterThan(0);
+  const inf = samples.find((s) => s.name === 'nodejs_gc_duration_seconds_bucket' && s.labels.kind === 'minor' && s.labels.le === '+Inf')?.value;
+  expect(inf).toBe(minor);
+  metrics.stop();
 });

@@ -10,11 +10,11 @@
  */
 
 /** A label value as the exposition format escapes it (prom-client's escapeLabelValue). */
-const escapeValue = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
+export const escapeValue = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
 const escapeHelp = (help: string) => help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
-const header = (name: string, help: string, type: 'counter' | 'histogram') => `# HELP ${name} ${escapeHelp(help)}\n# TYPE ${name} ${type}`;
-/** One sample line, after a newline: `\nname{labels} value`. */
-const sample = (name: string, labels: string, value: number) => `\n${name}{${labels}} ${value}`;
+export const header = (name: string, help: string, type: 'counter' | 'gauge' | 'histogram') => `# HELP ${name} ${escapeHelp(help)}\n# TYPE ${name} ${type}`;
+/** One sample line, after a newline: `\nname{labels} value`, or `\nname value` without labels. */
+export const sample = (name: string, labels: string, value: number) => `\n${name}${labels && `{${labels}}`} ${value}`;
 
 export interface TextFamily {
   /** The family's exposition text: HELP, TYPE and a line per sample, without a final newline. */

@@ -3,12 +3,13 @@
  * global default registry would collide). Every label takes a bounded set of values: route patterns,
  * function names from the catalogue, error codes, channels, stream kinds (docs/decisions/017-metrics.md).
  * Gauges that need the store or the hub are computed at scrape time, never on a request. The app's own
- * counters and histograms (fast-series.ts) are kept and written outside prom-client's registry; the
- * exposition text is the registry's followed by theirs.
+ * counters and histograms (fast-series.ts) and the process's metrics (process-metrics.ts, prom-client's
+ * defaults) are kept and written outside prom-client's registry; the exposition text is the registry's
+ * followed by theirs.
  */
 import { Gauge, Registry } from 'prom-client';
 import { FastCounter, FastHistogram, type TextFamily } from './fast-series.js';
-import { collectProcessMetrics } from './process-metrics.js';
+import { processMetrics } from './process-metrics.js';
 import type { Store } from '../storage/port.js';
 import type { OutboxTable } from '../storage/schema.js';
 import type { StreamKind } from '../live/hub.js';
@@ -29,7 +30,7 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 export function createMetrics() {
   const registry = new Registry();
-  collectProcessMetrics(registry);
+  const runtime = processMetrics();
   let sources: Sources | null = null;
 
   const labelled = ['route', 'function', 'outcome'];
@@ -93,12 +94,15 @@ export function createMetrics() {
   // The registry stays inside: its text alone would leave out the app's own families.
   return {
     contentType: registry.contentType,
-    /** The exposition text: prom-client's registry (process metrics, gauges), then the fast families. */
+    /** The exposition text: prom-client's registry (the gauges read from the store and the hub), the process's families, then the app's own. */
     async text(): Promise<string> {
-      let out = await registry.metrics();
+      const [gauges, own] = await Promise.all([registry.metrics(), runtime.text()]);
+      let out = gauges + own;
       for (const family of families) out += `\n${family.text()}\n`;
       return out;
     },
+    /** Stops what the process metrics keep running (the event-loop monitor, the collection observer). */
+    stop: () => runtime.stop(),
     /** The things gauges read at scrape time; set once the hub exists. */
     watch(next: Sources) {
       sources = next;

@@ -1,49 +1,178 @@
 /**
- * prom-client's default process metrics, with the same names, help texts and labels, except that the
- * handle and resource counts read the process once per scrape: prom-client's own gauges call
- * `process._getActiveHandles()` and `process.getActiveResourcesInfo()` twice each (the by-type gauge and
- * the total), and with the opening burst's thousand sockets open each call lists a thousand entries; and
- * the open descriptors are counted without listing them where the kernel allows.
- * A scrape is the metrics' largest single cost inside a burst (docs/benchmarks.md, metrics overhead).
+ * prom-client's default process metrics (collectDefaultMetrics), with the same names, help texts, types
+ * and labels, read and written by us in one pass per scrape. A scrape is rare (every 15 s or so), so V8
+ * never optimises the code it runs: prom-client's ~35 gauges, each validating and hashing its labels and
+ * formatted apart by the registry, cost 2–5 ms of interpreted JavaScript per scrape, and a scrape inside
+ * the opening burst added that much to it (decision 034). Here each family's header is written once and a
+ * scrape joins numbers to it.
+ * Besides: the handle and resource counts list the process once per scrape (prom-client's by-type gauge
+ * and its total each listed a thousand sockets in the burst), the open descriptors are counted without
+ * listing them where the kernel allows, and the CPU counters count from the process's start (prom-client's
+ * from its own loading).
  */
-import { readdirSync, statSync } from 'node:fs';
-import { collectDefaultMetrics, Gauge, type Registry } from 'prom-client';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { getHeapSpaceStatistics } from 'node:v8';
+import { escapeValue, header, sample } from './fast-series.js';
+import { loopMetrics } from './loop-metrics.js';
 
-const HANDLES = 'nodejs_active_handles';
-const RESOURCES = 'nodejs_active_resources';
-const OPEN_FDS = 'process_open_fds';
 const FD_DIR = '/proc/self/fd';
+const LINUX = process.platform === 'linux';
 
-type Process = NodeJS.Process & { _getActiveHandles?: () => unknown[] };
+type Process = NodeJS.Process & { _getActiveHandles?: () => unknown[]; _getActiveRequests?: () => unknown[] };
 
-export function collectProcessMetrics(registry: Registry) {
-  collectDefaultMetrics({ register: registry });
+const gauge = (name: string, help: string) => header(name, help, 'gauge');
+const H = {
+  cpuUser: header('process_cpu_user_seconds_total', 'Total user CPU time spent in seconds.', 'counter'),
+  cpuSystem: header('process_cpu_system_seconds_total', 'Total system CPU time spent in seconds.', 'counter'),
+  cpu: header('process_cpu_seconds_total', 'Total user and system CPU time spent in seconds.', 'counter'),
+  resident: gauge('process_resident_memory_bytes', 'Resident memory size in bytes.'),
+  virtual: gauge('process_virtual_memory_bytes', 'Virtual memory size in bytes.'),
+  heap: gauge('process_heap_bytes', 'Process heap size in bytes.'),
+  openFds: gauge('process_open_fds', 'Number of open file descriptors.'),
+  maxFds: gauge('process_max_fds', 'Maximum number of open file descriptors.'),
+  requests: gauge('nodejs_active_requests', 'Number of active libuv requests grouped by request type. Every request type is C++ class name.'),
+  requestsTotal: gauge('nodejs_active_requests_total', 'Total number of active requests.'),
+  handles: gauge('nodejs_active_handles', 'Number of active libuv handles grouped by handle type. Every handle type is C++ class name.'),
+  handlesTotal: gauge('nodejs_active_handles_total', 'Total number of active handles.'),
+  resources: gauge('nodejs_active_resources', 'Number of active resources that are currently keeping the event loop alive, grouped by async resource type.'),
+  resourcesTotal: gauge('nodejs_active_resources_total', 'Total number of active resources.'),
+  heapTotal: gauge('nodejs_heap_size_total_bytes', 'Process heap size from Node.js in bytes.'),
+  heapUsed: gauge('nodejs_heap_size_used_bytes', 'Process heap size used from Node.js in bytes.'),
+  external: gauge('nodejs_external_memory_bytes', 'Node.js external memory size in bytes.'),
+  spaceTotal: gauge('nodejs_heap_space_size_total_bytes', 'Process heap space size total from Node.js in bytes.'),
+  spaceUsed: gauge('nodejs_heap_space_size_used_bytes', 'Process heap space size used from Node.js in bytes.'),
+  spaceAvailable: gauge('nodejs_heap_space_size_available_bytes', 'Process heap space size available from Node.js in bytes.'),
+};
+
+/** What never changes while the process runs, written once. */
+function constantText(): string {
+  const start = Math.round(Date.now() / 1000 - process.uptime());
+  const [major, minor, patch] = process.version.slice(1).split('.');
+  let out = `${gauge('process_start_time_seconds', 'Start time of the process since unix epoch in seconds.')}${sample('process_start_time_seconds', '', start)}\n`;
+  const labels = `version="${escapeValue(process.version)}",major="${major}",minor="${minor}",patch="${patch}"`;
+  out += `${gauge('nodejs_version_info', 'Node.js version info.')}${sample('nodejs_version_info', labels, 1)}\n`;
+  const maxFds = LINUX ? maxOpenFiles() : undefined;
+  if (maxFds !== undefined) out += `${H.maxFds}${sample('process_max_fds', '', maxFds)}\n`;
+  return out;
+}
+
+export interface ProcessMetrics {
+  /** The families' exposition text, each ending with a newline. */
+  text(): Promise<string>;
+  /** Stops the event-loop monitor and the collection observer (the app closes). */
+  stop(): void;
+}
+
+export function processMetrics(): ProcessMetrics {
+  const constant = constantText();
+  const loop = loopMetrics();
+  return {
+    async text() {
+      const out = constant + cpuText() + memoryText() + listsText() + heapText() + loop.text();
+      // Measured from here, so that the lag is the loop's and not these reads'.
+      return out + (await loop.lag());
+    },
+    stop: () => loop.stop(),
+  };
+}
+
+function cpuText(): string {
+  const { user, system } = process.cpuUsage();
+  return `${H.cpuUser}${sample('process_cpu_user_seconds_total', '', user / 1e6)}\n${H.cpuSystem}${sample('process_cpu_system_seconds_total', '', system / 1e6)}\n${H.cpu}${sample('process_cpu_seconds_total', '', (user + system) / 1e6)}\n`;
+}
+
+/** Linux: /proc/self/status, as prom-client reads it; elsewhere the resident size alone, as it does. */
+function memoryText(): string {
+  let out = '';
+  if (LINUX) {
+    const status = procStatus();
+    if (status) {
+      out += `${H.resident}${sample('process_resident_memory_bytes', '', status.VmRSS)}\n`;
+      out += `${H.virtual}${sample('process_virtual_memory_bytes', '', status.VmSize)}\n`;
+      out += `${H.heap}${sample('process_heap_bytes', '', status.VmData)}\n`;
+    }
+    const fds = openFds();
+    if (fds !== null) out += `${H.openFds}${sample('process_open_fds', '', fds)}\n`;
+  } else {
+    out += `${H.resident}${sample('process_resident_memory_bytes', '', process.memoryUsage.rss())}\n`;
+  }
+  return out;
+}
+
+/** Handles, resources and requests by type, each list read once for both its gauges. */
+function listsText(): string {
   const proc = process as Process;
+  let out = '';
+  if (typeof proc._getActiveRequests === 'function') {
+    out += byType(H.requests, H.requestsTotal, 'nodejs_active_requests', proc._getActiveRequests(), constructorName);
+  }
   if (typeof proc._getActiveHandles === 'function') {
-    const read = oncePerScrape(() => countBy(proc._getActiveHandles!(), (h) => (h as { constructor?: { name: string } } | null)?.constructor?.name));
-    replace(registry, HANDLES, 'Number of active libuv handles grouped by handle type. Every handle type is C++ class name.', 'Total number of active handles.', read);
+    out += byType(H.handles, H.handlesTotal, 'nodejs_active_handles', proc._getActiveHandles(), constructorName);
   }
   if (typeof process.getActiveResourcesInfo === 'function') {
-    const read = oncePerScrape(() => countBy(process.getActiveResourcesInfo(), (r) => r));
-    replace(
-      registry,
-      RESOURCES,
-      'Number of active resources that are currently keeping the event loop alive, grouped by async resource type.',
-      'Total number of active resources.',
-      read,
-    );
+    out += byType(H.resources, H.resourcesTotal, 'nodejs_active_resources', process.getActiveResourcesInfo(), (r) => r);
   }
-  if (process.platform === 'linux') {
-    registry.removeSingleMetric(OPEN_FDS);
-    new Gauge({
-      name: OPEN_FDS,
-      help: 'Number of open file descriptors.',
-      registers: [registry],
-      collect() {
-        const count = openFds();
-        if (count !== null) this.set(count);
-      },
-    });
+  return out;
+}
+
+const constructorName = (item: unknown) => (item as { constructor?: { name?: string } } | null)?.constructor?.name;
+
+/** As prom-client counts: entries without a type are left out of the by-type counts only. */
+function byType<T>(head: string, totalHead: string, name: string, list: T[], key: (item: T) => string | undefined): string {
+  const counts = new Map<string, number>();
+  for (const item of list) {
+    const k = key(item);
+    if (k !== undefined) counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  let out = head;
+  for (const [type, count] of counts) out += sample(name, `type="${escapeValue(type)}"`, count);
+  return `${out}\n${totalHead}${sample(`${name}_total`, '', list.length)}\n`;
+}
+
+function heapText(): string {
+  let usage: NodeJS.MemoryUsage | undefined;
+  try {
+    usage = process.memoryUsage();
+  } catch {
+    // It can throw on some platforms (prom-client's safeMemoryUsage): the heap's families stay empty.
+  }
+  let out = '';
+  if (usage) {
+    out += `${H.heapTotal}${sample('nodejs_heap_size_total_bytes', '', usage.heapTotal)}\n${H.heapUsed}${sample('nodejs_heap_size_used_bytes', '', usage.heapUsed)}\n`;
+    out += `${H.external}${sample('nodejs_external_memory_bytes', '', usage.external)}\n`;
+  }
+  let total = H.spaceTotal;
+  let used = H.spaceUsed;
+  let available = H.spaceAvailable;
+  for (const space of getHeapSpaceStatistics()) {
+    const labels = `space="${space.space_name.slice(0, space.space_name.indexOf('_space'))}"`;
+    total += sample('nodejs_heap_space_size_total_bytes', labels, space.space_size);
+    used += sample('nodejs_heap_space_size_used_bytes', labels, space.space_used_size);
+    available += sample('nodejs_heap_space_size_available_bytes', labels, space.space_available_size);
+  }
+  return `${out}${total}\n${used}\n${available}\n`;
+}
+
+/** VmRSS, VmSize and VmData of /proc/self/status, in bytes; null when it cannot be read. */
+function procStatus(): Record<'VmRSS' | 'VmSize' | 'VmData', number> | null {
+  try {
+    const text = readFileSync('/proc/self/status', 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s*(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN) * 1024;
+    return { VmRSS: kb('VmRSS'), VmSize: kb('VmSize'), VmData: kb('VmData') };
+  } catch {
+    return null;
+  }
+}
+
+/** The soft limit of open files, as prom-client reads it once from /proc/self/limits. */
+function maxOpenFiles(): number | undefined {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    return line ? Number(line.split(/ {2,}/)[1]) : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -60,55 +189,4 @@ function openFds(): number | null {
   } catch {
     return null;
   }
-}
-
-interface Counts {
-  byType: Map<string, number>;
-  total: number;
-}
-
-/** The two gauges of one family (by type, and the total) from one shared read. */
-function replace(registry: Registry, name: string, help: string, totalHelp: string, read: () => Counts) {
-  registry.removeSingleMetric(name);
-  registry.removeSingleMetric(`${name}_total`);
-  new Gauge({
-    name,
-    help,
-    labelNames: ['type'],
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const [type, count] of read().byType) this.set({ type }, count);
-    },
-  });
-  new Gauge({
-    name: `${name}_total`,
-    help: totalHelp,
-    registers: [registry],
-    collect() {
-      this.set(read().total);
-    },
-  });
-}
-
-/** prom-client collects every gauge of a scrape in the same turn of the event loop: one read serves them. */
-function oncePerScrape(read: () => Counts): () => Counts {
-  let last: Counts | null = null;
-  return () => {
-    if (!last) {
-      last = read();
-      setImmediate(() => (last = null));
-    }
-    return last;
-  };
-}
-
-/** As prom-client counts: entries without a constructor name are left out of the by-type counts only. */
-function countBy<T>(list: T[], key: (item: T) => string | undefined): Counts {
-  const byType = new Map<string, number>();
-  for (const item of list) {
-    const k = key(item);
-    if (k !== undefined) byType.set(k, (byType.get(k) ?? 0) + 1);
-  }
-  return { byType, total: list.length };
 }

@@ -40,7 +40,10 @@ export async function registerMetrics(app: FastifyInstance, config: Config, stor
   }
   const metrics = (await import('./metrics.js')).createMetrics();
   const stopQueries = store.observeQueries(metrics.query);
-  app.addHook('onClose', async () => stopQueries());
+  app.addHook('onClose', async () => {
+    stopQueries();
+    metrics.stop();
+  });
   // The first scrape of a process runs prom-client's collectors and formatters cold (V8 compiles them on
   // first use): ~10 ms against ~2 ms for every later one. One scrape right after start-up, in the
   // background, pays that once while nothing else is going on, instead of inside whatever the first real
