@@ -96,8 +96,8 @@ export function createMetrics() {
     contentType: registry.contentType,
     /** The exposition text: prom-client's registry (the gauges read from the store and the hub), the process's families, then the app's own. */
     async text(): Promise<string> {
-      const [gauges, own] = await Promise.all([registry.metrics(), runtime.text()]);
-      let out = gauges + own;
+      const [gauges, processText] = await Promise.all([registry.metrics(), runtime.text()]);
+      let out = gauges + processText;
       for (const family of families) out += `\n${family.text()}\n`;
       return out;
     },

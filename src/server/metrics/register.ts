@@ -44,8 +44,8 @@ export async function registerMetrics(app: FastifyInstance, config: Config, stor
     stopQueries();
     metrics.stop();
   });
-  // The first scrape of a process runs prom-client's collectors and formatters cold (V8 compiles them on
-  // first use): ~10 ms against ~2 ms for every later one. One scrape right after start-up, in the
+  // The first scrape of a process runs its collectors and formatters cold (V8 compiles them on first
+  // use): several times what a later one costs (decisions 027, 034). One scrape right after start-up, in the
   // background, pays that once while nothing else is going on, instead of inside whatever the first real
   // scrape happens to fall on (in the burst benchmark, the opening burst itself).
   app.addHook('onReady', (done) => {
