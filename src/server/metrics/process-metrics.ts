@@ -1,10 +1,10 @@
 /**
  * prom-client's default process metrics (collectDefaultMetrics), with the same names, help texts, types
  * and labels, read and written by us in one pass per scrape. A scrape is rare (every 15 s or so), so V8
- * never optimises the code it runs: prom-client's ~35 gauges, each validating and hashing its labels and
- * formatted apart by the registry, cost 2–5 ms of interpreted JavaScript per scrape, and a scrape inside
- * the opening burst added that much to it (decision 034). Here each family's header is written once and a
- * scrape joins numbers to it.
+ * never optimises the code it runs: with prom-client's ~35 gauges, each validating and hashing its labels
+ * and formatted apart by the registry, a scrape cost 2.1 ms of server CPU (median) against 0.3 ms
+ * without them, and a scrape inside the opening burst is what metrics cost it (decision 034). Here each
+ * family's header is written once and a scrape joins numbers to it.
  * Besides: the handle and resource counts list the process once per scrape (prom-client's by-type gauge
  * and its total each listed a thousand sockets in the burst), the open descriptors are counted without
  * listing them where the kernel allows, and the CPU counters count from the process's start (prom-client's
