@@ -12,9 +12,23 @@
 /** A label value as the exposition format escapes it (prom-client's escapeLabelValue). */
 export const escapeValue = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
 const escapeHelp = (help: string) => help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
-export const header = (name: string, help: string, type: 'counter' | 'gauge' | 'histogram') => `# HELP ${name} ${escapeHelp(help)}\n# TYPE ${name} ${type}`;
+const header = (name: string, help: string, type: 'counter' | 'gauge' | 'histogram') => `# HELP ${name} ${escapeHelp(help)}\n# TYPE ${name} ${type}`;
 /** One sample line, after a newline: `\nname{labels} value`, or `\nname value` without labels. */
-export const sample = (name: string, labels: string, value: number) => `\n${name}${labels && `{${labels}}`} ${value}`;
+const sample = (name: string, labels: string, value: number) => `\n${name}${labels && `{${labels}}`} ${value}`;
+
+/** A family written by hand: its header made once, its sample lines from values. */
+export interface HandFamily {
+  readonly head: string;
+  /** One sample line, after a newline. */
+  line(value: number, labels?: string): string;
+  /** The whole family when it has one sample without labels, ending with a newline. */
+  one(value: number): string;
+}
+
+export function handFamily(name: string, help: string, type: 'counter' | 'gauge' = 'gauge'): HandFamily {
+  const head = header(name, help, type);
+  return { head, line: (value, labels = '') => sample(name, labels, value), one: (value) => `${head}${sample(name, '', value)}\n` };
+}
 
 export interface TextFamily {
   /** The family's exposition text: HELP, TYPE and a line per sample, without a final newline. */

@@ -7,7 +7,7 @@
  * setImmediate fires, so it reports the previous scrape's).
  */
 import { constants, createHistogram, PerformanceObserver, type EntryType } from 'node:perf_hooks';
-import { FastHistogram, header, sample } from './fast-series.js';
+import { FastHistogram, handFamily } from './fast-series.js';
 
 const RESOLUTION_MS = 10;
 /**
@@ -33,9 +33,8 @@ const DELAYS = [
   ['p90', 'The 90th percentile of the recorded event loop delays.'],
   ['p99', 'The 99th percentile of the recorded event loop delays.'],
 ] as const;
-const LAG = 'nodejs_eventloop_lag_seconds';
-const LAG_HEADER = header(LAG, 'Lag of event loop in seconds.', 'gauge');
-const DELAY_HEADERS = DELAYS.map(([stat, help]) => header(`nodejs_eventloop_lag_${stat}_seconds`, help, 'gauge'));
+const LAG = handFamily('nodejs_eventloop_lag_seconds', 'Lag of event loop in seconds.');
+const DELAY_FAMILIES = DELAYS.map(([stat, help]) => handFamily(`nodejs_eventloop_lag_${stat}_seconds`, help));
 
 export interface LoopMetrics {
   /** How long a setImmediate started now waits: the lag family's text, once it has run. */
@@ -63,14 +62,14 @@ export function loopMetrics(): LoopMetrics {
     lag() {
       const start = process.hrtime.bigint();
       return new Promise((resolve) => {
-        setImmediate(() => resolve(`${LAG_HEADER}${sample(LAG, '', Number(process.hrtime.bigint() - start) / 1e9)}\n`));
+        setImmediate(() => resolve(LAG.one(Number(process.hrtime.bigint() - start) / 1e9)));
       });
     },
     text() {
       const values = [delays.min, delays.max, delays.mean, delays.stddev, delays.percentile(50), delays.percentile(90), delays.percentile(99)];
       delays.reset();
       let out = '';
-      for (let i = 0; i < DELAYS.length; i++) out += `${DELAY_HEADERS[i]}${sample(`nodejs_eventloop_lag_${DELAYS[i][0]}_seconds`, '', values[i] / 1e9)}\n`;
+      for (let i = 0; i < DELAY_FAMILIES.length; i++) out += DELAY_FAMILIES[i].one(values[i] / 1e9);
       return `${out}${gc.text()}\n`;
     },
     stop() {

@@ -12,47 +12,48 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { getHeapSpaceStatistics } from 'node:v8';
-import { escapeValue, header, sample } from './fast-series.js';
+import { escapeValue, handFamily, type HandFamily } from './fast-series.js';
 import { loopMetrics } from './loop-metrics.js';
 
 const FD_DIR = '/proc/self/fd';
+const STATUS_FIELD = /^(VmRSS|VmSize|VmData):\s*(\d+) kB/gm;
 const LINUX = process.platform === 'linux';
 
 type Process = NodeJS.Process & { _getActiveHandles?: () => unknown[]; _getActiveRequests?: () => unknown[] };
 
-const gauge = (name: string, help: string) => header(name, help, 'gauge');
-const H = {
-  cpuUser: header('process_cpu_user_seconds_total', 'Total user CPU time spent in seconds.', 'counter'),
-  cpuSystem: header('process_cpu_system_seconds_total', 'Total system CPU time spent in seconds.', 'counter'),
-  cpu: header('process_cpu_seconds_total', 'Total user and system CPU time spent in seconds.', 'counter'),
-  resident: gauge('process_resident_memory_bytes', 'Resident memory size in bytes.'),
-  virtual: gauge('process_virtual_memory_bytes', 'Virtual memory size in bytes.'),
-  heap: gauge('process_heap_bytes', 'Process heap size in bytes.'),
-  openFds: gauge('process_open_fds', 'Number of open file descriptors.'),
-  maxFds: gauge('process_max_fds', 'Maximum number of open file descriptors.'),
-  requests: gauge('nodejs_active_requests', 'Number of active libuv requests grouped by request type. Every request type is C++ class name.'),
-  requestsTotal: gauge('nodejs_active_requests_total', 'Total number of active requests.'),
-  handles: gauge('nodejs_active_handles', 'Number of active libuv handles grouped by handle type. Every handle type is C++ class name.'),
-  handlesTotal: gauge('nodejs_active_handles_total', 'Total number of active handles.'),
-  resources: gauge('nodejs_active_resources', 'Number of active resources that are currently keeping the event loop alive, grouped by async resource type.'),
-  resourcesTotal: gauge('nodejs_active_resources_total', 'Total number of active resources.'),
-  heapTotal: gauge('nodejs_heap_size_total_bytes', 'Process heap size from Node.js in bytes.'),
-  heapUsed: gauge('nodejs_heap_size_used_bytes', 'Process heap size used from Node.js in bytes.'),
-  external: gauge('nodejs_external_memory_bytes', 'Node.js external memory size in bytes.'),
-  spaceTotal: gauge('nodejs_heap_space_size_total_bytes', 'Process heap space size total from Node.js in bytes.'),
-  spaceUsed: gauge('nodejs_heap_space_size_used_bytes', 'Process heap space size used from Node.js in bytes.'),
-  spaceAvailable: gauge('nodejs_heap_space_size_available_bytes', 'Process heap space size available from Node.js in bytes.'),
+const F = {
+  cpuUser: handFamily('process_cpu_user_seconds_total', 'Total user CPU time spent in seconds.', 'counter'),
+  cpuSystem: handFamily('process_cpu_system_seconds_total', 'Total system CPU time spent in seconds.', 'counter'),
+  cpu: handFamily('process_cpu_seconds_total', 'Total user and system CPU time spent in seconds.', 'counter'),
+  resident: handFamily('process_resident_memory_bytes', 'Resident memory size in bytes.'),
+  virtual: handFamily('process_virtual_memory_bytes', 'Virtual memory size in bytes.'),
+  heap: handFamily('process_heap_bytes', 'Process heap size in bytes.'),
+  openFds: handFamily('process_open_fds', 'Number of open file descriptors.'),
+  maxFds: handFamily('process_max_fds', 'Maximum number of open file descriptors.'),
+  requests: handFamily('nodejs_active_requests', 'Number of active libuv requests grouped by request type. Every request type is C++ class name.'),
+  requestsTotal: handFamily('nodejs_active_requests_total', 'Total number of active requests.'),
+  handles: handFamily('nodejs_active_handles', 'Number of active libuv handles grouped by handle type. Every handle type is C++ class name.'),
+  handlesTotal: handFamily('nodejs_active_handles_total', 'Total number of active handles.'),
+  resources: handFamily('nodejs_active_resources', 'Number of active resources that are currently keeping the event loop alive, grouped by async resource type.'),
+  resourcesTotal: handFamily('nodejs_active_resources_total', 'Total number of active resources.'),
+  heapTotal: handFamily('nodejs_heap_size_total_bytes', 'Process heap size from Node.js in bytes.'),
+  heapUsed: handFamily('nodejs_heap_size_used_bytes', 'Process heap size used from Node.js in bytes.'),
+  external: handFamily('nodejs_external_memory_bytes', 'Node.js external memory size in bytes.'),
+  spaceTotal: handFamily('nodejs_heap_space_size_total_bytes', 'Process heap space size total from Node.js in bytes.'),
+  spaceUsed: handFamily('nodejs_heap_space_size_used_bytes', 'Process heap space size used from Node.js in bytes.'),
+  spaceAvailable: handFamily('nodejs_heap_space_size_available_bytes', 'Process heap space size available from Node.js in bytes.'),
+  startTime: handFamily('process_start_time_seconds', 'Start time of the process since unix epoch in seconds.'),
+  version: handFamily('nodejs_version_info', 'Node.js version info.'),
 };
 
 /** What never changes while the process runs, written once. */
 function constantText(): string {
   const start = Math.round(Date.now() / 1000 - process.uptime());
   const [major, minor, patch] = process.version.slice(1).split('.');
-  let out = `${gauge('process_start_time_seconds', 'Start time of the process since unix epoch in seconds.')}${sample('process_start_time_seconds', '', start)}\n`;
   const labels = `version="${escapeValue(process.version)}",major="${major}",minor="${minor}",patch="${patch}"`;
-  out += `${gauge('nodejs_version_info', 'Node.js version info.')}${sample('nodejs_version_info', labels, 1)}\n`;
+  let out = F.startTime.one(start) + `${F.version.head}${F.version.line(1, labels)}\n`;
   const maxFds = LINUX ? maxOpenFiles() : undefined;
-  if (maxFds !== undefined) out += `${H.maxFds}${sample('process_max_fds', '', maxFds)}\n`;
+  if (maxFds !== undefined) out += F.maxFds.one(maxFds);
   return out;
 }
 
@@ -78,7 +79,7 @@ export function processMetrics(): ProcessMetrics {
 
 function cpuText(): string {
   const { user, system } = process.cpuUsage();
-  return `${H.cpuUser}${sample('process_cpu_user_seconds_total', '', user / 1e6)}\n${H.cpuSystem}${sample('process_cpu_system_seconds_total', '', system / 1e6)}\n${H.cpu}${sample('process_cpu_seconds_total', '', (user + system) / 1e6)}\n`;
+  return F.cpuUser.one(user / 1e6) + F.cpuSystem.one(system / 1e6) + F.cpu.one((user + system) / 1e6);
 }
 
 /** Linux: /proc/self/status, as prom-client reads it; elsewhere the resident size alone, as it does. */
@@ -87,14 +88,12 @@ function memoryText(): string {
   if (LINUX) {
     const status = procStatus();
     if (status) {
-      out += `${H.resident}${sample('process_resident_memory_bytes', '', status.VmRSS)}\n`;
-      out += `${H.virtual}${sample('process_virtual_memory_bytes', '', status.VmSize)}\n`;
-      out += `${H.heap}${sample('process_heap_bytes', '', status.VmData)}\n`;
+      out += F.resident.one(status.VmRSS) + F.virtual.one(status.VmSize) + F.heap.one(status.VmData);
     }
     const fds = openFds();
-    if (fds !== null) out += `${H.openFds}${sample('process_open_fds', '', fds)}\n`;
+    if (fds !== null) out += F.openFds.one(fds);
   } else {
-    out += `${H.resident}${sample('process_resident_memory_bytes', '', process.memoryUsage.rss())}\n`;
+    out += F.resident.one(process.memoryUsage.rss());
   }
   return out;
 }
@@ -104,13 +103,13 @@ function listsText(): string {
   const proc = process as Process;
   let out = '';
   if (typeof proc._getActiveRequests === 'function') {
-    out += byType(H.requests, H.requestsTotal, 'nodejs_active_requests', proc._getActiveRequests(), constructorName);
+    out += byType(F.requests, F.requestsTotal, proc._getActiveRequests(), constructorName);
   }
   if (typeof proc._getActiveHandles === 'function') {
-    out += byType(H.handles, H.handlesTotal, 'nodejs_active_handles', proc._getActiveHandles(), constructorName);
+    out += byType(F.handles, F.handlesTotal, proc._getActiveHandles(), constructorName);
   }
   if (typeof process.getActiveResourcesInfo === 'function') {
-    out += byType(H.resources, H.resourcesTotal, 'nodejs_active_resources', process.getActiveResourcesInfo(), (r) => r);
+    out += byType(F.resources, F.resourcesTotal, process.getActiveResourcesInfo(), (r) => r);
   }
   return out;
 }
@@ -118,15 +117,15 @@ function listsText(): string {
 const constructorName = (item: unknown) => (item as { constructor?: { name?: string } } | null)?.constructor?.name;
 
 /** As prom-client counts: entries without a type are left out of the by-type counts only. */
-function byType<T>(head: string, totalHead: string, name: string, list: T[], key: (item: T) => string | undefined): string {
+function byType<T>(family: HandFamily, total: HandFamily, list: T[], key: (item: T) => string | undefined): string {
   const counts = new Map<string, number>();
   for (const item of list) {
     const k = key(item);
     if (k !== undefined) counts.set(k, (counts.get(k) ?? 0) + 1);
   }
-  let out = head;
-  for (const [type, count] of counts) out += sample(name, `type="${escapeValue(type)}"`, count);
-  return `${out}\n${totalHead}${sample(`${name}_total`, '', list.length)}\n`;
+  let out = family.head;
+  for (const [type, count] of counts) out += family.line(count, `type="${escapeValue(type)}"`);
+  return `${out}\n${total.one(list.length)}`;
 }
 
 function heapText(): string {
@@ -138,17 +137,16 @@ function heapText(): string {
   }
   let out = '';
   if (usage) {
-    out += `${H.heapTotal}${sample('nodejs_heap_size_total_bytes', '', usage.heapTotal)}\n${H.heapUsed}${sample('nodejs_heap_size_used_bytes', '', usage.heapUsed)}\n`;
-    out += `${H.external}${sample('nodejs_external_memory_bytes', '', usage.external)}\n`;
+    out += F.heapTotal.one(usage.heapTotal) + F.heapUsed.one(usage.heapUsed) + F.external.one(usage.external);
   }
-  let total = H.spaceTotal;
-  let used = H.spaceUsed;
-  let available = H.spaceAvailable;
+  let total = F.spaceTotal.head;
+  let used = F.spaceUsed.head;
+  let available = F.spaceAvailable.head;
   for (const space of getHeapSpaceStatistics()) {
     const labels = `space="${space.space_name.slice(0, space.space_name.indexOf('_space'))}"`;
-    total += sample('nodejs_heap_space_size_total_bytes', labels, space.space_size);
-    used += sample('nodejs_heap_space_size_used_bytes', labels, space.space_used_size);
-    available += sample('nodejs_heap_space_size_available_bytes', labels, space.space_available_size);
+    total += F.spaceTotal.line(space.space_size, labels);
+    used += F.spaceUsed.line(space.space_used_size, labels);
+    available += F.spaceAvailable.line(space.space_available_size, labels);
   }
   return `${out}${total}\n${used}\n${available}\n`;
 }
@@ -156,9 +154,9 @@ function heapText(): string {
 /** VmRSS, VmSize and VmData of /proc/self/status, in bytes; null when it cannot be read. */
 function procStatus(): Record<'VmRSS' | 'VmSize' | 'VmData', number> | null {
   try {
-    const text = readFileSync('/proc/self/status', 'utf8');
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s*(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN) * 1024;
-    return { VmRSS: kb('VmRSS'), VmSize: kb('VmSize'), VmData: kb('VmData') };
+    const found = { VmRSS: NaN, VmSize: NaN, VmData: NaN };
+    for (const [, field, kb] of readFileSync('/proc/self/status', 'utf8').matchAll(STATUS_FIELD)) found[field as keyof typeof found] = Number(kb) * 1024;
+    return found;
   } catch {
     return null;
   }
