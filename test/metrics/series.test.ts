@@ -99,6 +99,16 @@ describeStores('metrics after real calls', (kind) => {
     expect(routes).toEqual(['(unmatched)', '/api/fn/:name', '/api/staff/login']);
   });
 
+  it('labels a request refused before its handler ran with its route, as one that reached it', async () => {
+    // A body that is not JSON is refused while it is parsed, before the route's handler starts.
+    const broken = await fetch(`${server.url}/api/fn/allocateNextSlot`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"data":' });
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { error: { status: string } }).error.status).toBe('INVALID_ARGUMENT');
+    const samples = await metrics();
+    expect(valueOf(samples, 'clinic_queue_requests_total', fn('allocateNextSlot', 'INVALID_ARGUMENT'))).toBe(1);
+    expect(valueOf(samples, 'clinic_queue_requests_total', { route: '/api/staff/login', outcome: 'ok' })).toBe(1);
+  });
+
   it('counts a stream refused as a request, and an ended stream leaves the viewers gauge', async () => {
     expect((await fetch(`${server.url}/api/live/admin`)).status).toBe(401);
     const viewer = await openSse(`${server.url}/api/live/queue`);
