@@ -98,7 +98,7 @@ export async function registerMetrics(app: FastifyInstance, config: Config, stor
 export function requestRecorder(metrics: Metrics): (request: FastifyRequest, reply: FastifyReply) => void {
   return (request, reply) => {
     // routeOptions builds a new object of a dozen fields on every read: only for requests refused before
-    // their handler ran (a 404, a body or a session refused).
+    // their handler ran (no route matched, a body that does not parse).
     const route = request.routeLabel || (request.routeOptions.url ?? '(unmatched)');
     const status = reply.statusCode;
     // An opened live stream is hijacked and "responds" only when it ends: its lifetime is no latency.
