@@ -2,8 +2,9 @@
  * The opening burst with metrics off and on, in the same run (issue 18: it must move by less than 5 %).
  * Each repetition runs both, alternating which goes first; "on" sets METRICS_TOKEN (every request, query
  * and notice is measured). Both get a scrape of /metrics at the instant each burst starts, the worst
- * moment a Prometheus scrape could fall on: "on" answers it with the numbers, "off" with a 404. Both states of bench/burst.ts: cold (a fresh process's first opening)
- * and warm (WARM_MEASURED openings after its warm-up ones). Every run's figures are printed.
+ * moment a Prometheus scrape could fall on: "on" answers it with the numbers, "off" with a 404. Both
+ * states of bench/burst.ts: cold (a fresh process's first opening) and warm (WARM_MEASURED openings after
+ * its warm-up ones). Every run's figures are printed.
  *
  * Latency (p99, p50) is the median over processes of each process's median. Server CPU is a cost, what
  * a clinic's machine pays: the mean over every measured opening of the side (trimmed by TRIM at each
@@ -32,8 +33,8 @@ const TOKEN = randomBytes(24).toString('hex');
 /**
  * Prometheus's scrape, sent to both sides at the same instant: "on" answers the numbers, "off" the plain
  * 404 a clinic without metrics answers. The same request on both keeps this process's own work the same:
- * a fetch sent only beside the "on" bursts cost the product's cold opening ~3 % more CPU even when it went
- * to another server and the product never saw it (decision 036), and that was no cost of the metrics.
+ * a fetch sent only beside the "on" bursts cost the product's cold opening 2–3 % more CPU, even sent to
+ * another server that the product never saw (decision 036), and that was no cost of the metrics.
  */
 const scrape = (expected: 200 | 404) => async (url: string): Promise<void> => {
   const response = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
