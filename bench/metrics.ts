@@ -7,7 +7,7 @@
  * its warm-up ones). Every run's figures are printed.
  *
  * Latency (p99, p50) is the median over processes of each process's median. Server CPU is a cost, what
- * a clinic's machine pays: the mean over every measured opening of the side (trimmed by TRIM at each
+ * a clinic's machine pays: the mean over every measured opening of the side (trimmed by 10 % at each
  * end, for the odd opening this shared machine slows for no reason of its own). Its parts, the
  * JavaScript thread's and V8's worker threads', are diagnostics. A median would hide the collector: a
  * warm opening's V8 workers spend either ~15 or ~32 ms as a major collection falls inside the burst or
@@ -18,16 +18,18 @@
  * Warm measures WARM_MEASURED openings per process: one warm opening's CPU moves by ±15 % (sd 17 ms of
  * 120), and the processes' means spread no more than that predicts, so openings are the cheap way to more
  * samples. Each change comes with a 90 % bootstrap interval that resamples whole processes.
+ *
+ * The statistics are in lib/metrics-compare.ts, shared with bench/metrics-pool.ts, which computes the
+ * same rows over the printed openings of several runs of one build (decision 037).
  */
 import { randomBytes } from 'node:crypto';
 import { FIRST_WARM, productCold, productRun, warmOpenings, type Measure, type States } from './burst.js';
-import { changeInterval, median, ms, pct, trimmedMean, type Row } from './lib/stats.js';
+import { comparisonRows, openingLine } from './lib/metrics-compare.js';
+import type { Row } from './lib/stats.js';
 import type { PgCluster, StoreKind } from './lib/stores.js';
 
-const TARGET = 0.05;
 const EXTRA_COLD = 2;
 const WARM_MEASURED = 12;
-const TRIM = 0.1;
 const TOKEN = randomBytes(24).toString('hex');
 
 /**
@@ -42,11 +44,6 @@ const scrape = (expected: 200 | 404) => async (url: string): Promise<void> => {
   await response.text();
 };
 
-/** One process's measured openings on one side (a cold process has one). */
-type Openings = Measure[];
-
-const signed = (x: number) => `${x >= 0 ? '+' : ''}${pct(x)}`;
-
 export async function benchMetrics(kinds: StoreKind[], reps: number, cluster: PgCluster | null, nodeFlags: string[]): Promise<Row[]> {
   const rows: Row[] = [];
   for (const kind of kinds) {
@@ -56,8 +53,7 @@ export async function benchMetrics(kinds: StoreKind[], reps: number, cluster: Pg
     const onSettings = { ...offSettings, env: { METRICS_TOKEN: TOKEN }, alongside: scrape(200) };
     const runOff = async () => off.push(await productRun(offSettings, WARM_MEASURED));
     const runOn = async () => on.push(await productRun(onSettings, WARM_MEASURED));
-    const print = (label: string, state: string, a: Measure, b: Measure) =>
-      console.log(`    metrics ${kind} ${label} ${state}: p99 off ${ms(a.p99)} on ${ms(b.p99)}; p50 ${ms(a.p50)} / ${ms(b.p50)}; CPU ${ms(a.serverCpuMs)} / ${ms(b.serverCpuMs)} (main thread ${ms(a.mainCpuMs)} / ${ms(b.mainCpuMs)}, V8 workers ${ms(a.v8CpuMs)} / ${ms(b.v8CpuMs)})`);
+    const print = (label: string, state: string, a: Measure, b: Measure) => console.log(openingLine(kind, label, state, a, b));
     for (let rep = 0; rep < reps; rep++) {
       if (rep % 2 === 0) await runOff().then(runOn);
       else await runOn().then(runOff);
@@ -73,36 +69,9 @@ export async function benchMetrics(kinds: StoreKind[], reps: number, cluster: Pg
     }
     const problems = [...new Set([...colds.off, ...colds.on, ...[...off, ...on].map((m) => m.warm)].flatMap((m) => m.problems))];
     const scenario = `1m burst, metrics (${kind})`;
-    for (const state of ['cold', 'warm'] as const) {
-      const [offs, ons]: Openings[][] =
-        state === 'cold' ? [colds.off.map((m) => [m]), colds.on.map((m) => [m])] : [off.map((m) => m.warmEach), on.map((m) => m.warmEach)];
-      const processes = offs.length;
-      const openings = offs.flat().length;
-      const what = state === 'cold' ? `${processes} processes` : `${processes} processes, ${warmOpenings(WARM_MEASURED)} of each`;
-      const latency = (pick: (m: Measure) => number) => (units: Openings[]) => median(units.map((u) => median(u.map(pick))));
-      const cost = (pick: (m: Measure) => number) => (units: Openings[]) => trimmedMean(units.flat().map(pick), TRIM);
-      const compare = (metric: string, stat: (units: Openings[]) => number, target: boolean) => {
-        const [a, b] = [stat(offs), stat(ons)];
-        const change = b / a - 1;
-        const [low, high] = changeInterval(offs, ons, stat);
-        rows.push({
-          scenario,
-          metric: `${state}: ${metric} (${what})`,
-          product: `${ms(b)} (on)`,
-          floor: `${ms(a)} (off)`,
-          ratio: `${signed(change)} (90 % interval ${signed(low)} to ${signed(high)})`,
-          target: target ? `< +${pct(TARGET)}` : 'none (diagnostic)',
-          met: target ? change < TARGET : null,
-        });
-      };
-      const byProcess = state === 'cold' ? `median of ${processes}` : `median of the processes' medians`;
-      const mean = `mean of ${openings} openings, ${pct(TRIM)} trimmed at each end`;
-      compare(`p99 latency, ${byProcess}`, latency((m) => m.p99), true);
-      compare(`p50 latency, ${byProcess}`, latency((m) => m.p50), false);
-      compare(`server CPU (user + system) for the 1000 requests, ${mean}`, cost((m) => m.serverCpuMs), true);
-      compare(`of it on the JavaScript thread, ${mean}`, cost((m) => m.mainCpuMs), false);
-      compare(`of it on V8's worker threads (garbage collection, optimising compilers), ${mean}`, cost((m) => m.v8CpuMs), false);
-    }
+    rows.push(...comparisonRows(scenario, 'cold', { off: colds.off.map((m) => [m]), on: colds.on.map((m) => [m]) }, `${colds.off.length} processes`));
+    const warmWhat = `${off.length} processes, ${warmOpenings(WARM_MEASURED)} of each`;
+    rows.push(...comparisonRows(scenario, 'warm', { off: off.map((m) => m.warmEach), on: on.map((m) => m.warmEach) }, warmWhat));
     rows.push({
       scenario,
       metric: 'outcomes: 200 numbers once, 800 RESOURCE_EXHAUSTED, off and on, every opening',
