@@ -12,7 +12,7 @@ import { adminSnapshot, openReception } from '../api/api-support.js';
 import { lineWebEnv, startFakeLine, type FakeLine } from '../fakes/line-server.js';
 import { mustCall, staffCookie } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { BROWSER_ARGS, CHROMIUM_PATH, describeBrowser, PHONES, screenshotPath } from './support/browser.js';
+import { BROWSER_ARGS, CHROMIUM_PATH, describeBrowser, LAUNCH_TIMEOUT_MS, PHONES, screenshotPath } from './support/browser.js';
 
 const LINE_IN_APP = { ...PHONES.android, userAgent: `${PHONES.android.userAgent} Line/15.12.1` };
 
@@ -40,6 +40,7 @@ describeBrowser('LINE screens at 200 % text size', () => {
       ...LINE_IN_APP,
       executablePath: CHROMIUM_PATH,
       args: BROWSER_ARGS,
+      timeout: LAUNCH_TIMEOUT_MS,
     });
     page = context.pages()[0] ?? (await context.newPage());
   });

@@ -7,7 +7,7 @@
  * ratio, touch and user agent only; the pages set `width=device-width`, so the layout is the phone's.
  */
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { BROWSER_ARGS, CHROMIUM_PATH, PHONES } from './support/browser.js';
+import { appWindow, BROWSER_ARGS, CHROMIUM_PATH, LAUNCH_TIMEOUT_MS, PHONES } from './support/browser.js';
 
 export interface InstalledApp {
   context: BrowserContext;
@@ -22,7 +22,12 @@ async function launchProfile(args: string[], options: { phone?: keyof typeof PHO
   const phone: Partial<Phone> = { ...PHONES[options.phone ?? 'android'] };
   delete phone.isMobile;
   delete phone.defaultBrowserType;
-  return chromium.launchPersistentContext(options.userDataDir ?? '', { ...phone, executablePath: CHROMIUM_PATH, args: [...BROWSER_ARGS, ...args] });
+  return chromium.launchPersistentContext(options.userDataDir ?? '', {
+    ...phone,
+    executablePath: CHROMIUM_PATH,
+    args: [...BROWSER_ARGS, ...args],
+    timeout: LAUNCH_TIMEOUT_MS,
+  });
 }
 
 export async function launchInstalledApp(
@@ -30,8 +35,7 @@ export async function launchInstalledApp(
   options: { phone?: keyof typeof PHONES; userDataDir?: string } = {},
 ): Promise<InstalledApp> {
   const context = await launchProfile([`--app=${startUrl}`], options);
-  const page = context.pages().find((p) => p.url() !== 'about:blank') ?? (await context.waitForEvent('page'));
-  return { context, page };
+  return { context, page: await appWindow(context, startUrl) };
 }
 
 /** An ordinary browser tab on a phone, in a profile where Chromium fires its real `beforeinstallprompt`. */

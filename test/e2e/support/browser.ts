@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, devices, type BrowserContextOptions } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, devices, type Page } from 'playwright-core';
 import { describe } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,8 +35,36 @@ export const BROWSER_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * How long a launch may take before it fails with Playwright's own message and launch log. Its default,
+ * three minutes, is longer than a hook's two (vitest.config.ts), so a launch that hung would show only
+ * as "Hook timed out". A hook that starts a server, a browser and an app window hung so once in CI
+ * (session 29), with nothing to say which step it was.
+ */
+export const LAUNCH_TIMEOUT_MS = 45_000;
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: BROWSER_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: BROWSER_ARGS, timeout: LAUNCH_TIMEOUT_MS });
+}
+
+const APP_WINDOW_MS = 30_000;
+
+/**
+ * The window `--app=<url>` opened in a persistent context. It can exist before its first navigation
+ * commits and still read about:blank then; waiting for a 'page' event would wait for a window that has
+ * already opened. So look until one has left about:blank.
+ */
+export async function appWindow(context: BrowserContext, startUrl: string): Promise<Page> {
+  const deadline = Date.now() + APP_WINDOW_MS;
+  for (;;) {
+    const page = context.pages().find((p) => p.url() !== 'about:blank');
+    if (page) return page;
+    if (Date.now() > deadline) {
+      await context.close();
+      throw new Error(`no app window for ${startUrl} left about:blank within ${APP_WINDOW_MS} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Phone contexts for the patient screens. */

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { BROWSER_ARGS, CHROMIUM_PATH, PHONES } from './browser.js';
+import { appWindow, BROWSER_ARGS, CHROMIUM_PATH, LAUNCH_TIMEOUT_MS, PHONES } from './browser.js';
 
 export type PatientViewer = 'phone' | 'line' | 'pwa';
 
@@ -38,11 +38,8 @@ export async function openPatientViewer(
   if (options.locale) phone.locale = options.locale;
   if (options.viewport) phone.viewport = options.viewport;
   const args = kind === 'pwa' ? [...BROWSER_ARGS, `--app=${baseUrl}/pwa/book`] : BROWSER_ARGS;
-  const context: BrowserContext = await chromium.launchPersistentContext(dir, { ...phone, executablePath: CHROMIUM_PATH, args });
-  const page =
-    kind === 'pwa'
-      ? (context.pages().find((p) => p.url() !== 'about:blank') ?? (await context.waitForEvent('page')))
-      : (context.pages()[0] ?? (await context.newPage()));
+  const context: BrowserContext = await chromium.launchPersistentContext(dir, { ...phone, executablePath: CHROMIUM_PATH, args, timeout: LAUNCH_TIMEOUT_MS });
+  const page = kind === 'pwa' ? await appWindow(context, `${baseUrl}/pwa/book`) : (context.pages()[0] ?? (await context.newPage()));
   return {
     page,
     async close() {
