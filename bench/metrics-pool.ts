@@ -23,7 +23,7 @@ if (pooled.size === 0) {
 
 const rows: Row[] = [];
 for (const [kind, { cold, warm }] of pooled) {
-  const scenario = `1m burst, metrics (${kind}), ${files.length} runs pooled`;
+  const scenario = `1m burst, metrics (${kind}), ${files.length} run${files.length === 1 ? '' : 's'} pooled`;
   const sizes = (units: Figures[][]) => [...new Set(units.map((u) => u.length))].join(' or ');
   rows.push(...comparisonRows(scenario, 'cold', cold, `${cold.off.length} processes`));
   rows.push(...comparisonRows(scenario, 'warm', warm, `${warm.off.length} processes, ${sizes(warm.off)} openings of each`));
