@@ -6,13 +6,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { adminSnapshot, openReception } from '../api/api-support.js';
 import { lineWebEnv, startFakeLine, type FakeLine } from '../fakes/line-server.js';
 import { mustCall, staffCookie } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { BROWSER_ARGS, CHROMIUM_PATH, describeBrowser, LAUNCH_TIMEOUT_MS, PHONES, screenshotPath } from './support/browser.js';
+import { describeBrowser, launchPersistent, PHONES, screenshotPath } from './support/browser.js';
 
 const LINE_IN_APP = { ...PHONES.android, userAgent: `${PHONES.android.userAgent} Line/15.12.1` };
 
@@ -36,12 +36,7 @@ describeBrowser('LINE screens at 200 % text size', () => {
     mkdirSync(join(profileDir, 'Default'));
     const prefs = { webkit: { webprefs: { default_font_size: 32, default_fixed_font_size: 26 } } };
     writeFileSync(join(profileDir, 'Default', 'Preferences'), JSON.stringify(prefs));
-    context = await chromium.launchPersistentContext(profileDir, {
-      ...LINE_IN_APP,
-      executablePath: CHROMIUM_PATH,
-      args: BROWSER_ARGS,
-      timeout: LAUNCH_TIMEOUT_MS,
-    });
+    context = await launchPersistent(profileDir, LINE_IN_APP);
     page = context.pages()[0] ?? (await context.newPage());
   });
   afterEach(() => {

@@ -6,8 +6,8 @@
  * Playwright's `isMobile` replaces the app window with a blank tab, so phones are given by size, pixel
  * ratio, touch and user agent only; the pages set `width=device-width`, so the layout is the phone's.
  */
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { appWindow, BROWSER_ARGS, CHROMIUM_PATH, LAUNCH_TIMEOUT_MS, PHONES } from './support/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { appWindow, launchPersistent, PHONES } from './support/browser.js';
 
 export interface InstalledApp {
   context: BrowserContext;
@@ -22,12 +22,7 @@ async function launchProfile(args: string[], options: { phone?: keyof typeof PHO
   const phone: Partial<Phone> = { ...PHONES[options.phone ?? 'android'] };
   delete phone.isMobile;
   delete phone.defaultBrowserType;
-  return chromium.launchPersistentContext(options.userDataDir ?? '', {
-    ...phone,
-    executablePath: CHROMIUM_PATH,
-    args: [...BROWSER_ARGS, ...args],
-    timeout: LAUNCH_TIMEOUT_MS,
-  });
+  return launchPersistent(options.userDataDir ?? '', phone, args);
 }
 
 export async function launchInstalledApp(

@@ -47,6 +47,11 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: BROWSER_ARGS, timeout: LAUNCH_TIMEOUT_MS });
 }
 
+/** Chromium with a persistent profile in `dir` ('' for a fresh temporary one): the context options, and arguments beside BROWSER_ARGS. */
+export function launchPersistent(dir: string, options: BrowserContextOptions, args: string[] = []): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(dir, { ...options, executablePath: CHROMIUM_PATH, args: [...BROWSER_ARGS, ...args], timeout: LAUNCH_TIMEOUT_MS });
+}
+
 const APP_WINDOW_MS = 30_000;
 
 /**

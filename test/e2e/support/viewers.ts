@@ -7,8 +7,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { appWindow, BROWSER_ARGS, CHROMIUM_PATH, LAUNCH_TIMEOUT_MS, PHONES } from './browser.js';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { appWindow, launchPersistent, PHONES } from './browser.js';
 
 export type PatientViewer = 'phone' | 'line' | 'pwa';
 
@@ -30,15 +30,14 @@ export async function openPatientViewer(
     const prefs = { webkit: { webprefs: { default_font_size: options.textPx, default_fixed_font_size: options.textPx - 6 } } };
     writeFileSync(join(dir, 'Default', 'Preferences'), JSON.stringify(prefs));
   }
-  const phone: Record<string, unknown> = { ...(kind === 'line' ? PHONES.iphone : PHONES.android) };
+  const phone: BrowserContextOptions & { defaultBrowserType?: string } = { ...(kind === 'line' ? PHONES.iphone : PHONES.android) };
   // A persistent context with isMobile replaces an --app window with a blank tab (pwa-support.ts).
   delete phone.isMobile;
   delete phone.defaultBrowserType;
   if (kind === 'line') phone.userAgent = LINE_UA;
   if (options.locale) phone.locale = options.locale;
   if (options.viewport) phone.viewport = options.viewport;
-  const args = kind === 'pwa' ? [...BROWSER_ARGS, `--app=${baseUrl}/pwa/book`] : BROWSER_ARGS;
-  const context: BrowserContext = await chromium.launchPersistentContext(dir, { ...phone, executablePath: CHROMIUM_PATH, args, timeout: LAUNCH_TIMEOUT_MS });
+  const context = await launchPersistent(dir, phone, kind === 'pwa' ? [`--app=${baseUrl}/pwa/book`] : []);
   const page = kind === 'pwa' ? await appWindow(context, `${baseUrl}/pwa/book`) : (context.pages()[0] ?? (await context.newPage()));
   return {
     page,
