@@ -5,7 +5,7 @@
  * "metrics <store> …" lines). Only runs of the same product code and the same bench belong in one pool.
  */
 import { readFileSync } from 'node:fs';
-import { comparisonRows, parseOpenings, type Figures, type Sides, type State } from './lib/metrics-compare.js';
+import { comparisonRows, type Openings, parseOpenings, type Sides, type State } from './lib/metrics-compare.js';
 import { printRows, type Row } from './lib/stats.js';
 
 const files = process.argv.slice(2);
@@ -24,7 +24,7 @@ if (pooled.size === 0) {
 const rows: Row[] = [];
 for (const [kind, { cold, warm }] of pooled) {
   const scenario = `1m burst, metrics (${kind}), ${files.length} run${files.length === 1 ? '' : 's'} pooled`;
-  const sizes = (units: Figures[][]) => [...new Set(units.map((u) => u.length))].join(' or ');
+  const sizes = (units: Openings[]) => [...new Set(units.map((u) => u.length))].join(' or ');
   rows.push(...comparisonRows(scenario, 'cold', cold, `${cold.off.length} processes`));
   rows.push(...comparisonRows(scenario, 'warm', warm, `${warm.off.length} processes, ${sizes(warm.off)} openings of each`));
 }
