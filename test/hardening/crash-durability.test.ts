@@ -4,6 +4,12 @@
  * After a restart on the same data: every reservation acknowledged to a client is there exactly as it was
  * told (slot, number, owner), no slot is half-written, numbers are unique and gap-free, nobody holds two,
  * and the queue goes on (the next patient gets the next number, the live queue shows the stored state).
+ *
+ * Where the kill lands is a race this test cannot steer: the server writes numbers in batches of up to 64
+ * (group commit) while this process reads its answers, so on a loaded machine every number may be written
+ * before the kill arrives. Such an attempt is still checked in full (the newcomer must then hear that none
+ * are left), but it did not crash mid-write, so the scenario runs again on fresh data, up to ATTEMPTS times;
+ * the test fails if no attempt's kill landed before the session's last number was written.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -14,15 +20,18 @@ import { afterEach, expect, it } from 'vitest';
 import { addStaffAccount } from '../../src/server/auth/staff-accounts.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { openSqliteStore } from '../../src/server/storage/sqlite.js';
+import { t as label } from '../../src/shared/labels/all.js';
+import { SLOTS_PER_SESSION } from '../../src/shared/queue/slot.js';
 import type { QueueSnapshot } from '../../src/shared/schemas/live.js';
-import { mustCall, pwaPatient, pwaPatients } from '../support/client.js';
-import { killServerProcess, startServerProcess, stopAllServerProcesses, type ServerProcess } from '../support/process.js';
+import { callFn, mustCall, pwaPatient, pwaPatients } from '../support/client.js';
+import { killServerProcess, startServerProcess, stopAllServerProcesses, stopServerProcess, type ServerProcess } from '../support/process.js';
 import { openSse } from '../support/sse.js';
 import { describeStores, openTestStore, ownersWithTwoActive, type StoreKind, type TestStore } from '../support/stores.js';
 
 const PATIENTS = 1_000;
-/** SIGKILL once this many reservations were acknowledged: well inside the 200 numbers of the session. */
-const KILL_AFTER = 50;
+/** SIGKILL once this many reservations were acknowledged: well inside the first batch of numbers. */
+const KILL_AFTER = 10;
+const ATTEMPTS = 3;
 
 interface Ack {
   uid: string;
@@ -111,67 +120,80 @@ async function burstAndKill(server: ServerProcess, patients: { uid: string; toke
 
 describeStores('SIGKILL in the middle of a 1,000-patient burst', (kind) => {
   it('keeps every acknowledged reservation, writes no half slot, and the queue goes on', async () => {
-    const { env, store } = await serverData(kind);
-    await addStaffAccount(store, 'crash-staff', 'correct horse battery');
-    const first = await startServerProcess(env);
-    const cookie = await signIn(first.url);
-    await mustCall(first.url, 'startInhouseReception', {}, { cookie });
-    await mustCall(first.url, 'startOnlineReception', {}, { cookie });
-    const patients = await pwaPatients(first.url, PATIENTS);
-
-    const { acks, unanswered } = await burstAndKill(first, patients);
-    await killServerProcess(first);
-    // The kill landed mid-burst: some were told their number, some heard nothing.
-    expect(acks.length).toBeGreaterThanOrEqual(KILL_AFTER);
-    expect(unanswered).toBeGreaterThan(0);
-
-    const second = await startServerProcess(env);
-    const { current_session_id: session } = await store.db.selectFrom('runtime').selectAll().executeTakeFirstOrThrow();
-    const slots = await store.db.selectFrom('reservation_slots').selectAll().where('session_id', '=', session!).execute();
-    expect(slots).toHaveLength(200);
-
-    // Every acknowledged reservation is there, exactly as the patient was told.
-    const byId = new Map(slots.map((s) => [s.id, s]));
-    for (const ack of acks) {
-      expect(byId.get(ack.slotId), `acknowledged #${ack.reservationNumber}`).toMatchObject({
-        reservation_number: ack.reservationNumber, owner_id: ack.uid, is_reserved: 1, reserved_type: 'PWA', canceled: 0,
-      });
+    for (let attempt = 1; ; attempt++) {
+      const reserved = await crashAndRestart(kind);
+      if (reserved < SLOTS_PER_SESSION) return;
+      expect(attempt, `the kill landed after the last number was written in all ${ATTEMPTS} attempts`).toBeLessThan(ATTEMPTS);
     }
-    // No half-written slot: reserved ones are complete, free ones carry nothing.
-    for (const s of slots) {
-      const fields = { type: s.reserved_type, at: s.reserved_at, owner: s.owner_id };
-      if (s.is_reserved) expect(fields, `slot #${s.reservation_number}`).toEqual({ type: 'PWA', at: expect.any(String), owner: expect.stringMatching(/^PWA_/) });
-      else expect(fields, `slot #${s.reservation_number}`).toEqual({ type: null, at: null, owner: null });
-    }
-    // Lowest free number each time, one writer at a time: the committed numbers are exactly 1..k.
-    const reserved = slots.filter((s) => s.is_reserved).sort((a, b) => a.reservation_number - b.reservation_number);
-    expect(reserved.map((s) => s.reservation_number)).toEqual(Array.from({ length: reserved.length }, (_, i) => i + 1));
-    const doubled = await ownersWithTwoActive(store);
-    expect(doubled).toEqual([]); // nobody holds two active reservations
-    expect(reserved.length).toBeGreaterThanOrEqual(acks.length);
-    if (kind === 'sqlite') expect(await integrity(store)).toBe('ok');
-
-    // The queue goes on: patients still see their numbers, and a newcomer gets the next one.
-    for (const ack of acks.slice(0, 5)) {
-      const token = patients.find((p) => p.uid === ack.uid)!.token;
-      const mine = await mustCall<{ reservation: { slotId: string; reservationNumber: number } }>(second.url, 'getMyReservation', {}, { token });
-      expect(mine.reservation).toMatchObject({ slotId: ack.slotId, reservationNumber: ack.reservationNumber });
-    }
-    const newcomer = await pwaPatient(second.url);
-    const next = await mustCall<{ reservationNumber: number }>(second.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: newcomer.token });
-    expect(next.reservationNumber).toBe(reserved.length + 1);
-
-    // The live queue shows exactly what is stored, newcomer included.
-    const live = await openSse(`${second.url}/api/live/queue`);
-    const snapshot = JSON.parse((await live.next((e) => e.event === 'queue')).data) as QueueSnapshot;
-    live.close();
-    expect(snapshot.queue.map((q) => q.reservationNumber)).toEqual(Array.from({ length: reserved.length + 1 }, (_, i) => i + 1));
-    expect(snapshot.queue.map((q) => q.ahead)).toEqual(Array.from({ length: reserved.length + 1 }, (_, i) => i));
-    expect(snapshot.runtime).toEqual({ inhouseOn: true, onlineOn: true, currentWaitCount: reserved.length + 1 });
-    const { version } = await store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow();
-    expect(snapshot.version).toBe(version);
-  }, 180_000);
+  }, ATTEMPTS * 120_000);
 });
+
+/** One burst killed mid-way and one restart on the same data, checked in full; how many numbers were taken. */
+async function crashAndRestart(kind: StoreKind): Promise<number> {
+  const { env, store } = await serverData(kind);
+  await addStaffAccount(store, 'crash-staff', 'correct horse battery');
+  const first = await startServerProcess(env);
+  const cookie = await signIn(first.url);
+  await mustCall(first.url, 'startInhouseReception', {}, { cookie });
+  await mustCall(first.url, 'startOnlineReception', {}, { cookie });
+  const patients = await pwaPatients(first.url, PATIENTS);
+
+  const { acks, unanswered } = await burstAndKill(first, patients);
+  await killServerProcess(first);
+  // The kill landed mid-burst: some were told their number, some heard nothing.
+  expect(acks.length).toBeGreaterThanOrEqual(KILL_AFTER);
+  expect(unanswered).toBeGreaterThan(0);
+
+  const second = await startServerProcess(env);
+  const { current_session_id: session } = await store.db.selectFrom('runtime').selectAll().executeTakeFirstOrThrow();
+  const slots = await store.db.selectFrom('reservation_slots').selectAll().where('session_id', '=', session!).execute();
+  expect(slots).toHaveLength(SLOTS_PER_SESSION);
+
+  // Every acknowledged reservation is there, exactly as the patient was told.
+  const byId = new Map(slots.map((s) => [s.id, s]));
+  for (const ack of acks) {
+    expect(byId.get(ack.slotId), `acknowledged #${ack.reservationNumber}`).toMatchObject({
+      reservation_number: ack.reservationNumber, owner_id: ack.uid, is_reserved: 1, reserved_type: 'PWA', canceled: 0,
+    });
+  }
+  // No half-written slot: reserved ones are complete, free ones carry nothing.
+  for (const s of slots) {
+    const fields = { type: s.reserved_type, at: s.reserved_at, owner: s.owner_id };
+    if (s.is_reserved) expect(fields, `slot #${s.reservation_number}`).toEqual({ type: 'PWA', at: expect.any(String), owner: expect.stringMatching(/^PWA_/) });
+    else expect(fields, `slot #${s.reservation_number}`).toEqual({ type: null, at: null, owner: null });
+  }
+  // Lowest free number each time, one writer at a time: the committed numbers are exactly 1..k.
+  const reserved = slots.filter((s) => s.is_reserved).sort((a, b) => a.reservation_number - b.reservation_number);
+  expect(reserved.map((s) => s.reservation_number)).toEqual(Array.from({ length: reserved.length }, (_, i) => i + 1));
+  const doubled = await ownersWithTwoActive(store);
+  expect(doubled).toEqual([]); // nobody holds two active reservations
+  expect(reserved.length).toBeGreaterThanOrEqual(acks.length);
+  if (kind === 'sqlite') expect(await integrity(store)).toBe('ok');
+
+  // The queue goes on: patients still see their numbers, and a newcomer gets the next one.
+  for (const ack of acks.slice(0, 5)) {
+    const token = patients.find((p) => p.uid === ack.uid)!.token;
+    const mine = await mustCall<{ reservation: { slotId: string; reservationNumber: number } }>(second.url, 'getMyReservation', {}, { token });
+    expect(mine.reservation).toMatchObject({ slotId: ack.slotId, reservationNumber: ack.reservationNumber });
+  }
+  const newcomer = await pwaPatient(second.url);
+  const next = await callFn<{ reservationNumber: number }>(second.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: newcomer.token });
+  const queued = Math.min(reserved.length + 1, SLOTS_PER_SESSION);
+  if (reserved.length < SLOTS_PER_SESSION) expect(next.body).toEqual({ result: expect.objectContaining({ reservationNumber: queued }) });
+  else expect(next.body).toEqual({ error: { status: 'RESOURCE_EXHAUSTED', message: label('error.noFreeNumbers') } }); // all written before the kill
+
+  // The live queue shows exactly what is stored, newcomer included.
+  const live = await openSse(`${second.url}/api/live/queue`);
+  const snapshot = JSON.parse((await live.next((e) => e.event === 'queue')).data) as QueueSnapshot;
+  live.close();
+  expect(snapshot.queue.map((q) => q.reservationNumber)).toEqual(Array.from({ length: queued }, (_, i) => i + 1));
+  expect(snapshot.queue.map((q) => q.ahead)).toEqual(Array.from({ length: queued }, (_, i) => i));
+  expect(snapshot.runtime).toEqual({ inhouseOn: true, onlineOn: true, currentWaitCount: queued });
+  const { version } = await store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow();
+  expect(snapshot.version).toBe(version);
+  await stopServerProcess(second);
+  return reserved.length;
+}
 
 async function integrity(store: Store): Promise<string> {
   const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(store.db);
