@@ -41,7 +41,7 @@ export const BROWSER_ARGS = [
  * as "Hook timed out". A hook that starts a server, a browser and an app window hung so once in CI
  * (session 29), with nothing to say which step it was.
  */
-export const LAUNCH_TIMEOUT_MS = 45_000;
+const LAUNCH_TIMEOUT_MS = 45_000;
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: BROWSER_ARGS, timeout: LAUNCH_TIMEOUT_MS });
