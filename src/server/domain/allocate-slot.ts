@@ -7,7 +7,7 @@ import type { Store } from '../storage/port.js';
 import { allocationRuntime, type AllocationRuntime, type ReceptionView, type Settled } from '../storage/allocation-runtime.js';
 import type { Database, RuntimeTable } from '../storage/schema.js';
 import { statement } from '../storage/statements.js';
-import { enqueueAheadNotices } from '../notify/enqueue.js';
+import { enqueueAheadNotices } from './notices/outbox.js';
 import { type Actor, writeAudit } from './audit.js';
 import { spendTicketQuota, type TicketQuota } from './ticket-quota.js';
 import { type Allocated, type BatchSession, readBatchSession } from './allocation-batch.js';

@@ -2,7 +2,7 @@
 import type { PatientChannel } from '../../shared/queue/slot.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
-import { enqueueAheadNotices } from '../notify/enqueue.js';
+import { enqueueAheadNotices } from './notices/outbox.js';
 
 export interface CancelReservationOptions {
   store: Store;

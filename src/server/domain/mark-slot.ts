@@ -5,7 +5,7 @@
 import type { MarkAction } from '../../shared/schemas/functions.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
-import { enqueueAheadNotices } from '../notify/enqueue.js';
+import { enqueueAheadNotices } from './notices/outbox.js';
 import { type Actor, writeAudit } from './audit.js';
 import { slotOfOpenSession } from './session-slot.js';
 import { recordCallout } from './callout/callouts.js';

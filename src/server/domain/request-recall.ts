@@ -6,7 +6,7 @@
 import type { PatientChannel } from '../../shared/queue/slot.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
-import { enqueueNotice } from '../notify/enqueue.js';
+import { enqueueNotice } from './notices/outbox.js';
 import { type Actor, writeAudit } from './audit.js';
 import { slotOfOpenSession } from './session-slot.js';
 import { recordCallout } from './callout/callouts.js';

@@ -59,7 +59,7 @@ export interface AllocationRuntime {
   inBatch<T, R>(item: T, run: (items: T[]) => Promise<Settled<R>[]>): Promise<R>;
   /**
    * The write of runtime version `version`, still holding the runtime row lock, leaves the 5-ahead notices
-   * settled and the head of the queue full up to number `headEnd` (notify/enqueue.ts
+   * settled and the head of the queue full up to number `headEnd` (domain/notices/outbox.ts
    * `enqueueAheadNotices`) — if it commits: remembered so that the allocation right after it can skip the
    * notice read.
    */

@@ -3,11 +3,11 @@
  * exists exactly when its cause committed (never lost, never invented by a rolled-back write).
  */
 import { randomUUID } from 'node:crypto';
-import { NOTICE_THRESHOLD_MAX } from '../../shared/queue/slot.js';
-import { publicQueue } from '../../shared/queue/rules.js';
-import type { WriteContext } from '../storage/port.js';
-import type { OutboxTable, SlotTable } from '../storage/schema.js';
-import { rowToSlot } from '../storage/slot-row.js';
+import { NOTICE_THRESHOLD_MAX } from '../../../shared/queue/slot.js';
+import { publicQueue } from '../../../shared/queue/rules.js';
+import type { WriteContext } from '../../storage/port.js';
+import type { OutboxTable, SlotTable } from '../../storage/schema.js';
+import { rowToSlot } from '../../storage/slot-row.js';
 
 type Kind = OutboxTable['kind'];
 
