@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allocateSlot } from '../src/server/domain/allocate-slot.js';
 import { cancelReservation } from '../src/server/domain/cancel-reservation.js';
-import { switchReception } from '../src/server/domain/reception-switches.js';
+import { switchReception } from '../src/server/domain/reception/switches.js';
 import type { TicketQuota } from '../src/server/domain/ticket-quota.js';
 import { AppError } from '../src/server/errors.js';
 import type { Store } from '../src/server/storage/port.js';

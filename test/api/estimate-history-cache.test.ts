@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLiveEstimator } from '../../src/server/domain/estimate/live-estimate.js';
 import { loadQueueState } from '../../src/server/domain/queue-state.js';
-import { switchReception } from '../../src/server/domain/reception-switches.js';
+import { switchReception } from '../../src/server/domain/reception/switches.js';
 import { seedHistory } from '../support/estimate-history.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 

@@ -12,7 +12,7 @@ import { cancelReservation } from '../../src/server/domain/cancel-reservation.js
 import { markSlot } from '../../src/server/domain/mark-slot.js';
 import { setNoticeSettings } from '../../src/server/domain/notice-settings.js';
 import { setMyNoticeThreshold } from '../../src/server/domain/own-notice.js';
-import { switchReception } from '../../src/server/domain/reception-switches.js';
+import { switchReception } from '../../src/server/domain/reception/switches.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { startScheduleRunner, type ScheduleRunner } from '../../src/server/domain/schedule/scheduler.js';
-import { switchReception } from '../../src/server/domain/reception-switches.js';
+import { switchReception } from '../../src/server/domain/reception/switches.js';
 import { saveScheduleOverride } from '../../src/server/domain/schedule/edit.js';
 import { applyDueEdges } from '../../src/server/domain/schedule/edges.js';
 import { japaneseHoliday } from '../../src/server/domain/schedule/holidays.js';

@@ -10,7 +10,7 @@ import type { Store } from '../storage/port.js';
 import { allocateSlot } from './allocate-slot.js';
 import { markSlot } from './mark-slot.js';
 import { requestRecall } from './request-recall.js';
-import { switchReception } from './reception-switches.js';
+import { switchReception } from './reception/switches.js';
 import { describeStores, openTestStore, type TestStore } from '../../../test/support/stores.js';
 
 const outcome = (p: Promise<unknown>) =>

@@ -13,7 +13,7 @@ import { allocateSlot } from './allocate-slot.js';
 import { cancelReservation } from './cancel-reservation.js';
 import { claimAdminBeep } from './claim-admin-beep.js';
 import { markSlot } from './mark-slot.js';
-import { switchReception } from './reception-switches.js';
+import { switchReception } from './reception/switches.js';
 import { describeStores, openTestStore, type TestStore } from '../../../test/support/stores.js';
 
 /** The refusal code of a domain call, or 'ok'. */

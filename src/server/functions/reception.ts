@@ -1,6 +1,6 @@
 /** Staff run the queue: reception switches, actions on slots, the shared beep. */
 import type { SwitchName } from '../../shared/queue/rules.js';
-import { switchReception } from '../domain/reception-switches.js';
+import { switchReception } from '../domain/reception/switches.js';
 import { markSlot } from '../domain/mark-slot.js';
 import { claimAdminBeep } from '../domain/claim-admin-beep.js';
 import { requireStaff } from '../http/caller.js';

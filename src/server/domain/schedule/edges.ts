@@ -5,19 +5,16 @@
  * claimed. A process that was down catches up at start, but only the latest edge of each kind matters: a
  * start whose window already ended is never replayed.
  */
-import { type Edge, type EdgeKind, type HolidayLookup, dueEdges, edgeFamily, edgesOfDays } from '../../../shared/schedule/rules.js';
+import { type Edge, type EdgeKind, type HolidayLookup, dueEdges, edgeFamily } from '../../../shared/schedule/rules.js';
 import type { ClinicSchedule } from '../../../shared/schedule/types.js';
-import { tokyoDateAndTime } from '../../../shared/schedule/calendar.js';
 import type { Store, WriteContext } from '../../storage/port.js';
-import type { RuntimeTable } from '../../storage/schema.js';
 import { type Actor, writeAudit } from '../audit.js';
-import { applySwitch, countActive } from '../reception-switches.js';
+import { applySwitch, countActive } from '../reception/switches.js';
 import { readSchedule, readScheduleAt } from './document.js';
+import { type EdgeOutcome, decideEdge, vanishedWindow } from './edge-rule.js';
 
 /** The audit trail's actor for what the calendar did (docs/decisions/018-clinic-calendar.md). */
 export const SCHEDULE_ACTOR: Actor = { id: null, username: 'schedule' };
-
-export type EdgeOutcome = 'started' | 'ended' | 'unchanged' | 'manual' | 'inhouseOff' | 'waiting';
 
 const FAMILY_KINDS: Record<'online' | 'inhouse', EdgeKind[]> = {
   online: ['onlineStart', 'onlineEnd'],
@@ -34,7 +31,7 @@ export async function applyDueEdges(store: Store, now: Date, holidays: HolidayLo
   const { schedule } = await readSchedule(store.db, store);
   const due = dueEdges(schedule, now.getTime(), holidays);
   const pending = await Promise.all(due.map((edge) => isPending(store.db, edge)));
-  if (!pending.some(Boolean) && !(await vanishedWindow(store.db, schedule, now, holidays))) return [];
+  if (!pending.some(Boolean) && !(await vanished(store.db, schedule, now, holidays))) return [];
   return store.write(async (ctx) => {
     // Again under the lock, with the calendar as it is now: another process may have been first.
     const locked = await readScheduleAt(ctx.tx, store, ctx.runtime.schedule_version);
@@ -47,17 +44,14 @@ export async function applyDueEdges(store: Store, now: Date, holidays: HolidayLo
     for (const edge of dueEdges(locked.schedule, now.getTime(), holidays)) {
       if (await isPending(ctx.tx, edge)) await apply(edge);
     }
-    const vanished = await vanishedWindow(ctx.tx, locked.schedule, now, holidays);
-    if (vanished) await apply(vanished);
+    const gone = await vanished(ctx.tx, locked.schedule, now, holidays);
+    if (gone) await apply(gone);
     return done;
   });
 }
 
-/**
- * The window the calendar last opened is no longer in the calendar (staff closed the day, or moved its
- * hours, while it was open): its end edge will never come, so it ends now. Null when nothing vanished.
- */
-async function vanishedWindow(db: Store['db'] | WriteContext['tx'], schedule: ClinicSchedule, now: Date, holidays: HolidayLookup): Promise<Edge | null> {
+/** The end edge owed to an open window that left the calendar (edge-rule.ts), or null. */
+async function vanished(db: Store['db'] | WriteContext['tx'], schedule: ClinicSchedule, now: Date, holidays: HolidayLookup): Promise<Edge | null> {
   const last = await db
     .selectFrom('schedule_edges')
     .select(['edge_at', 'kind'])
@@ -66,10 +60,7 @@ async function vanishedWindow(db: Store['db'] | WriteContext['tx'], schedule: Cl
     .orderBy('kind', 'desc') // at one instant an end is applied before a start: the start is the later
     .limit(1)
     .executeTakeFirst();
-  if (!last || last.kind !== 'onlineStart') return null;
-  const at = Date.parse(last.edge_at);
-  const stillThere = edgesOfDays(schedule, tokyoDateAndTime(at).date, 1, holidays).some((e) => e.kind === 'onlineStart' && e.at === at);
-  return stillThere ? null : { at: now.getTime(), kind: 'onlineEnd' };
+  return vanishedWindow(last, schedule, now, holidays);
 }
 
 /** Not applied, and no later edge of its family was either. */
@@ -84,41 +75,17 @@ async function isPending(db: Store['db'] | WriteContext['tx'], edge: Edge): Prom
   return !row;
 }
 
-async function currentRuntime(ctx: WriteContext): Promise<RuntimeTable> {
-  return ctx.tx.selectFrom('runtime').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
-}
-
+/** Decides the edge on the runtime row as earlier edges of this transaction left it, then writes it. */
 async function applyEdge(ctx: WriteContext, edge: Edge, numbersPerSession: number): Promise<EdgeOutcome> {
-  const runtime = await currentRuntime(ctx);
+  const runtime = await ctx.tx.selectFrom('runtime').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  const activeReservations = edge.kind === 'inhouseEnd' ? await countActive({ tx: ctx.tx, runtime }) : 0;
+  const plan = decideEdge(edge, runtime, { activeReservations, numbersPerSession });
   const edgeAt = iso(edge.at);
-  if (edge.kind === 'onlineEnd' && runtime.schedule_notice_at !== null) {
-    await ctx.tx.updateTable('runtime').set({ schedule_notice_at: null }).where('id', '=', 1).execute();
+  if (plan.notice) {
+    await ctx.tx.updateTable('runtime').set({ schedule_notice_at: plan.notice === 'set' ? edgeAt : null }).where('id', '=', 1).execute();
     ctx.emit({ type: 'receptionSwitched' });
+    if (plan.notice === 'set') await writeAudit(ctx.tx, SCHEDULE_ACTOR, { action: 'schedule.inhouseOff', target: edgeAt }, ctx.now);
   }
-  // Staff switched by hand after this edge's time (while every server was down): their choice stands.
-  const manualAt = edgeFamily(edge.kind) === 'online' ? runtime.online_manual_at : runtime.inhouse_manual_at;
-  if (manualAt !== null && manualAt > edgeAt) return 'manual';
-  switch (edge.kind) {
-    case 'onlineStart': {
-      if (runtime.online_on) return 'unchanged';
-      if (!runtime.inhouse_on) {
-        // Online without in-house would hand out numbers nobody serves: staff decide, the banner says so.
-        await ctx.tx.updateTable('runtime').set({ schedule_notice_at: edgeAt }).where('id', '=', 1).execute();
-        ctx.emit({ type: 'receptionSwitched' });
-        await writeAudit(ctx.tx, SCHEDULE_ACTOR, { action: 'schedule.inhouseOff', target: edgeAt }, ctx.now);
-        return 'inhouseOff';
-      }
-      return (await applySwitch('startOnline', ctx, SCHEDULE_ACTOR, numbersPerSession, runtime)) ? 'started' : 'unchanged';
-    }
-    case 'onlineEnd':
-      return (await applySwitch('endOnline', ctx, SCHEDULE_ACTOR, numbersPerSession, runtime)) ? 'ended' : 'unchanged';
-    case 'inhouseStart':
-      return (await applySwitch('startInhouse', ctx, SCHEDULE_ACTOR, numbersPerSession, runtime)) ? 'started' : 'unchanged';
-    case 'inhouseEnd': {
-      if (!runtime.inhouse_on) return 'unchanged';
-      // Only when nobody waits: patients still in the queue are seen whatever the clock says.
-      if (runtime.online_on || (await countActive({ tx: ctx.tx, runtime })) > 0) return 'waiting';
-      return (await applySwitch('endInhouse', ctx, SCHEDULE_ACTOR, numbersPerSession, runtime)) ? 'ended' : 'unchanged';
-    }
-  }
+  if (plan.change) await applySwitch(plan.change, ctx, SCHEDULE_ACTOR, runtime);
+  return plan.outcome;
 }
