@@ -2,6 +2,7 @@
 import type { PatientChannel } from '../../shared/queue/slot.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
+import type { SlotTable } from '../storage/schema.js';
 import { enqueueAheadNotices } from './notices/outbox.js';
 
 export interface CancelReservationOptions {
@@ -10,6 +11,24 @@ export interface CancelReservationOptions {
   channel: PatientChannel;
   slotId: string;
   reservationNumber: number;
+}
+
+type Change = Partial<Pick<SlotTable, 'canceled' | 'canceled_at' | 'canceled_line_at' | 'canceled_pwa_at'>>;
+
+/**
+ * The cancellation of `slot` (the active reservation with that id, if any), stamped with the channel the
+ * patient cancelled through (staff cannot undo a patient's own cancellation); throws when it is not theirs.
+ */
+export function cancelChange(
+  slot: Pick<SlotTable, 'owner_id' | 'reservation_number'> | undefined,
+  who: { ownerId: string; channel: PatientChannel; reservationNumber: number },
+  now: string,
+): Change {
+  // Someone else's slot reads exactly like a missing one: no probing for other patients' numbers.
+  if (!slot || slot.owner_id !== who.ownerId || slot.reservation_number !== who.reservationNumber) {
+    throw new AppError('NOT_FOUND', 'error.reservationNotFound');
+  }
+  return { canceled: 1, canceled_at: now, ...(who.channel === 'LINE' ? { canceled_line_at: now } : { canceled_pwa_at: now }) };
 }
 
 export async function cancelReservation({ store, ownerId, channel, slotId, reservationNumber }: CancelReservationOptions) {
@@ -23,20 +42,8 @@ export async function cancelReservation({ store, ownerId, channel, slotId, reser
       .where('canceled', '=', 0)
       .where('is_reception_accepted', '=', 0)
       .executeTakeFirst();
-    // Someone else's slot reads exactly like a missing one: no probing for other patients' numbers.
-    if (!slot || slot.owner_id !== ownerId || slot.reservation_number !== reservationNumber) {
-      throw new AppError('NOT_FOUND', 'error.reservationNotFound');
-    }
-    await tx
-      .updateTable('reservation_slots')
-      .set({
-        canceled: 1,
-        canceled_at: now,
-        updated_at: now,
-        ...(channel === 'LINE' ? { canceled_line_at: now } : { canceled_pwa_at: now }),
-      })
-      .where('id', '=', slotId)
-      .execute();
+    const change = cancelChange(slot, { ownerId, channel, reservationNumber }, now);
+    await tx.updateTable('reservation_slots').set({ ...change, updated_at: now }).where('id', '=', slotId).execute();
     emit({ type: 'slotCanceled', slotId });
     await enqueueAheadNotices(ctx);
     return { ok: true as const };

@@ -9,7 +9,7 @@ import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
 import { allocateSlot } from './allocate-slot.js';
 import { markSlot } from './mark-slot.js';
-import { requestRecall } from './request-recall.js';
+import { requestRecall } from './notices/recall.js';
 import { switchReception } from './reception/switches.js';
 import { describeStores, openTestStore, type TestStore } from '../../../test/support/stores.js';
 

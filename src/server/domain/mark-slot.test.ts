@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.js';
+import { refusalOf as refusal } from '../../../test/support/refusal.js';
 import { markChange } from './mark-slot.js';
 
 const NOW = '2026-01-01T09:00:00.000Z';
 const base = {
   canceled: 0, is_reception_accepted: 0, hold: 0, reserved_type: 'PWA', admin_confirmed_at: null,
   canceled_line_at: null, canceled_pwa_at: null,
-};
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (err) {
-    return err instanceof AppError ? `${err.code}:${err.messageKey}` : 'other';
-  }
-  return 'none';
 };
 
 describe('markChange', () => {

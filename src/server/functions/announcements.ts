@@ -1,6 +1,6 @@
 /** The patient's own notice threshold and the clinic's announcements (issue 14, docs/decisions/021). */
 import { lineMessagingConfigured } from '../config.js';
-import { setMyNoticeThreshold } from '../domain/own-notice.js';
+import { setMyNoticeThreshold } from '../domain/notices/own-notice.js';
 import { clearAnnouncement, setAnnouncement } from '../domain/announcement/manage.js';
 import { previewAnnouncementSend, sendAnnouncement } from '../domain/announcement/broadcast.js';
 import { requirePatient, requireStaff } from '../http/caller.js';

@@ -1,6 +1,6 @@
-/** The clinic's choice of which notices go out over LINE (each LINE push costs quota, PLATFORM.md). */
-import type { Store } from '../storage/port.js';
-import { type Actor, writeAudit } from './audit.js';
+/** The clinic's choice of which notices go out over LINE (each LINE push costs quota). */
+import type { Store } from '../../storage/port.js';
+import { type Actor, writeAudit } from '../audit.js';
 
 export interface NoticeSettings {
   lineAhead5: boolean;

@@ -3,14 +3,30 @@
  * many people ahead they want to be told at. The change itself sends nothing; the next queue change checks
  * the new threshold like any other (enqueueAheadNotices), and a notice already sent is never sent again.
  */
-import { AppError } from '../errors.js';
-import type { Store } from '../storage/port.js';
+import { AppError } from '../../errors.js';
+import type { Store } from '../../storage/port.js';
+import type { SlotTable } from '../../storage/schema.js';
 
 export interface SetNoticeThresholdOptions {
   store: Store;
   ownerId: string;
   slotId: string;
   threshold: number;
+}
+
+type OwnSlot = Pick<SlotTable, 'owner_id' | 'session_id' | 'notified_at' | 'notice_threshold'>;
+
+/**
+ * Whether the threshold changes (false: already so). `slot` is the active reservation with that id, if
+ * any; throws when it is not this patient's in the open session, or its notice already went out.
+ */
+export function thresholdChanges(slot: OwnSlot | undefined, who: { ownerId: string; sessionId: string | null }, threshold: number): boolean {
+  // Someone else's slot reads exactly like a missing one: no probing for other patients' numbers.
+  if (!slot || slot.owner_id !== who.ownerId || slot.session_id !== who.sessionId) {
+    throw new AppError('NOT_FOUND', 'error.reservationNotFound');
+  }
+  if (slot.notified_at) throw new AppError('FAILED_PRECONDITION', 'error.noticeAlreadySent');
+  return slot.notice_threshold !== threshold;
 }
 
 export async function setMyNoticeThreshold({ store, ownerId, slotId, threshold }: SetNoticeThresholdOptions) {
@@ -25,12 +41,7 @@ export async function setMyNoticeThreshold({ store, ownerId, slotId, threshold }
       .where('canceled_line_at', 'is', null)
       .where('canceled_pwa_at', 'is', null)
       .executeTakeFirst();
-    // Someone else's slot reads exactly like a missing one: no probing for other patients' numbers.
-    if (!slot || slot.owner_id !== ownerId || slot.session_id !== runtime.current_session_id) {
-      throw new AppError('NOT_FOUND', 'error.reservationNotFound');
-    }
-    if (slot.notified_at) throw new AppError('FAILED_PRECONDITION', 'error.noticeAlreadySent');
-    if (slot.notice_threshold !== threshold) {
+    if (thresholdChanges(slot, { ownerId, sessionId: runtime.current_session_id }, threshold)) {
       await tx.updateTable('reservation_slots').set({ notice_threshold: threshold, updated_at: now }).where('id', '=', slotId).execute();
       emit({ type: 'slotMarked', slotId });
     }
