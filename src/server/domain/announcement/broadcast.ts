@@ -1,41 +1,35 @@
 /**
  * Sending the standing announcement once to every patient still waiting (issue 14, docs/decisions/021):
  * LINE and PWA reservations of the open session that are neither cancelled nor started, held ones
- * included (they are still expected back). One outbox row per recipient, as for every notice, so the
- * worker's bounded sends, retry keys and fencing apply unchanged. The preview and the send count with the
- * same function; the send refuses when the count staff confirmed is no longer true, so what they saw is
- * what is sent, and it refuses LINE messages beyond what is left of LINE's monthly quota.
+ * included (they are still expected back). The preview and the send count with the same rule
+ * (broadcast-rule.ts); the send writes its outbox rows, one per recipient as for every notice, so the
+ * worker's bounded sends, retry keys and fencing apply unchanged.
  */
-import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AnnouncementSendPreview } from '../../../shared/schemas/functions.js';
 import { tokyoMonthStart } from '../../../shared/time/tokyo.js';
 import { AppError } from '../../errors.js';
-import type { LineSender } from '../../notify/line-sender.js';
 import type { Store } from '../../storage/port.js';
-import type { Database, OutboxTable, RuntimeTable } from '../../storage/schema.js';
+import type { Database, RuntimeTable } from '../../storage/schema.js';
 import { type Actor, writeAudit } from '../audit.js';
 import { currentAnnouncement } from './current.js';
+import { type LineQuota, announcementSend, checkLineQuota, lineCount, pushCount, reachableRecipients } from './broadcast-rule.js';
+
+/** LINE's own count of this month's messages: all the broadcast asks of LINE (the notify worker sends the messages). */
+export interface LineQuotaSource {
+  quota(): Promise<LineQuota | null>;
+}
 
 export interface BroadcastDeps {
   store: Store;
-  line: LineSender;
+  line: LineQuotaSource;
   lineConfigured: boolean;
   pushConfigured: boolean;
 }
 
-interface Recipient {
-  slotId: string;
-  reservationNumber: number;
-  channel: 'LINE' | 'PWA';
-  owner: string;
-  /** null for LINE; one per push subscription for PWA. */
-  endpoints: (string | null)[];
-}
-
 async function recipients(db: Kysely<Database> | Transaction<Database>, runtime: RuntimeTable, deps: BroadcastDeps) {
   const sessionId = runtime.current_session_id;
-  if (!sessionId) return { waiting: 0, reachable: [] as Recipient[] };
+  if (!sessionId) return { waiting: 0, reachable: [] };
   const slots = await db
     .selectFrom('reservation_slots')
     .select(['id', 'reservation_number', 'reserved_type', 'owner_id'])
@@ -54,17 +48,8 @@ async function recipients(db: Kysely<Database> | Transaction<Database>, runtime:
     deps.pushConfigured && pwaOwners.length > 0
       ? await db.selectFrom('push_subscriptions').select(['uid', 'endpoint']).where('uid', 'in', pwaOwners).orderBy('endpoint').execute()
       : [];
-  const reachable: Recipient[] = [];
-  for (const s of slots) {
-    const channel = s.reserved_type as 'LINE' | 'PWA';
-    const endpoints = channel === 'LINE' ? (deps.lineConfigured ? [null] : []) : subs.filter((x) => x.uid === s.owner_id).map((x) => x.endpoint);
-    if (endpoints.length > 0) reachable.push({ slotId: s.id, reservationNumber: s.reservation_number, channel, owner: s.owner_id!, endpoints });
-  }
-  return { waiting: slots.length, reachable };
+  return { waiting: slots.length, reachable: reachableRecipients(slots, subs, { line: deps.lineConfigured, push: deps.pushConfigured }) };
 }
-
-const lineCount = (list: Recipient[]) => list.filter((r) => r.channel === 'LINE').length;
-const pushCount = (list: Recipient[]) => list.filter((r) => r.channel === 'PWA').reduce((n, r) => n + r.endpoints.length, 0);
 
 async function lineSentThisMonth(store: Store): Promise<number> {
   const row = await store.db
@@ -100,44 +85,15 @@ export async function previewAnnouncementSend(deps: BroadcastDeps): Promise<Anno
 
 export async function sendAnnouncement(deps: BroadcastDeps & { announcementId: string; lineMessages: number; actor?: Actor }) {
   // LINE's quota is an outside call: read before the write, never inside its transaction.
-  const quota = deps.lineConfigured && deps.lineMessages > 0 ? await deps.line.quota() : null;
-  if (quota && quota.limit !== null && quota.used + deps.lineMessages > quota.limit) {
-    throw new AppError('FAILED_PRECONDITION', 'admin.announce.error.quota', { n: deps.lineMessages, left: Math.max(quota.limit - quota.used, 0) });
-  }
+  checkLineQuota(deps.lineConfigured && deps.lineMessages > 0 ? await deps.line.quota() : null, deps.lineMessages);
   return deps.store.write(async ({ tx, emit, now, runtime }) => {
-    const announcement = currentAnnouncement(runtime, new Date(now));
-    if (!announcement) throw new AppError('FAILED_PRECONDITION', 'admin.announce.error.none');
-    if (announcement.id !== deps.announcementId) throw new AppError('FAILED_PRECONDITION', 'admin.announce.error.changed');
-    if (announcement.sentAt) throw new AppError('FAILED_PRECONDITION', 'admin.announce.error.alreadySent');
     const { reachable } = await recipients(tx, runtime, deps);
-    if (lineCount(reachable) !== deps.lineMessages) throw new AppError('FAILED_PRECONDITION', 'admin.announce.error.countChanged');
-    const rows: OutboxTable[] = reachable.flatMap((r) =>
-      r.endpoints.map((endpoint) => ({
-        id: randomUUID(),
-        kind: 'announcement' as const,
-        channel: r.channel,
-        slot_id: r.slotId,
-        reservation_number: r.reservationNumber,
-        recipient: r.owner,
-        endpoint,
-        retry_key: randomUUID(),
-        status: 'pending' as const,
-        attempts: 0,
-        next_attempt_at: now,
-        lease_until: null,
-        last_error: null,
-        created_at: now,
-        updated_at: now,
-        sent_at: null,
-        body: announcement.text,
-      })),
-    );
+    const { announcement, rows, ...result } = announcementSend(currentAnnouncement(runtime, new Date(now)), deps, reachable, now);
     // Chunked: one statement's parameters stay well inside SQLite's and PostgreSQL's limits.
     for (let i = 0; i < rows.length; i += 100) await tx.insertInto('outbox').values(rows.slice(i, i + 100)).execute();
     await tx.updateTable('runtime').set({ announcement_sent_at: now }).where('id', '=', 1).execute();
     emit({ type: 'settingsChanged' });
     if (rows.length > 0) emit({ type: 'noticeQueued' });
-    const result = { lineMessages: lineCount(reachable), pushMessages: pushCount(reachable) };
     await writeAudit(tx, deps.actor, { action: 'announcement.send', target: announcement.id, after: { text: announcement.text, ...result } }, now);
     return { ok: true as const, ...result };
   });

@@ -15,16 +15,29 @@ export const ANNOUNCEMENT_MAX_DAYS = 7;
 /** A banner is one line: line breaks, tabs and other control characters are refused, not rendered. */
 const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
+/** The banner's text, trimmed; refused when empty or not one line. */
+export function announcementText(raw: string): string {
+  const text = raw.trim();
+  if (!text || hasControl(text)) throw new AppError('INVALID_ARGUMENT', 'admin.announce.error.text');
+  return text;
+}
+
+/** The expiry as an ISO instant (null: none); refused unless it is in the next ANNOUNCEMENT_MAX_DAYS. */
+export function announcementUntil(raw: string | null, now: string): string | null {
+  if (raw === null) return null;
+  const until = new Date(raw).toISOString();
+  const nowMs = Date.parse(now);
+  if (Date.parse(until) <= nowMs || Date.parse(until) > nowMs + ANNOUNCEMENT_MAX_DAYS * 86_400_000) {
+    throw new AppError('INVALID_ARGUMENT', 'admin.announce.error.until');
+  }
+  return until;
+}
+
 export async function setAnnouncement(options: { store: Store; text: string; until: string | null; actor?: Actor }) {
   const { store, actor } = options;
-  const text = options.text.trim();
-  if (!text || hasControl(text)) throw new AppError('INVALID_ARGUMENT', 'admin.announce.error.text');
+  const text = announcementText(options.text);
   return store.write(async ({ tx, emit, now, runtime }) => {
-    const until = options.until === null ? null : new Date(options.until).toISOString();
-    const nowMs = Date.parse(now);
-    if (until && (Date.parse(until) <= nowMs || Date.parse(until) > nowMs + ANNOUNCEMENT_MAX_DAYS * 86_400_000)) {
-      throw new AppError('INVALID_ARGUMENT', 'admin.announce.error.until');
-    }
+    const until = announcementUntil(options.until, now);
     const before = currentAnnouncement(runtime, new Date(now));
     const id = randomUUID();
     await tx
