@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Edge } from '../../../shared/schedule/rules.js';
 import { DEFAULT_SCHEDULE } from '../../../shared/schedule/types.js';
-import { decideEdge, vanishedWindow } from './edge-rule.js';
+import { MAX_SLEEP_MS, decideEdge, sleepUntilNextEdge, vanishedWindow } from './edge-rule.js';
 
 // Tuesday 2026-03-03, Tokyo: online opens at 09:30 (00:30Z) and closes at 11:00 (02:00Z).
 const OPEN_AT = Date.parse('2026-03-03T00:30:00.000Z');
@@ -75,5 +75,19 @@ describe('vanishedWindow', () => {
     expect(vanishedWindow(opened, DEFAULT_SCHEDULE, now, noHolidays)).toBeNull();
     expect(vanishedWindow({ ...opened, kind: 'onlineEnd' }, DEFAULT_SCHEDULE, now, noHolidays)).toBeNull();
     expect(vanishedWindow(undefined, DEFAULT_SCHEDULE, now, noHolidays)).toBeNull();
+  });
+});
+
+describe('sleepUntilNextEdge', () => {
+  it('sleeps until the next edge, but never longer than the cap', () => {
+    expect(sleepUntilNextEdge(DEFAULT_SCHEDULE, OPEN_AT - 60_000, noHolidays)).toBe(60_000);
+    expect(sleepUntilNextEdge(DEFAULT_SCHEDULE, OPEN_AT - 3 * 3_600_000, noHolidays)).toBe(MAX_SLEEP_MS);
+    // 85 minutes after online opened, its close at 11:00 is 5 minutes away.
+    expect(sleepUntilNextEdge(DEFAULT_SCHEDULE, OPEN_AT + 85 * 60_000, noHolidays)).toBe(5 * 60_000);
+  });
+
+  it('wakes at the cap when the calendar has no edge ahead', () => {
+    const closed = { ...DEFAULT_SCHEDULE, weekly: DEFAULT_SCHEDULE.weekly.map(() => []) };
+    expect(sleepUntilNextEdge(closed, OPEN_AT, noHolidays)).toBe(MAX_SLEEP_MS);
   });
 });

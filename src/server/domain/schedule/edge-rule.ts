@@ -5,7 +5,7 @@
  * in-house never ends on patients still waiting (they are seen whatever the clock says).
  */
 import type { SwitchName } from '../../../shared/queue/rules.js';
-import { type Edge, type EdgeKind, edgeFamily, edgesOfDays, type HolidayLookup } from '../../../shared/schedule/rules.js';
+import { type Edge, type EdgeKind, edgeFamily, edgesOfDays, type HolidayLookup, nextEdge } from '../../../shared/schedule/rules.js';
 import type { ClinicSchedule } from '../../../shared/schedule/types.js';
 import { tokyoDateAndTime } from '../../../shared/schedule/calendar.js';
 import type { RuntimeTable } from '../../storage/schema.js';
@@ -74,4 +74,13 @@ export function vanishedWindow(
   const at = Date.parse(lastOnline.edge_at);
   const stillThere = edgesOfDays(schedule, tokyoDateAndTime(at).date, 1, holidays).some((e) => e.kind === 'onlineStart' && e.at === at);
   return stillThere ? null : { at: now.getTime(), kind: 'onlineEnd' };
+}
+
+/** A timer counts elapsed time, not the clock: waking at least this often notices a wall clock that jumped. */
+export const MAX_SLEEP_MS = 10 * 60 * 1000;
+
+/** How long the scheduler sleeps: until the calendar's next edge (now if it is due), at most MAX_SLEEP_MS. */
+export function sleepUntilNextEdge(schedule: ClinicSchedule, now: number, holidays: HolidayLookup): number {
+  const next = nextEdge(schedule, now, holidays);
+  return next ? Math.min(Math.max(next.at - now, 0), MAX_SLEEP_MS) : MAX_SLEEP_MS;
 }

@@ -5,13 +5,12 @@
  * jumped (NTP, a suspended machine) is noticed within minutes: a timer counts elapsed time, not the clock.
  */
 import type { Clock } from '../../clock.js';
-import { type HolidayLookup, nextEdge } from '../../../shared/schedule/rules.js';
+import type { HolidayLookup } from '../../../shared/schedule/rules.js';
 import type { Store } from '../../storage/port.js';
 import { applyDueEdges } from './edges.js';
 import { readSchedule } from './document.js';
+import { MAX_SLEEP_MS, sleepUntilNextEdge } from './edge-rule.js';
 import { japaneseHoliday } from './holidays.js';
-
-export const MAX_SLEEP_MS = 10 * 60 * 1000;
 
 export interface ScheduleRunner {
   /** Resolves when the catch-up at start and any wake-up under way are done. */
@@ -60,9 +59,7 @@ export function startScheduleRunner({
     try {
       const { schedule, version } = await readSchedule(store.db, store);
       armedVersion = version;
-      const now = clock.now().getTime();
-      const next = nextEdge(schedule, now, holidays);
-      if (next) delay = Math.min(Math.max(next.at - now, 0), MAX_SLEEP_MS);
+      delay = sleepUntilNextEdge(schedule, clock.now().getTime(), holidays);
     } catch (err) {
       log.error({ err }, 'schedule: could not read the calendar');
     }
