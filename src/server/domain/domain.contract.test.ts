@@ -9,7 +9,7 @@ import type { MarkAction } from '../../shared/schemas/functions.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
 import type { SlotTable } from '../storage/schema.js';
-import { allocateSlot } from './allocate-slot.js';
+import { allocateSlot } from '../../../test/support/allocation.js';
 import { cancelReservation } from './cancel-reservation.js';
 import { claimAdminBeep } from './claim-admin-beep.js';
 import { markSlot } from './mark-slot.js';

@@ -103,7 +103,8 @@ export const FUNCTION_NAMES = Object.keys(functionPayloads) as FunctionName[];
 
 /** Results, as the server answers them inside `{"result": ...}`. */
 export interface FunctionResults {
-  allocateNextSlot: { ok: true; slotId: string; reservationNumber: number };
+  /** reservation: what getMyReservation answers right after (null for a walk-in ticket, or when it could not be read). */
+  allocateNextSlot: { ok: true; slotId: string; reservationNumber: number; reservation: MyReservation | null };
   cancelReservation: { ok: true };
   getMyReservation: { reservation: MyReservation | null };
   exchangePwaInstallation: { customToken: string; uid: string };

@@ -58,7 +58,7 @@ export async function enqueueNotice(ctx: WriteContext, slot: SlotTable, kind: Ki
  * The 5-ahead notice (DESIGN.md): every LINE/PWA reservation that has its threshold (5 unless the patient
  * chose 1–10, docs/decisions/021) or fewer people ahead and was neither notified nor skipped gets it now,
  * once. Patients staff already confirmed are skipped, with the reason recorded. Runs after every change to
- * the queue, in that change's transaction (an allocation may skip it: domain/allocate-slot.ts).
+ * the queue, in that change's transaction (an allocation may skip it: domain/allocation/write.ts).
  *
  * Returns the number of the (NOTICE_THRESHOLD_MAX + 1)th waiting patient (not held), or null when fewer
  * wait: a number taken behind it has more people ahead than any threshold allows, and changes no one's count.
