@@ -1,6 +1,6 @@
 /**
  * The queue operations of the domain over each real store (no fakes): reception sessions, taking and
- * cancelling numbers, staff actions, the shared beep and the reception-switch rules of SPEC.md §4.
+ * cancelling numbers, staff actions, the shared beep and the reception-switch rules (docs/product.md, "Queue rules").
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SwitchName } from '../../shared/queue/rules.js';

@@ -1,6 +1,6 @@
 /**
- * Payload schemas of every function at `POST /api/fn/<name>` (SPEC.md §7 plus the staff functions of
- * DESIGN.md). Strict objects: an unknown field is a malformed request, not something to ignore.
+ * Payload schemas of every function at `POST /api/fn/<name>` (docs/api.md: the patients' functions and the
+ * staff functions). Strict objects: an unknown field is a malformed request, not something to ignore.
  */
 import { z } from 'zod';
 import { pushSubscriptionSchema } from './push-subscription.js';
