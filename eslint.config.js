@@ -47,6 +47,21 @@ export default tseslint.config(
       ],
     },
   },
+  // The domain decides and writes; sending is the notify worker's, answering HTTP the route layer's.
+  {
+    files: ['src/server/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**'], message: 'the server does not import client code' },
+            { group: ['**/notify/**', '**/http/**'], message: 'domain/ imports neither notify/ nor http/ (a notice is an outbox row)' },
+          ],
+        },
+      ],
+    },
+  },
   // Route sets of the client do not import each other.
   ...routeSets.map((set) => ({
     files: [`src/client/${set}/**`],

@@ -1,7 +1,7 @@
 /**
  * A simulated clinic for the `estimate` bench scenario: one reception session at a time, event by event,
  * with a seeded RNG so every run replays the same days. The parameters below were fixed before the
- * estimator was tuned (docs/benchmarks.md, "Estimated wait"); change them only with a note there.
+ * estimator was tuned (bench/records/benchmark-history.md, "Estimated wait"); change them only with a note in docs/benchmarks.md.
  */
 
 /** mulberry32: small, fast, and the same sequence on every machine. */

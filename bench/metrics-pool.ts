@@ -1,5 +1,5 @@
 /**
- * The metrics comparison's rows over several runs of one build, pooled by process (decision 037):
+ * The metrics comparison's rows over several runs of one build, pooled by process (bench/records/037):
  *   node --import tsx bench/metrics-pool.ts run-a.log run-b.log …
  * Each file is the printed output of `npm run bench -- --only metrics` or of a whole `npm run bench` (its
  * "metrics <store> …" lines). Only runs of the same product code and the same bench belong in one pool.

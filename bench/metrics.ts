@@ -20,7 +20,7 @@
  * samples. Each change comes with a 90 % bootstrap interval that resamples whole processes.
  *
  * The statistics are in lib/metrics-compare.ts, shared with bench/metrics-pool.ts, which computes the
- * same rows over the printed openings of several runs of one build (decision 037).
+ * same rows over the printed openings of several runs of one build (bench/records/037).
  */
 import { randomBytes } from 'node:crypto';
 import { FIRST_WARM, productCold, productRun, warmOpenings, type Measure, type States } from './burst.js';
@@ -36,7 +36,7 @@ const TOKEN = randomBytes(24).toString('hex');
  * Prometheus's scrape, sent to both sides at the same instant: "on" answers the numbers, "off" the plain
  * 404 a clinic without metrics answers. The same request on both keeps this process's own work the same:
  * a fetch sent only beside the "on" bursts cost the product's cold opening 2–3 % more CPU, even sent to
- * another server that the product never saw (decision 036), and that was no cost of the metrics.
+ * another server that the product never saw (bench/records/036), and that was no cost of the metrics.
  */
 const scrape = (expected: 200 | 404) => async (url: string): Promise<void> => {
   const response = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });

@@ -7,7 +7,7 @@
  * The list: the shell's own files (the entry and what it imports statically, as index.html loads them),
  * the /pwa chunk with everything it imports, statically or lazily, their CSS, and the manifest and icons.
  * Other route sets (the entry's other lazy imports) are left out. URLs are absolute: relative ones would
- * resolve against /pwa/ (the worker's folder) and precache nothing (DESIGN.md pitfalls).
+ * resolve against /pwa/ (the worker's folder) and precache nothing (decision 013).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -6,10 +6,10 @@
  */
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { allocateSlot } from '../src/server/domain/allocate-slot.js';
+import { allocateSlot } from './support/allocation.js';
 import { cancelReservation } from '../src/server/domain/cancel-reservation.js';
 import { switchReception } from '../src/server/domain/reception/switches.js';
-import type { TicketQuota } from '../src/server/domain/ticket-quota.js';
+import type { TicketQuota } from '../src/server/domain/allocation/quota.js';
 import { AppError } from '../src/server/errors.js';
 import type { Store } from '../src/server/storage/port.js';
 import { describeStores, openTestStore, type TestStore } from './support/stores.js';

@@ -1,7 +1,7 @@
 /**
  * The statistics of the metrics comparison (bench/metrics.ts), and the printed line of one opening that
  * each run writes and bench/metrics-pool.ts reads back: the same rows from one run or from several runs of
- * one build pooled (decision 037).
+ * one build pooled (bench/records/037).
  */
 import type { Measure } from '../burst.js';
 import { changeInterval, median, ms, pct, trimmedMean, type Row } from './stats.js';

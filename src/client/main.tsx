@@ -1,5 +1,5 @@
 /**
- * The client entry: picks the route set by the first path segment (SPEC.md §2) and loads only its chunk,
+ * The client entry: picks the route set by the first path segment (docs/product.md, "Routes and screens") and loads only its chunk,
  * so @line/liff is fetched under /line and nowhere else.
  */
 import { StrictMode, Suspense, type ComponentType } from 'react';
@@ -24,7 +24,7 @@ function pick(): ComponentType {
   const first = window.location.pathname.split('/')[1] ?? '';
   const load = Object.hasOwn(routeSets, first) ? routeSets[first] : undefined;
   if (load) return lazyChunk(load);
-  // The installed app opened at the site root (SPEC.md §2): "not installed" would be untrue, so go home.
+  // The installed app opened at the site root: "not installed" would be untrue, so go home.
   if (isStandalone()) {
     window.location.replace('/pwa/');
     return Loading;

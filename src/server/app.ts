@@ -37,6 +37,7 @@ import { lineSender } from './notify/line-sender.js';
 import { createDeliverer } from './notify/deliverer.js';
 import { startNotifyWorker } from './notify/worker.js';
 import { abusePolicy } from './abuse/policy.js';
+import { createAllocation } from './domain/allocation/allocate.js';
 import { scheduleRetention } from './ops/retention.js';
 import { registerMetrics, requestRecorder } from './metrics/register.js';
 
@@ -124,6 +125,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
       timeoutMs: config.NOTIFY_SEND_TIMEOUT_MS,
     }),
     abuse: abusePolicy(store, config),
+    allocation: createAllocation(store),
     clock,
   };
 

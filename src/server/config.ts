@@ -37,7 +37,7 @@ const schema = z.object({
   LINE_API_DATA_BASE_URL: url('https://api-data.line.me'),
   LINE_ACCESS_BASE_URL: url('https://access.line.me'),
   LINE_LIFF_ID: optionalText,
-  // A clinic moving from a set-up with one LIFF app per page keeps them (SPEC.md §1; src/shared/line/liff-apps.ts).
+  // A clinic moving from a set-up with one LIFF app per page keeps them (docs/product.md, "/line"; src/shared/line/liff-apps.ts).
   LINE_LIFF_ID_BOOK: optionalText,
   LINE_LIFF_ID_ALL: optionalText,
   LINE_LIFF_ID_MY: optionalText,

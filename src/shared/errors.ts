@@ -1,4 +1,4 @@
-/** Error codes of the function envelope (DESIGN.md wire contract) and their HTTP statuses. */
+/** Error codes of the function envelope (docs/api.md) and their HTTP statuses. */
 export const ERROR_HTTP_STATUS = {
   INVALID_ARGUMENT: 400,
   UNAUTHENTICATED: 401,

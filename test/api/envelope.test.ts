@@ -1,4 +1,4 @@
-/** The function envelope of DESIGN.md over real HTTP: shapes, refusals, content types, Origin, sizes. */
+/** The function envelope of docs/api.md over real HTTP: shapes, refusals, content types, Origin, sizes. */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_NAMES } from '../../src/shared/schemas/functions.js';

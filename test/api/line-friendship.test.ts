@@ -1,6 +1,6 @@
 /**
  * LINE delivers pushes only to patients who added the clinic's official account, yet answers 200 either
- * way (PLATFORM.md): sign-in tells the app whether the patient is a friend, and never fails over it.
+ * way: sign-in tells the app whether the patient is a friend, and never fails over it.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callFn } from '../support/client.js';

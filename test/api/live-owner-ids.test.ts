@@ -1,5 +1,5 @@
 /**
- * Owner ids never leave the server (DESIGN.md): a PWA uid is its patient's credential, so the staff
+ * Owner ids never leave the server (decision 004): a PWA uid is its patient's credential, so the staff
  * stream, which every staff browser receives, must not carry it either.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

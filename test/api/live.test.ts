@@ -6,7 +6,7 @@ import { openSse, type SseEvent, type SseReader } from '../support/sse.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import type { AdminData } from './api-support.js';
 
-// Every slot field of SPEC.md §3 but the owner ids (DESIGN.md), plus the id and number the list is keyed by.
+// Every slot field (docs/product.md, "Data") but the owner ids, plus the id and number the list is keyed by.
 const SLOT_FIELDS = [
   'id', 'reservationNumber', 'isReserved', 'canceled', 'canceledAt', 'isReceptionAccepted', 'receptionAcceptedAt',
   'reservedType', 'reservedAt', 'createdAt', 'updatedAt', 'hold', 'holdAt', 'canceledLineAt',
@@ -110,7 +110,7 @@ describe('snapshots', () => {
     }
   });
 
-  it('the staff stream carries every slot field of SPEC.md §3 but the owner ids', async () => {
+  it('the staff stream carries every slot field but the owner ids', async () => {
     const taken = await staff<Taken>('allocateNextSlot', { reservedType: 'ADMIN' });
     const a = JSON.parse((await admin.next(later(version))).data) as AdminData;
     version = a.version;

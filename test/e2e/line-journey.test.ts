@@ -11,7 +11,7 @@ import { mustCall, staffCookie } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { describeBrowser, launchBrowser, PHONES, screenshotPath } from './support/browser.js';
 
-/** LINE's ordinary in-app browser on an iPhone (PLATFORM.md): the web flow, not LIFF. */
+/** LINE's ordinary in-app browser on an iPhone: the web flow, not LIFF. */
 const LINE_IN_APP = { ...PHONES.iphone, userAgent: `${PHONES.iphone.userAgent} Line/15.12.1` };
 const DATE_TIME = /\d{4}\/\d{2}\/\d{2}\([日月火水木金土]\) \d{2}:\d{2}/;
 

@@ -17,7 +17,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { describeBrowser, launchBrowser, PHONES, screenshotPath } from './support/browser.js';
 
 const LIFF_ID = '1650000000-LiffTest';
-/** LINE's LIFF browser on an iPhone (PLATFORM.md): the user agent ends with "Line/x.y.z LIFF". */
+/** LINE's LIFF browser on an iPhone: the user agent ends with "Line/x.y.z LIFF". */
 const LIFF_BROWSER = { ...PHONES.iphone, userAgent: `${PHONES.iphone.userAgent} Line/15.12.1 LIFF` };
 
 describeBrowser('LINE mini-app inside the LIFF browser', () => {

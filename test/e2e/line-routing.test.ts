@@ -1,5 +1,5 @@
 /**
- * /line routing by device in real Chromium (SPEC.md §2): desktop visitors leave for the clinic's site,
+ * /line routing by device in real Chromium (docs/product.md, "/line"): desktop visitors leave for the clinic's site,
  * mobile browsers outside LINE get the "open in LINE" page for the page they asked for, and inside LINE
  * unknown paths and an empty /reserved fall back to /line/book.
  */

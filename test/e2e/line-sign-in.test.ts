@@ -1,6 +1,6 @@
 /**
  * The ways LINE sign-in can fail in the web flow, in real Chromium against the real server and the fake
- * LINE edge (SPEC.md §5, §8): every failure shows the LINE error card with its reason, and the patient
+ * LINE edge (docs/product.md, "Checks before an action"): every failure shows the LINE error card with its reason, and the patient
  * can try again.
  */
 import type { Browser, Page } from 'playwright-core';

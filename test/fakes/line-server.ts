@@ -1,5 +1,5 @@
 /**
- * A local fake of LINE's HTTP edge (LINE Login v2.1, PLATFORM.md): authorize page (browser tests), token,
+ * A local fake of LINE's HTTP edge (LINE Login v2.1): authorize page (browser tests), token,
  * ID-token verification and profile. Tests register codes, make LINE fail on purpose, and read what our
  * server sent. Any path LINE does not serve answers 599 and lands in `unexpected`, which every test asserts empty.
  */

@@ -1,5 +1,5 @@
 /**
- * The metrics bench's printed openings and the pool's parser (bench/lib/metrics-compare.ts, decision 037):
+ * The metrics bench's printed openings and the pool's parser (bench/lib/metrics-compare.ts, bench/records/037):
  * the pooled verdict is computed from what runs printed, so what one prints the other must read back
  * whole, each process a unit, and the runs of a pool kept apart.
  */

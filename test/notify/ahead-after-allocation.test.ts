@@ -7,7 +7,7 @@
  * server process.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { allocateSlot } from '../../src/server/domain/allocate-slot.js';
+import { allocateSlot } from '../support/allocation.js';
 import { cancelReservation } from '../../src/server/domain/cancel-reservation.js';
 import { markSlot } from '../../src/server/domain/mark-slot.js';
 import { setNoticeSettings } from '../../src/server/domain/notices/settings.js';

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 describe('the clinic calendar functions', () => {
-  it('anyone reads the week ahead with the next opening; the spec default: online 9:30–11:00 and 17:00–18:30', async () => {
+  it('anyone reads the week ahead with the next opening; the default: online 9:30–11:00 and 17:00–18:30', async () => {
     const week = await mustCall<PublicSchedule>(server.url, 'getPublicSchedule');
     expect(week.today).toBe('2026-11-24');
     expect(week.days.map((d) => d.date)).toEqual(['2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30']);

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startScheduleRunner, type ScheduleRunner } from '../../src/server/domain/schedule/scheduler.js';
 import { switchReception } from '../../src/server/domain/reception/switches.js';
 import { saveScheduleSettings } from '../../src/server/domain/schedule/edit.js';
-import { allocateSlot } from '../../src/server/domain/allocate-slot.js';
+import { allocateSlot } from '../support/allocation.js';
 import { loadQueueState } from '../../src/server/domain/queue-state.js';
 import { markSlot } from '../../src/server/domain/mark-slot.js';
 import { DEFAULT_SCHEDULE } from '../../src/shared/schedule/types.js';

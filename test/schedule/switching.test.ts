@@ -2,7 +2,7 @@
  * The calendar switches reception at its edges: exactly once with two servers on one database (two
  * runners, two stores, one clock moved by hand), the banner when in-house is off, the staff's manual switch
  * standing until the next edge, and the catch-up of a server that was down. Tuesday 2026-11-24 in Tokyo,
- * the spec's default calendar: online 9:30–11:00 and 17:00–18:30.
+ * the default calendar: online 9:30–11:00 and 17:00–18:30.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { startScheduleRunner, type ScheduleRunner } from '../../src/server/domain/schedule/scheduler.js';

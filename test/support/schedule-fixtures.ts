@@ -61,8 +61,8 @@ export function week(over: Partial<PublicSchedule> = {}): PublicSchedule {
 const ONLINE_OF: Record<string, Period> = { '09:00-11:30': MORNING_ONLINE, '16:30-19:00': EVENING_ONLINE };
 
 /**
- * getSchedule's answer for a month of the spec's clinic, the holidays of November 2026 and the given
- * overrides applied by hand (only the spec's two periods get online windows here).
+ * getSchedule's answer for a month of the default clinic, the holidays of November 2026 and the given
+ * overrides applied by hand (only the default two periods get online windows here).
  */
 export function staffMonth(month: string, overrides: ScheduleOverride[] = [], holidayOpenings: string[] = []): ScheduleForStaff {
   const holidays: Record<string, string> = { '2026-11-03': '文化の日', '2026-11-23': '勤労感謝の日' };

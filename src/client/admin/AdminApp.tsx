@@ -1,5 +1,5 @@
 /**
- * The /admin route set (SPEC.md §2): /queue for the desk, /monitor for the wall, /messages and /audit for
+ * The /admin route set (docs/product.md, "/admin"): /queue for the desk, /monitor for the wall, /messages and /audit for
  * the clinic's notices and the staff audit trail, /schedule for the clinic calendar, /stats for the statistics
  * (its own lazy chunk, with the chart library); anything else → /queue.
  * The queue needs a signed-in staff member; the monitor shows only public data and so never asks.

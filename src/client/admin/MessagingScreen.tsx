@@ -1,5 +1,5 @@
 /**
- * /admin/messages: how many LINE pushes this month cost (PLATFORM.md: the free plan allows 200), which
+ * /admin/messages: how many LINE pushes this month cost (the free plan allows 200: docs/product.md), which
  * notices go by LINE, and which notices could not be delivered.
  */
 import { useCallback, useEffect, useState } from 'react';

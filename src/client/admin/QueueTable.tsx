@@ -1,4 +1,4 @@
-/** The staff list (at most 500 rows, SPEC.md §9): waiting ranks come from the shared rules. */
+/** The staff list (at most 500 rows, docs/product.md): waiting ranks come from the shared rules. */
 import { useMemo } from 'react';
 import { waitingRanks } from '../../shared/queue/rules.js';
 import { ADMIN_LIST_LIMIT, type StaffSlot } from '../../shared/queue/slot.js';

@@ -1,5 +1,5 @@
 /**
- * The in-house and online reception switches. Each asks first (SPEC.md §5); while one switch is on its
+ * The in-house and online reception switches. Each asks first (docs/product.md, "Checks before an action"); while one switch is on its
  * way both are blocked, and a refusal is shown in the server's own words (e.g. reservations remain).
  */
 import { useState } from 'react';

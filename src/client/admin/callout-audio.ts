@@ -1,7 +1,7 @@
 /**
  * The monitor's voice (issue 15): a chime made with the Web Audio API (no audio file to fetch) and the
  * sentence through the browser's speech synthesis in a ja-JP voice. Browsers refuse audio until someone has
- * tapped the page (PLATFORM.md "Browsers and sound"): the monitor unlocks once and remembers it on the device.
+ * tapped the page (docs/product.md, "Sound"): the monitor unlocks once and remembers it on the device.
  */
 export const MONITOR_SOUND_KEY = 'qa_monitorSound';
 /** The chime's two notes (ピン・ポーン) and how long it rings before the voice starts. */

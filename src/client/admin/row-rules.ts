@@ -1,5 +1,5 @@
 /**
- * Which buttons a row of the staff list offers (SPEC.md §4, §5). Pure, so the rules are tested without
+ * Which buttons a row of the staff list offers (docs/product.md, "Queue rules" and "Checks before an action"). Pure, so the rules are tested without
  * a browser and the row component only draws what this says.
  */
 import { slotStatus, type SlotStatus } from '../../shared/queue/rules.js';

@@ -1,7 +1,7 @@
 /**
  * The new-reservation beep. Browsers refuse audio until the person has interacted with the page
- * (PLATFORM.md "Browsers and sound"), so the screen tracks whether sound is blocked and offers a click to
- * enable it. The on/off choice is remembered on this PC as `qa_soundOn` (SPEC.md §3 local keys).
+ * (docs/product.md, "Sound"), so the screen tracks whether sound is blocked and offers a click to
+ * enable it. The on/off choice is remembered on this PC as `qa_soundOn`.
  */
 import { useCallback, useEffect, useState } from 'react';
 

@@ -1,6 +1,6 @@
 /**
  * LINE delivers the clinic's notices only to patients who added its official account, and tells the
- * sender nothing when they did not (PLATFORM.md). Sign-in learns the friendship; this says what to do.
+ * sender nothing when they did not. Sign-in learns the friendship; this says what to do.
  */
 import { t } from '../../shared/labels/ja.js';
 

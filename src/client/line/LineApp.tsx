@@ -1,7 +1,7 @@
 /**
- * The /line route set (SPEC.md §2): LINE's mini-app. Order matters here. First the client configuration;
- * then, inside the LIFF browser, liff.init (PLATFORM.md: nothing may route or rewrite the URL before it
- * resolves, or a liff.state link breaks); only then the routing rules by device, and sign-in for the
+ * The /line route set (docs/product.md): LINE's mini-app. Order matters here. First the client configuration;
+ * then, inside the LIFF browser, liff.init (LIFF restores the page from the link inside init: nothing may
+ * route or rewrite the URL before it resolves, or a liff.state link breaks); only then the routing rules by device, and sign-in for the
  * screens that need it.
  */
 import { use, useEffect, useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * A failed LINE sign-in. `message` is the short technical reason SPEC.md §5 names ('Invalid state',
+ * A failed LINE sign-in. `message` is the short technical reason docs/product.md names ('Invalid state',
  * 'Missing state', 'Failed to get profile', 'Failed to get custom token'); `detail` is what the error card
  * shows under the catalogue's advice.
  */

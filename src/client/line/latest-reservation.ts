@@ -1,5 +1,5 @@
 /**
- * The number this phone took last through LINE (SPEC.md §3 local key latestReservationLine), for the
+ * The number this phone took last through LINE (local key latestReservationLine), for the
  * /line/reserved confirmation. Numbers are per reception day, so yesterday's is not shown as a confirmation.
  */
 import type { MyReservation } from '../../shared/schemas/functions.js';

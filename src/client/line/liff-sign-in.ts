@@ -27,7 +27,7 @@ export async function signInWithLiff(sdk: LiffSdk): Promise<LineSession | 'redir
     sdk.login({ redirectUri: window.location.href });
     return 'redirecting';
   }
-  // The raw JWT, never decoded data: the server verifies it at LINE (PLATFORM.md).
+  // The raw JWT, never decoded data: the server verifies it at LINE, so nothing decoded here is trusted.
   const idToken = sdk.getIDToken();
   if (!idToken) throw new LineAuthError('No ID token', t('auth.noIdToken'));
   try {

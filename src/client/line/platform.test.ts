@@ -6,7 +6,7 @@ const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KH
 const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
-describe('device detection (PLATFORM.md user agents)', () => {
+describe('device detection (LINE\'s user agents)', () => {
   it.each([
     [`${IPHONE} Safari Line/15.12.1 LIFF`, 'liff'],
     [`${IPHONE} Safari Line/15.12.1`, 'line'],
@@ -54,7 +54,7 @@ describe('pages and targets', () => {
   });
 });
 
-describe('routing decisions (SPEC.md §2 /line)', () => {
+describe('routing decisions (/line)', () => {
   const decide = (path: string, device: DeviceKind, search = '', clinicSiteUrl: string | null = 'https://clinic.example/') =>
     decideLineRoute({ path, search: new URLSearchParams(search), device, clinicSiteUrl });
 

@@ -1,5 +1,5 @@
 /**
- * Who is visiting /line and where they should go (SPEC.md §2 /line). Pure functions of the path, query,
+ * Who is visiting /line and where they should go (docs/product.md, "/line"). Pure functions of the path, query,
  * user agent and configuration, so every rule is tested without a browser.
  */
 
@@ -25,7 +25,7 @@ const LIFF_UA = / Line\/[\d.]+.* LIFF\b/;
 
 /**
  * LINE's LIFF browser ends its user agent with "Line/x.y.z LIFF"; its ordinary in-app browser with
- * "Line/x.y.z" only (PLATFORM.md). iPadOS asks for desktop sites with a Mac user agent, so a Mac with a
+ * "Line/x.y.z" only. iPadOS asks for desktop sites with a Mac user agent, so a Mac with a
  * touch screen counts as mobile.
  */
 export function detectDevice(userAgent: string, maxTouchPoints = 0): DeviceKind {

@@ -8,7 +8,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('LINE session (SPEC.md §3: profile in session storage)', () => {
+describe('LINE session (profile in session storage)', () => {
   it('keeps userId and displayName under line_profile for this tab only', () => {
     saveSession({ token: 'tok', profile: { userId: 'U1', displayName: '山田 花子' }, friendFlag: false });
     expect(JSON.parse(sessionStorage.getItem('line_profile')!)).toEqual({ userId: 'U1', displayName: '山田 花子' });
@@ -27,7 +27,7 @@ describe('LINE session (SPEC.md §3: profile in session storage)', () => {
   });
 });
 
-describe('exchange answers (SPEC.md §5)', () => {
+describe('exchange answers', () => {
   it('accepts a token and a profile with userId', () => {
     expect(sessionFromExchange({ customToken: 't', profile: { userId: 'U1', displayName: 'a' } })).toEqual({
       token: 't',

@@ -1,5 +1,5 @@
 /**
- * The signed-in LINE patient, kept for this tab only (SPEC.md §3: the profile lives in session storage).
+ * The signed-in LINE patient, kept for this tab only (the profile lives in session storage).
  * The server's bearer token sits beside it so moving between screens does not sign in again.
  */
 import { t } from '../../shared/labels/ja.js';
@@ -46,7 +46,7 @@ export function clearSession(): void {
 
 type Exchange = FunctionResults['exchangeLineCode'] | (FunctionResults['exchangeLineIdToken'] & { friendFlag?: undefined });
 
-/** The session an exchange answered, or the SPEC.md §5 refusal when a part is missing. */
+/** The session an exchange answered, or the refusal ("Failed to get profile", "Failed to get custom token") when a part is missing. */
 export function sessionFromExchange(result: Partial<Exchange> | null | undefined): LineSession {
   if (!result?.customToken) throw new LineAuthError('Failed to get custom token', t('auth.noToken'));
   if (!result.profile?.userId) throw new LineAuthError('Failed to get profile', t('error.lineProfileFailed'));

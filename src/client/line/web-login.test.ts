@@ -27,7 +27,7 @@ const line: ClientConfig['line'] = {
   botPrompt: 'aggressive',
 };
 
-describe('authorize URL (PLATFORM.md LINE Login v2.1)', () => {
+describe('authorize URL (LINE Login v2.1)', () => {
   it('asks for openid profile with state, nonce, PKCE S256 and bot_prompt', async () => {
     const { url, pending } = await prepareWebLogin(line, 'https://clinic.example', 'my');
     const parsed = new URL(url);
@@ -68,7 +68,7 @@ describe('authorize URL (PLATFORM.md LINE Login v2.1)', () => {
   });
 });
 
-describe('callback state checks (SPEC.md §5)', () => {
+describe('callback state checks', () => {
   const pending: PendingLogin = { state: 'saved-state', nonce: 'n', codeVerifier: null, redirectUri: 'https://clinic.example/line/callback?to=book' };
   const save = () => localStorage.setItem(OAUTH_STATE_KEY, JSON.stringify(pending));
   const finish = (query: string) => finishWebLogin(new URLSearchParams(query));

@@ -1,5 +1,5 @@
 /**
- * LINE Login v2.1 web flow (PLATFORM.md), for LINE's ordinary in-app browser where LIFF does not run:
+ * LINE Login v2.1 web flow (docs/product.md, "Platform facts"), for LINE's ordinary in-app browser where LIFF does not run:
  * send the patient to LINE's authorize page with state, nonce and PKCE, then on the way back check state
  * here and let the server exchange the code (exchangeLineCode).
  */
@@ -11,7 +11,7 @@ import { asLineAuthError, LineAuthError } from './auth-error.js';
 import { linePaths, openInLineTarget, type OpenInLineTarget } from './platform.js';
 import { type LineSession, sessionFromExchange } from './session.js';
 
-/** SPEC.md §3 local key. It holds the whole pending login: state plus what must travel with the code. */
+/** A local key (docs/product.md, "Data"). It holds the whole pending login: state plus what must travel with the code. */
 export const OAUTH_STATE_KEY = 'line_oauth_state';
 
 export interface PendingLogin {
@@ -37,7 +37,7 @@ async function s256(verifier: string): Promise<string> {
 }
 
 export interface WebLoginOptions {
-  /** After a failed automatic login LINE advises asking for credentials instead (PLATFORM.md pitfall). */
+  /** After a failed automatic login LINE advises asking for credentials instead. */
   disableAutoLogin?: boolean;
 }
 

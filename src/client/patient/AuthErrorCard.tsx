@@ -1,5 +1,5 @@
 /**
- * The card shown when signing in failed (SPEC.md §8): the channel's own advice, the technical reason in
+ * The card shown when signing in failed (docs/product.md, "Errors patients and staff see"): the channel's own advice, the technical reason in
  * small type for whoever helps the patient on the phone, and optionally a way to try again.
  */
 import './patient.css';

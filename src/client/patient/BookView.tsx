@@ -1,5 +1,5 @@
 /**
- * The book screen as the patient sees it (SPEC.md "Screen content": waiting count, take-a-number button,
+ * The book screen as the patient sees it (docs/product.md, "Book": waiting count, take-a-number button,
  * error line). Pure: BookScreen feeds it, tests render every state of it.
  */
 import './patient.css';

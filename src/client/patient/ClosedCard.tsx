@@ -1,5 +1,5 @@
 /**
- * Out of online-reception hours (SPEC.md "Closed card", §9 windows): today's real hours and the next
+ * Out of online-reception hours (docs/product.md, "Closed card"): today's real hours and the next
  * opening from the clinic calendar; the fixed hours text while the calendar cannot be had.
  */
 import './patient.css';

@@ -1,5 +1,5 @@
 /**
- * The full queue (SPEC.md "Full list"): header with the patient's place or just the total, the Tokyo
+ * The full queue (docs/product.md, "Full list"): header with the patient's place or just the total, the Tokyo
  * clock, today's online hours and the next opening from the clinic calendar, number and people-ahead rows
  * with held rows last, the patient's own row marked, the footer, and the stopped notice. Pure: AllScreen
  * feeds it; /web/all passes the reserve link as children and shows the week ahead.

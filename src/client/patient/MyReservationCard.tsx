@@ -1,5 +1,5 @@
 /**
- * The patient's reservation (SPEC.md "My reservation card"): number, time of taking it in Tokyo, people
+ * The patient's reservation (docs/product.md, "My reservation card"): number, time of taking it in Tokyo, people
  * ahead, the notes for arrival, and cancel behind a confirmation.
  */
 import { type ReactNode, useId, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The clock line of the full list, Tokyo time, every second (SPEC.md §9). Its own component so only this
+ * The clock line of the full list, Tokyo time, every second. Its own component so only this
  * line re-renders each second, and no live region: a screen reader must not read the time aloud 60 times
  * a minute.
  */

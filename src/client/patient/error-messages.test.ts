@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FnError } from '../api/fn.js';
 import { cancelErrorMessage, takeErrorMessage } from './error-messages.js';
 
-describe('take-a-number errors (SPEC.md §8)', () => {
+describe('take-a-number errors', () => {
   it.each([
     ['FAILED_PRECONDITION', '現在オンライン受付を停止しています。しばらくしてから再度お試しください。'],
     ['RESOURCE_EXHAUSTED', '本日の受付番号に空きがありません。しばらくしてから再度お試しください。'],
@@ -22,7 +22,7 @@ describe('take-a-number errors (SPEC.md §8)', () => {
   });
 });
 
-describe('cancel errors (SPEC.md §8)', () => {
+describe('cancel errors', () => {
   it("not-found is 'reservation not found'", () => {
     expect(cancelErrorMessage(new FnError('NOT_FOUND', 'x'))).toBe('予約が見つかりません。');
   });

@@ -1,4 +1,4 @@
-/** What a patient reads when taking or cancelling a number fails (SPEC.md §8 error catalogue). */
+/** What a patient reads when taking or cancelling a number fails (docs/product.md, "Errors patients and staff see"). */
 import { FnError } from '../api/fn.js';
 import { t } from '../../shared/labels/ja.js';
 

@@ -13,7 +13,7 @@ const tabs = () => within(screen.getByRole('navigation', { name: 'メニュー' 
 const current = () => tabs().filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent);
 
 describe('footer navigation', () => {
-  it('has the three tabs in SPEC order with their links, labels and icons', () => {
+  it('has the three tabs in their order (list, take a number, mine) with their links, labels and icons', () => {
     render(<FooterNav active="book" />);
     expect(tabs().map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['受付番号一覧', '/pwa/all'],

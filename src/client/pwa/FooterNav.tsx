@@ -1,5 +1,5 @@
 /**
- * The footer navigation of the app screens (SPEC.md §2 /pwa): list on the left, the larger "take a number"
+ * The footer navigation of the app screens (docs/product.md, "/pwa"): list on the left, the larger "take a number"
  * in the centre, the patient's reservation on the right. The tab of the current path is marked with
  * aria-current and, for sighted patients, a bar and bold label as well as colour (WCAG 1.4.1).
  */
@@ -8,7 +8,7 @@ import { t } from '../../shared/labels/ja.js';
 import { MenuAllIcon, MenuBookIcon, MenuMyIcon } from './icons.js';
 import { pwaPaths, type PwaTab } from './routes.js';
 
-/** SPEC.md §9: side icons 26 px, the centre one 34 px. */
+/** Side icons 26 px, the centre one larger (34 px) because it is the main action. */
 export const SIDE_ICON_PX = 26;
 export const CENTRE_ICON_PX = 34;
 

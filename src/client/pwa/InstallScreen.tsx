@@ -1,5 +1,5 @@
 /**
- * /pwa/install (SPEC.md §2): on Android the install button (when the browser offered its prompt) and the
+ * /pwa/install (docs/product.md, "/pwa"): on Android the install button (when the browser offered its prompt) and the
  * steps through the browser menu, which work where it did not; on iPhone the Add-to-Home-Screen steps; on
  * anything else the notice pointing to the clinic's LINE account.
  */

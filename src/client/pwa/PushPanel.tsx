@@ -1,5 +1,5 @@
 /**
- * What the patient sees of notifications. The prompt (SPEC.md §2 "Notification permission prompt") follows
+ * What the patient sees of notifications. The prompt (docs/product.md, "Notification prompt") follows
  * the book and my screens until notices can reach the phone, with the reason of the last failure; the quiet
  * status with the "send me a test" action follows the patient's own reservation. Pure views: usePush feeds
  * them, PwaApp places them.

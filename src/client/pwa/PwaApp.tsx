@@ -1,5 +1,5 @@
 /**
- * The /pwa route set (SPEC.md §2): the installable web app. Visitors in a browser tab get the install page;
+ * The /pwa route set (docs/product.md, "/pwa"): the installable web app. Visitors in a browser tab get the install page;
  * the installed app (display-mode standalone, or navigator.standalone on iOS) gets the book, my and all
  * screens shared with LINE, above a footer, signed in with the installation's own id. The manifest link
  * and the install-prompt listener are set up as soon as this chunk loads; the worker registers on every

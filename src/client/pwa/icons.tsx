@@ -1,5 +1,5 @@
 /**
- * The footer's icons (SPEC.md §2: menu-all, menu-book, menu-my), drawn inline so they cost no request and
+ * The footer's icons (menu-all, menu-book, menu-my), drawn inline so they cost no request and
  * follow the text colour. Decorative: every tab also has its label.
  */
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The installation's identity (SPEC.md §3): a uuid v4 kept in local storage under `pwa_install_id`, exchanged
+ * The installation's identity: a uuid v4 kept in local storage under `pwa_install_id`, exchanged
  * with `exchangePwaInstallation` for a token on every start. It is the patient's only key to their number:
  * a new id is a new patient, so one is made only when none (or a malformed one) is stored.
  */

@@ -1,5 +1,5 @@
 /**
- * Android Chrome's install prompt (PLATFORM.md): `beforeinstallprompt` is caught, its default mini-bar is
+ * Android Chrome's install prompt (docs/product.md, "Installing"): `beforeinstallprompt` is caught, its default mini-bar is
  * prevented, and the event is kept until the patient presses our button, because `prompt()` only works from
  * a user gesture and only once. Listening starts when the /pwa chunk loads, before the manifest link is
  * added, so the event cannot fire unheard.

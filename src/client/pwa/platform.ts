@@ -1,5 +1,5 @@
 /**
- * Which install guide a visitor gets (SPEC.md §2 /install, PLATFORM.md "PWA install and scope"): Android
+ * Which install guide a visitor gets (docs/product.md, "/pwa" and "Installing"): Android
  * browsers offer an install prompt; iPhone and iPad add to the Home Screen from the share sheet; anything
  * else, including LINE's in-app browser (it cannot add to the Home Screen, and LINE users have LINE), gets
  * the notice that points to the clinic's LINE account.

@@ -1,5 +1,5 @@
 /**
- * The browser side of Web Push (PLATFORM.md "Web Push"): permission, the subscription made with the
+ * The browser side of Web Push (docs/product.md, "Web Push"): permission, the subscription made with the
  * server's VAPID key (userVisibleOnly, which iOS requires), and the reason text a failure leaves behind.
  */
 import { FnError } from '../api/fn.js';
@@ -7,7 +7,7 @@ import { t } from '../../shared/labels/ja.js';
 import type { PushSubscriptionJson } from '../../shared/schemas/functions.js';
 import { TimeoutError, withTimeout, workerReady, workerSupported } from './worker.js';
 
-/** SPEC.md §9: focus and visibility changes come in bursts; one re-check after they settle. */
+/** Focus and visibility changes come in bursts; one re-check after they settle. */
 export const PUSH_CHECK_DEBOUNCE_MS = 400;
 /**
  * A push service that cannot be reached leaves subscribe() pending for ever (Chromium waits for its

@@ -1,5 +1,5 @@
 /**
- * Where a visitor to /pwa goes (SPEC.md §2 /pwa). Pure functions of the path and of whether the page runs
+ * Where a visitor to /pwa goes (docs/product.md, "/pwa"). Pure functions of the path and of whether the page runs
  * installed, so every rule is tested without a browser.
  */
 
@@ -23,7 +23,7 @@ function segment(path: string): string {
 }
 
 /**
- * The footer tab a path belongs to: by its prefix, so /pwa/all/… keeps "all" lit (SPEC.md §4). Null for the
+ * The footer tab a path belongs to: by its prefix, so /pwa/all/… keeps "all" lit. Null for the
  * paths that have no tab (install, unknown).
  */
 export function tabOf(path: string): PwaTab | null {
@@ -37,6 +37,6 @@ export function decidePwaRoute(path: string, installed: boolean): PwaDecision {
   if (first === 'install') return installed ? { kind: 'redirect', to: pwaPaths.book } : { kind: 'install' };
   const tab = tabOf(path);
   if (tab) return installed ? { kind: 'app', tab } : { kind: 'redirect', to: pwaPaths.install };
-  // Unknown paths go to /book (SPEC.md), which sends a visitor who has not installed on to /install.
+  // Unknown paths go to /book, which sends a visitor who has not installed on to /install.
   return { kind: 'redirect', to: pwaPaths.book };
 }

@@ -3,7 +3,7 @@
  * the app comes back to the front, because the patient may have changed the permission in the phone's
  * settings or the browser may have replaced the subscription meanwhile. A live subscription is saved with
  * saveSafariSubscription once per page (which also renews it on the server); every failure keeps its reason
- * and brings the prompt back (SPEC.md §8).
+ * and brings the prompt back.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callFn, FnError } from '../api/fn.js';

@@ -1,7 +1,7 @@
 /**
  * Signs the installation in: the stored install id for a patient token (exchangePwaInstallation). While the
  * server cannot be reached the app stays usable offline (the shell and a notice) and tries again when the
- * phone is back online or a few seconds later; only a refusal shows the PWA error card (SPEC.md §8).
+ * phone is back online or a few seconds later; only a refusal shows the PWA error card.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { callFn, FnError } from '../api/fn.js';

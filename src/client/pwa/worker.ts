@@ -1,10 +1,10 @@
 /**
- * The service worker at /pwa/sw.js with scope /pwa/ (SPEC.md §7). Registered on every /pwa page, the install
+ * The service worker at /pwa/sw.js with scope /pwa/ (decision 013). Registered on every /pwa page, the install
  * page included, so the app shell is cached before the patient first opens the installed app offline.
  */
 export const WORKER_URL = '/pwa/sw.js';
 export const WORKER_SCOPE = '/pwa/';
-/** SPEC.md §9: how long we wait for the worker before a push sign-up gives up with a reason. */
+/** How long we wait for the worker before a push sign-up gives up with a reason. */
 export const WORKER_READY_TIMEOUT_MS = 10_000;
 
 /** A browser promise that never settled in time (worker install, push service registration). */

@@ -1,4 +1,4 @@
-/** The global error screen (SPEC.md §2): the error, URL, time and user agent; reload, back, copy. */
+/** The global error screen (docs/product.md, "Other paths and errors"): the error, URL, time and user agent; reload, back, copy. */
 import { useState } from 'react';
 import { t } from '../../shared/labels/ja.js';
 import { tokyoDate, tokyoHhmmss } from '../../shared/time/tokyo.js';

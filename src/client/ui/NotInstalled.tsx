@@ -1,4 +1,4 @@
-/** Any path outside the route sets: the web app is not installed here (SPEC.md §2 "Other paths"). */
+/** Any path outside the route sets: the web app is not installed here (docs/product.md, "Other paths and errors"). */
 import { t } from '../../shared/labels/ja.js';
 
 export function NotInstalled() {

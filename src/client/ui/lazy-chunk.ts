@@ -1,5 +1,5 @@
 /**
- * Loads a route set's chunk with the 120 s limit of SPEC.md §9. A chunk that is missing, fails or takes
+ * Loads a route set's chunk with a 120 s limit (docs/product.md, "Timings and limits"). A chunk that is missing, fails or takes
  * too long becomes a 'Loading chunk failed' error for the error screen.
  */
 import { type ComponentType, lazy } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Whether the page runs as an installed app (PLATFORM.md "PWA install and scope"): the display-mode media
+ * Whether the page runs as an installed app (docs/product.md, "Installing"): the display-mode media
  * query where browsers support it, and iOS's own `navigator.standalone`, which older iPhones need. Shared by
  * the entry (an installed app opened outside /pwa) and the /pwa route set (the standalone gate).
  */

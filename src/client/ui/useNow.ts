@@ -1,4 +1,4 @@
-/** The current time, re-rendering every second (SPEC.md §9: clocks refresh every 1 s). */
+/** The current time, re-rendering every second (clocks refresh every 1 s). */
 import { useEffect, useState } from 'react';
 
 export const CLOCK_TICK_MS = 1000;

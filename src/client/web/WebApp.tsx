@@ -1,5 +1,5 @@
 /**
- * The /web route set (SPEC.md §2): the public, read-only queue list with a link to reserve through the
+ * The /web route set (docs/product.md, "/web"): the public, read-only queue list with a link to reserve through the
  * clinic's LINE official account, and the week's online hours. No sign-in and no call beyond the public
  * stream and the public calendar. Other /web paths show the list too.
  */

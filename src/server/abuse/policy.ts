@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { LabelKey } from '../../shared/labels/all.js';
-import type { TicketQuota } from '../domain/ticket-quota.js';
+import type { TicketQuota } from '../domain/allocation/quota.js';
 import type { Store } from '../storage/port.js';
 import { trustedAddresses } from './trusted.js';
 import { clientKey, type Counter, inWindow, type Limit, refund, reserve } from './limits.js';
@@ -19,7 +19,7 @@ const HOUR = 3600_000;
 export type Refund = () => Promise<void>;
 
 export interface AbusePolicy {
-  /** What a patient's number spends, for allocateSlot to take inside its write; undefined when limits are off. */
+  /** What a patient's number spends, for the allocation to take inside its write; undefined when limits are off. */
   ticketQuota(request: FastifyRequest): TicketQuota | undefined;
   /** Reserves a new PWA identity for this client; RESOURCE_EXHAUSTED past the limit. */
   reserveNewIdentity(request: FastifyRequest): Promise<Refund>;

@@ -1,4 +1,4 @@
-/** Exactly one staff screen wins the beep for a new LINE/PWA reservation (SPEC.md §4). */
+/** Exactly one staff screen wins the beep for a new LINE/PWA reservation (docs/product.md, "Queue rules"). */
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
 

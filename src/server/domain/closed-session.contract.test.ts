@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { MarkAction } from '../../shared/schemas/functions.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
-import { allocateSlot } from './allocate-slot.js';
+import { allocateSlot } from '../../../test/support/allocation.js';
 import { markSlot } from './mark-slot.js';
 import { requestRecall } from './notices/recall.js';
 import { switchReception } from './reception/switches.js';

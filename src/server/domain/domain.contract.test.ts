@@ -1,6 +1,6 @@
 /**
  * The queue operations of the domain over each real store (no fakes): reception sessions, taking and
- * cancelling numbers, staff actions, the shared beep and the reception-switch rules of SPEC.md §4.
+ * cancelling numbers, staff actions, the shared beep and the reception-switch rules (docs/product.md, "Queue rules").
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SwitchName } from '../../shared/queue/rules.js';
@@ -9,7 +9,7 @@ import type { MarkAction } from '../../shared/schemas/functions.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
 import type { SlotTable } from '../storage/schema.js';
-import { allocateSlot } from './allocate-slot.js';
+import { allocateSlot } from '../../../test/support/allocation.js';
 import { cancelReservation } from './cancel-reservation.js';
 import { claimAdminBeep } from './claim-admin-beep.js';
 import { markSlot } from './mark-slot.js';

@@ -1,5 +1,5 @@
 /**
- * Staff actions on a slot (SPEC.md §4): start, delete, hold, each with its undo, and confirm. Repeating
+ * Staff actions on a slot (docs/product.md, "Queue rules"): start, delete, hold, each with its undo, and confirm. Repeating
  * an action is harmless (a double click at a busy counter changes nothing); contradictory ones are refused.
  */
 import type { MarkAction } from '../../shared/schemas/functions.js';

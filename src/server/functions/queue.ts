@@ -1,6 +1,5 @@
 /** Patients and staff take numbers; patients cancel and read their own reservation. */
 import { AppError } from '../errors.js';
-import { allocateSlot } from '../domain/allocate-slot.js';
 import { cancelReservation } from '../domain/cancel-reservation.js';
 import { loadQueueState } from '../domain/queue-state.js';
 import { myReservation } from '../domain/my-reservation.js';
@@ -12,12 +11,12 @@ export const queueFunctions: FunctionSet<'allocateNextSlot' | 'cancelReservation
     async run({ reservedType, lang }, request, deps) {
       if (reservedType === 'ADMIN') {
         const actor = await requireStaff(request, deps);
-        return allocateSlot({ store: deps.store, reservedType, ownerId: null, actor });
+        return deps.allocation.take({ reservedType, ownerId: null, actor });
       }
       const patient = await requirePatient(request, deps);
       if (patient.channel !== reservedType) throw new AppError('PERMISSION_DENIED', 'error.channelMismatch');
       // The limits are spent inside the allocation's transaction: together with the number, or not at all.
-      return allocateSlot({ store: deps.store, reservedType, ownerId: patient.uid, quota: deps.abuse.ticketQuota(request), lang });
+      return deps.allocation.take({ reservedType, ownerId: patient.uid, quota: deps.abuse.ticketQuota(request), lang });
     },
   },
   cancelReservation: {

@@ -7,6 +7,7 @@ import type { WebPush } from '../push/web-push.js';
 import type { LineSender } from '../notify/line-sender.js';
 import type { AbusePolicy } from '../abuse/policy.js';
 import type { Clock } from '../clock.js';
+import type { Allocation } from '../domain/allocation/allocate.js';
 
 export interface Deps {
   config: Config;
@@ -16,6 +17,8 @@ export interface Deps {
   webPush: WebPush;
   lineSender: LineSender;
   abuse: AbusePolicy;
+  /** Taking numbers, with this process's view of reception (one per app, not per module). */
+  allocation: Allocation;
   /** The time the calendar is read at (tests move it by hand). */
   clock: Clock;
   // No logger here: a handler logs with request.log, whose every line carries the request id.

@@ -1,6 +1,6 @@
 /**
  * LINE Login v2.1 on the server side of the web flow: code → tokens, ID-token verification, profile.
- * The base URL is configurable so tests talk to a local fake LINE server (PLATFORM.md).
+ * The base URL is configurable so tests talk to a local fake LINE server.
  */
 import { AppError } from '../errors.js';
 import { type BoundedResponse, fetchBounded, jsonObject } from '../outside/bounded-fetch.js';
@@ -14,7 +14,7 @@ export interface LineSignIn {
   profile: LineProfile;
   /**
    * Whether the patient has the clinic's official account as a friend. LINE accepts pushes to anyone and
-   * delivers only to friends (PLATFORM.md), so the app tells non-friends how to get their notices.
+   * delivers only to friends (docs/product.md, "Platform facts"), so the app tells non-friends how to get their notices.
    * null when LINE could not say (the ID-token path has no access token to ask with).
    */
   friendFlag: boolean | null;

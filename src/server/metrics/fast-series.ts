@@ -5,7 +5,7 @@
  * select), and its registry formats every sample anew on each scrape, escaping each label value with
  * regular expressions. These families keep plain numbers per label set, write each series' text (names,
  * escaped labels, bucket bounds) once when the series first appears, and format themselves: a scrape in
- * the middle of the opening burst only joins numbers to strings it already has (docs/benchmarks.md,
+ * the middle of the opening burst only joins numbers to strings it already has (bench/records/benchmark-history.md,
  * metrics overhead). The text is Prometheus's exposition format as prom-client writes it.
  */
 

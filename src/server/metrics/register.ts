@@ -123,7 +123,7 @@ export function requestRecorder(metrics: Metrics): (request: FastifyRequest, rep
  * Routes added from here on note their pattern on the request as their handler starts: one property
  * write, where Fastify's `request.routeOptions` (its only public way to the pattern) builds an object of a
  * dozen fields and asks the router about version constraints on every read. In a fresh process's first
- * opening burst, still unoptimised, those reads were ~3 ms of the 1,000 requests (docs/benchmarks.md, run 32d).
+ * opening burst, still unoptimised, those reads were ~3 ms of the 1,000 requests (bench/records/benchmark-history.md, run 32d).
  */
 function labelRoutes(app: FastifyInstance): void {
   app.decorateRequest('routeLabel', '');

@@ -1,7 +1,7 @@
 /**
  * Web Push: `web-push` builds the request (VAPID JWT, aes128gcm encryption) and we post it with fetch,
  * bounded by a timeout that aborts the request, and without following redirects. VAPID keys are generated
- * into DATA_DIR when not configured; the subject (a real mailto:/https: URI, PLATFORM.md) must be set.
+ * into DATA_DIR when not configured; the subject (a real mailto:/https: URI: Apple refuses localhost subjects) must be set.
  */
 import { createRequire } from 'node:module';
 import type * as WebPushLib from 'web-push';

@@ -2,7 +2,7 @@
  * Per-query durations for the metrics, taken where each adapter runs its SQL: around better-sqlite3's
  * synchronous statement calls, and from pg's own completion callback. Kysely's own `log` hook did the same job
  * but added several awaits to every query, which showed as most of the metrics' cost in the opening
- * burst (docs/benchmarks.md, metrics overhead, run 7). Installed only when metrics are on
+ * burst (bench/records/benchmark-history.md, metrics overhead, run 7). Installed only when metrics are on
  * (`StoreOptions.queryLog`): with metrics off the adapters run exactly as before.
  */
 import { performance } from 'node:perf_hooks';

@@ -11,7 +11,7 @@ import type { ChangeNotice, DomainEvent, Store, WriteContext } from './port.js';
 import { migrateToLatest } from './migrations.js';
 import type { QueryLog } from './query-log.js';
 
-/** SPEC.md §9: transaction max attempts. */
+/** Attempts of a write transaction before ABORTED "busy" (docs/product.md, "Timings and limits"). */
 export const MAX_WRITE_ATTEMPTS = 5;
 
 export interface DialectAdapter {

@@ -33,7 +33,7 @@ export const ROUND_MINUTES = 5;
  * Width of the range in standard deviations below and above the expected wait. 1.28 each side would hold
  * 80 % of waits if the errors were normal; waits run late far more often than early (a pause, a long case,
  * a held patient coming back all add, nothing subtracts as much), so the upper side is wider. Chosen on
- * the simulated clinic of bench/estimate.ts (docs/benchmarks.md, "Estimated wait").
+ * the simulated clinic of bench/estimate.ts (bench/records/benchmark-history.md, "Estimated wait").
  */
 export const RANGE_Z_LOW = 1.2;
 export const RANGE_Z_HIGH = 1.9;

@@ -1,5 +1,5 @@
 /**
- * The Japanese message catalogue of the patient screens and notices (../shared/LABELS-ja.md); en.ts is the
+ * The Japanese message catalogue of the patient screens and notices (docs/product.md); en.ts is the
  * same keys in English. Staff labels live in ja-staff.ts and reach the server and staff screens through
  * all.ts, never a patient screen's bundle.
  */
@@ -121,7 +121,7 @@ export const ja = {
   'errorScreen.copied': 'コピーしました',
   'error.chunk': '画面の読み込みに失敗しました（Loading chunk failed）',
   loading: '読み込み中…',
-  // errors answered by the server (SPEC.md §8)
+  // errors answered by the server (docs/product.md, "Errors patients and staff see")
   'error.onlineStopped': '現在オンライン受付を停止しています。しばらくしてから再度お試しください。',
   'error.noFreeNumbers': '本日の受付番号に空きがありません。しばらくしてから再度お試しください。',
   'error.busy': 'ただいま混み合っています。もう一度お試しください。',

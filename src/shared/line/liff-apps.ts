@@ -1,8 +1,8 @@
 /**
- * Which LIFF app opens which /line page (SPEC.md §1: a general LINE login id and one each for book, all
+ * Which LIFF app opens which /line page (docs/product.md, "/line": a general LINE login id and one each for book, all
  * and my). A page with its own LIFF app has that app's endpoint URL set to the page itself
  * (https://<host>/line/my), so its link is the bare LIFF URL; the general app's endpoint is /line and
- * the page travels in the link's path (PLATFORM.md: https://liff.line.me/{liffId}/path). Shared so the
+ * the page travels in the link's path (https://liff.line.me/{liffId}/path). Shared so the
  * client's links and any server-side tool (rich menu, doctor) build the same URLs.
  */
 

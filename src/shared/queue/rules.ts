@@ -1,5 +1,5 @@
 /**
- * The queue rules of SPEC.md §4 as pure functions over plain slots. Server and client both use them,
+ * The queue rules (docs/product.md, "Queue rules") as pure functions over plain slots. Server and client both use them,
  * so what staff see, what patients see and what the server decides can never disagree.
  */
 import type { Slot, SlotFields } from './slot.js';
@@ -84,7 +84,7 @@ export type SwitchName = 'startInhouse' | 'endInhouse' | 'startOnline' | 'endOnl
 export type SwitchRefusal = 'inhouseStopped' | 'onlineOpen' | 'reservationsExist';
 
 /**
- * Whether a reception switch may happen (SPEC.md §4): online cannot start while in-house is stopped;
+ * Whether a reception switch may happen: online cannot start while in-house is stopped;
  * in-house cannot end while online is open or active reservations remain. Returns the refusal or null.
  * Switching to the state already in force is allowed (and changes nothing).
  */

@@ -1,4 +1,4 @@
-/** The reservation slot as every layer sees it: the fields of SPEC.md §3, times as ISO-8601 strings. */
+/** The reservation slot as every layer sees it: the fields of docs/product.md "Data", times as ISO-8601 strings. */
 export const RESERVED_TYPES = ['LINE', 'PWA', 'ADMIN'] as const;
 export type ReservedType = (typeof RESERVED_TYPES)[number];
 export type PatientChannel = Exclude<ReservedType, 'ADMIN'>;
@@ -30,7 +30,7 @@ export interface Slot {
   adminBeepAnnounced: boolean;
 }
 
-/** The owner ids: only the server holds them (DESIGN.md), since a PWA uid signs its patient in. */
+/** The owner ids: only the server holds them (decision 004), since a PWA uid signs its patient in. */
 export type OwnerIdField = 'lineId' | 'pwaId';
 
 /** What the queue rules read: every slot field but the owner ids. */
@@ -42,7 +42,7 @@ export type SlotFields = Omit<Slot, OwnerIdField>;
  */
 export type StaffSlot = SlotFields & { [K in OwnerIdField]?: never };
 
-/** Runtime settings (SPEC.md §3 admin/runtime). currentWaitCount is derived, never stored. */
+/** Runtime settings (one row). currentWaitCount is derived, never stored. */
 export interface Runtime {
   inhouseOn: boolean;
   onlineOn: boolean;

@@ -26,9 +26,9 @@ export const overrideSchema = z.strictObject({
 export type ScheduleOverride = z.infer<typeof overrideSchema>;
 
 export const scheduleSettingsSchema = z.strictObject({
-  /** Online reception opens this many minutes after a period starts (spec: 30). */
+  /** Online reception opens this many minutes after a period starts (default: 30). */
   openAfterStartMinutes: z.number().int().min(0).max(180),
-  /** … and closes this many minutes before it ends (spec: 30). */
+  /** … and closes this many minutes before it ends (default: 30). */
   closeBeforeEndMinutes: z.number().int().min(0).max(180),
   /** Numbers made when in-house reception starts (1–999, default 200). */
   numbersPerSession: z.number().int().min(1).max(999),
@@ -49,7 +49,7 @@ export interface ClinicSchedule {
 const MORNING: Period = { start: '09:00', end: '11:30' };
 const EVENING: Period = { start: '16:30', end: '19:00' };
 
-/** The spec's clinic: online 9:30–11:00 and 17:00–18:30, closed on Sundays and public holidays. */
+/** The default clinic (docs/product.md, "Closed card"): online 9:30–11:00 and 17:00–18:30, closed on Sundays and public holidays. */
 export const DEFAULT_SCHEDULE: ClinicSchedule = {
   weekly: [[], [MORNING, EVENING], [MORNING, EVENING], [MORNING, EVENING], [MORNING, EVENING], [MORNING, EVENING], [MORNING, EVENING]],
   overrides: [],

@@ -1,6 +1,6 @@
 /**
- * Payload schemas of every function at `POST /api/fn/<name>` (SPEC.md §7 plus the staff functions of
- * DESIGN.md). Strict objects: an unknown field is a malformed request, not something to ignore.
+ * Payload schemas of every function at `POST /api/fn/<name>` (docs/api.md: the patients' functions and the
+ * staff functions). Strict objects: an unknown field is a malformed request, not something to ignore.
  */
 import { z } from 'zod';
 import { pushSubscriptionSchema } from './push-subscription.js';
@@ -103,7 +103,8 @@ export const FUNCTION_NAMES = Object.keys(functionPayloads) as FunctionName[];
 
 /** Results, as the server answers them inside `{"result": ...}`. */
 export interface FunctionResults {
-  allocateNextSlot: { ok: true; slotId: string; reservationNumber: number };
+  /** reservation: what getMyReservation answers right after (null for a walk-in ticket, or when it could not be read). */
+  allocateNextSlot: { ok: true; slotId: string; reservationNumber: number; reservation: MyReservation | null };
   cancelReservation: { ok: true };
   getMyReservation: { reservation: MyReservation | null };
   exchangePwaInstallation: { customToken: string; uid: string };

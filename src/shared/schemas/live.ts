@@ -1,4 +1,4 @@
-/** Data of the live streams (DESIGN.md): one full snapshot on connect and after every change. */
+/** Data of the live streams (docs/api.md): one full snapshot on connect and after every change. */
 import type { Runtime, StaffSlot } from '../queue/slot.js';
 import type { WaitEstimate } from '../estimate/range.js';
 import type { ScheduleNotice } from '../schedule/types.js';

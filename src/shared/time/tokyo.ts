@@ -1,6 +1,6 @@
 /**
  * Times as the clinic reads them: always Tokyo, whatever the zone of the phone, the desk PC or the server
- * (DESIGN.md: day boundaries use Asia/Tokyo). Japan has kept UTC+9 without daylight saving since 1951, so
+ * (day boundaries are Tokyo days). Japan has kept UTC+9 without daylight saving since 1951, so
  * a fixed offset is exact and spares us Intl time-zone data, which some in-app browsers ship incomplete.
  */
 import { t } from '../labels/ja.js';
@@ -58,7 +58,7 @@ export function tokyoHhmmss(at: Instant): string {
   return `${pad(p.hours)}:${pad(p.minutes)}:${pad(p.seconds)}`;
 }
 
-/** yyyy/mm/dd(曜) hh:mm (SPEC.md "Screen content": the reservation date and time). */
+/** yyyy/mm/dd(曜) hh:mm (the reservation card's date and time). */
 export function tokyoDateTime(at: Instant): string {
   return `${tokyoDate(at)} ${tokyoHhmm(at)}`;
 }

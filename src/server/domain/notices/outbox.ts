@@ -23,7 +23,7 @@ export async function enqueueNotice(ctx: WriteContext, slot: SlotTable, kind: Ou
 
 /**
  * Sends the turn-is-near notices now due (rules.ts `aheadNotices`). Runs after every change to the queue,
- * in that change's transaction (an allocation may skip it: domain/allocate-slot.ts). Returns the boundary
+ * in that change's transaction (an allocation may skip it: domain/allocation/write.ts). Returns the boundary
  * number of `aheadNotices`.
  */
 export async function enqueueAheadNotices(ctx: WriteContext): Promise<number | null> {

@@ -1,5 +1,5 @@
 /**
- * The stored calendar: one JSON document (row id 1; none yet = the spec's default), its version on the
+ * The stored calendar: one JSON document (row id 1; none yet = the default hours of docs/product.md), its version on the
  * runtime row. Parsed documents are kept per process by version, so reading the calendar on a hot path
  * (a snapshot, the public week, the allocation's session size) costs one small primary-key read.
  */

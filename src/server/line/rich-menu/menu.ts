@@ -1,6 +1,6 @@
 /**
- * The clinic's LINE rich menu: one row of three areas, the PWA footer's tabs (LABELS-ja.md nav.*), each
- * opening its page of the mini-app through LIFF (PLATFORM.md: https://liff.line.me/{liffId}/{page}).
+ * The clinic's LINE rich menu: one row of three areas, the PWA footer's tabs (the catalogue's nav.* labels), each
+ * opening its page of the mini-app through LIFF (https://liff.line.me/{liffId}/{page}).
  */
 import { ja } from '../../../shared/labels/all.js';
 import type { MenuIconName } from './icons.js';

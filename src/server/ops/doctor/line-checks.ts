@@ -66,7 +66,7 @@ const liffSettings: Record<'general' | LiffPage, keyof Config> = {
   my: 'LINE_LIFF_ID_MY',
 };
 
-/** One line for the general LIFF app, and one for each page that has its own (SPEC.md §1). */
+/** One line for the general LIFF app, and one for each page that has its own (docs/product.md, "/line"). */
 export function checkLiffApps(facts: DoctorFacts): CheckResult[] {
   const { config } = facts;
   const pages = LIFF_PAGES.filter((page) => config[liffSettings[page]]);

@@ -50,7 +50,7 @@ export function checkVapidSubject({ config }: DoctorFacts): CheckResult {
   const fix = "set VAPID_SUBJECT to mailto:<the clinic's e-mail address> or the clinic's https:// web site";
   const subject = config.VAPID_SUBJECT;
   if (!subject) return fail(name, 'VAPID_SUBJECT is not set: no Web Push notice is sent to patients of the installed app', fix);
-  // Apple answers 403 BadJwtToken for localhost subjects (PLATFORM.md).
+  // Apple answers 403 BadJwtToken for localhost subjects.
   if (/localhost|127\.0\.0\.1|\.local\b|example\.(com|org|net)/i.test(subject)) {
     return fail(name, `${subject} is not a real contact: Apple refuses Web Push with it`, fix);
   }

@@ -1,19 +1,11 @@
 /**
- * The process machinery beside the store that lets the opening burst be answered at the floor's pace
- * (decision 022): what this process knows of reception (kept current by the change notices, so refusals
- * need no query), the one compiled statement that learns it, and the batches allocations are written in
- * (group commit, decision 028). The rule of allocation itself is domain/allocate-slot.ts.
+ * What this process knows of reception, kept current by the change notices, so that at opening time most
+ * of a burst is refused without a query and without queueing behind the writers (decision 022). One per
+ * store and process, made by the app with its dependencies (app.ts). Nothing is ever given on this view
+ * alone: a request it does not refuse is decided again under the lock (write.ts).
  */
-import type { ChangeNotice, DomainEventType, Store } from './port.js';
-
-/** Reception as this process last saw it. */
-export interface ReceptionView {
-  sessionId: string | null;
-  inhouseOn: boolean;
-  onlineOn: boolean;
-  /** Some number of the session was still free; once false it stays so until the view is dropped. */
-  freeLeft: boolean;
-}
+import type { ChangeNotice, DomainEventType, Store } from '../../storage/port.js';
+import type { ReceptionFacts } from './decide.js';
 
 /**
  * Events that change neither the switches, the current session nor which numbers it has: everything else
@@ -32,17 +24,11 @@ const KEEPS_VIEW: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
   'staffSignedOut',
 ]);
 
-/** At most this many waiting allocations are written in one transaction (decision 028). */
-const MAX_BATCH = 64;
-
-/** One request's answer from a batch: its own value, or its own refusal. */
-export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
-
-export interface AllocationRuntime {
+export interface ReceptionView {
   /** The view if this process knows it, else undefined (then `load`). */
-  known(): ReceptionView | undefined;
+  known(): ReceptionFacts | undefined;
   /** Reads the view; concurrent callers share one read. */
-  load(): Promise<ReceptionView>;
+  load(): Promise<ReceptionFacts>;
   /** The allocation found no free number in `sessionId`: later requests are refused without a query. */
   noneLeft(sessionId: string): void;
   /**
@@ -51,15 +37,8 @@ export interface AllocationRuntime {
    */
   heldNumber(sessionId: string, ownerId: string): boolean | Promise<boolean>;
   /**
-   * Group commit (decision 028): the runtime row lock serialises writers anyway (decision 001), so while
-   * this process writes one batch the allocations that arrive wait here, holding no pool connection, and
-   * are then written together by `run` in ONE transaction (up to MAX_BATCH, in arrival order). `run`
-   * answers each item on its own; if it throws, every item of that batch gets the error.
-   */
-  inBatch<T, R>(item: T, run: (items: T[]) => Promise<Settled<R>[]>): Promise<R>;
-  /**
-   * The write of runtime version `version`, still holding the runtime row lock, leaves the 5-ahead notices
-   * settled and the head of the queue full up to number `headEnd` (domain/notices/outbox.ts
+   * The write of runtime version `version`, still holding the runtime row lock, leaves the turn-is-near
+   * notices settled and the head of the queue full up to number `headEnd` (domain/notices/outbox.ts
    * `enqueueAheadNotices`) — if it commits: remembered so that the allocation right after it can skip the
    * notice read.
    */
@@ -73,15 +52,7 @@ export interface AllocationRuntime {
   settledHeadBefore(version: number): Promise<number | null>;
 }
 
-const runtimes = new WeakMap<Store, AllocationRuntime>();
-
-export function allocationRuntime(store: Store): AllocationRuntime {
-  let runtime = runtimes.get(store);
-  if (!runtime) runtimes.set(store, (runtime = createRuntime(store)));
-  return runtime;
-}
-
-function createRuntime(store: Store): AllocationRuntime {
+export function createReceptionView(store: Store): ReceptionView {
   // The flags and "is any number left" in one statement, built and compiled once: building it cost more
   // than running it when every request of the burst read it.
   const viewQuery = store.db
@@ -99,11 +70,13 @@ function createRuntime(store: Store): AllocationRuntime {
     .where('runtime.id', '=', 1)
     .compile();
 
-  let view: ReceptionView | undefined;
-  let loading: Promise<ReceptionView> | undefined;
+  let view: ReceptionFacts | undefined;
+  let loading: Promise<ReceptionFacts> | undefined;
   /** Bumped whenever the view is dropped: a read that started before must not be kept as current. */
   let generation = 0;
   let holders: { sessionId: string; owners: Promise<Set<string>>; known?: Set<string> } | undefined;
+  /** This process's latest write that left the head settled, if it commits; set under the lock, so in lock order. */
+  let settled: { version: number; headEnd: number; committed: Promise<boolean> } | undefined;
 
   const drop = (notice: ChangeNotice) => {
     if (notice.events.length > 0 && notice.events.every((e) => KEEPS_VIEW.has(e.type))) return;
@@ -116,11 +89,11 @@ function createRuntime(store: Store): AllocationRuntime {
   store.onLocalCommit(drop);
   store.onChange(drop);
 
-  async function read(): Promise<ReceptionView> {
+  async function read(): Promise<ReceptionFacts> {
     const started = generation;
     const row = (await store.db.executeQuery(viewQuery)).rows[0];
     if (!row) throw new Error('the runtime row is missing');
-    const fresh: ReceptionView = {
+    const fresh: ReceptionFacts = {
       sessionId: row.current_session_id,
       inhouseOn: Boolean(row.inhouse_on),
       onlineOn: Boolean(row.online_on),
@@ -130,43 +103,13 @@ function createRuntime(store: Store): AllocationRuntime {
     return fresh;
   }
 
-  type Waiting = { item: unknown; run: (items: unknown[]) => Promise<Settled<unknown>[]>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
-  const waiting: Waiting[] = [];
-  let writing = false;
-  async function drain() {
-    try {
-      while (waiting.length > 0) {
-        // One batch per `run` (there is one: the allocation's), in arrival order.
-        const { run } = waiting[0];
-        let size = 0;
-        while (size < waiting.length && size < MAX_BATCH && waiting[size].run === run) size++;
-        const batch = waiting.splice(0, size);
-        let answers: Settled<unknown>[];
-        try {
-          answers = await run(batch.map((w) => w.item));
-        } catch (error) {
-          answers = batch.map(() => ({ ok: false, error }));
-        }
-        batch.forEach((w, i) => {
-          const answer = answers[i];
-          if (answer?.ok) w.resolve(answer.value);
-          else w.reject(answer ? answer.error : new Error('the batch gave no answer for this item'));
-        });
-      }
-    } finally {
-      writing = false;
-    }
-  }
-  /** This process's latest write that left the head settled, if it commits; set under the lock, so in lock order. */
-  let settled: { version: number; headEnd: number; committed: Promise<boolean> } | undefined;
-
   return {
     known: () => view,
     load() {
       if (view) return Promise.resolve(view);
       if (!loading) {
         // Not remembered once settled: a failed read is tried again by the next request.
-        const pending: Promise<ReceptionView> = read().finally(() => {
+        const pending: Promise<ReceptionFacts> = read().finally(() => {
           if (loading === pending) loading = undefined;
         });
         loading = pending;
@@ -206,15 +149,6 @@ function createRuntime(store: Store): AllocationRuntime {
       const before = settled;
       if (!before || version !== before.version + 1) return null;
       return (await before.committed) ? before.headEnd : null;
-    },
-    inBatch<T, R>(item: T, run: (items: T[]) => Promise<Settled<R>[]>) {
-      return new Promise<R>((resolve, reject) => {
-        waiting.push({ item, run: run as Waiting['run'], resolve: resolve as Waiting['resolve'], reject });
-        if (writing) return;
-        writing = true;
-        // After the requests already read from their sockets in this turn of the event loop: they join.
-        setImmediate(() => void drain());
-      });
     },
   };
 }

@@ -1,33 +1,21 @@
 /**
- * What one batch of allocations (domain/allocate-slot.ts, decision 028) reads before it writes, under the
+ * What one batch of allocations (write.ts, decision 028) reads before it writes, under the
  * runtime row lock: the session's lowest free numbers, and what its patients already hold. On PostgreSQL a
  * failed statement aborts the whole transaction, so a patient's second active number must be refused from
  * this read, not found by the unique index, or one patient's refusal would undo everyone's numbers.
  */
 import type { Transaction } from 'kysely';
-import type { Database } from '../storage/schema.js';
-import type { TicketQuota } from './ticket-quota.js';
-
-export interface Allocated {
-  ok: true;
-  slotId: string;
-  reservationNumber: number;
-}
-
-/** A patient's numbers in the session, kept current as the batch takes more. */
-export interface OwnerState {
-  /** Numbers taken in the session, cancelled ones included (the quota counts them). */
-  taken: number;
-  /** Holds an active one (not cancelled, not yet accepted): the partial unique index's condition. */
-  active: boolean;
-}
+import type { Database } from '../../storage/schema.js';
+import type { PatientFacts } from './decide.js';
+import type { TicketQuota } from './quota.js';
 
 export interface BatchSession {
   /** The lowest free numbers, as many as the batch could take; the batch shifts them as it takes them. */
   free: { id: string; reservation_number: number }[];
   /** When the session opened (the per-address quota is dated by it); '' when no request spends one. */
   openedAt: string;
-  owner(ownerId: string): OwnerState;
+  /** The patient's facts, kept current as the batch takes more. */
+  owner(ownerId: string): PatientFacts;
 }
 
 interface Request {
@@ -44,7 +32,7 @@ export async function readBatchSession(tx: Transaction<Database>, sessionId: str
     .orderBy('reservation_number')
     .limit(requests.length)
     .execute();
-  const owners = new Map<string, OwnerState>();
+  const owners = new Map<string, PatientFacts>();
   const ids = [...new Set(requests.flatMap((r) => (r.ownerId ? [r.ownerId] : [])))];
   if (ids.length > 0) {
     const rows = await tx

@@ -1,0 +1,113 @@
+/**
+ * Taking a number, start to end: the rule (decide.ts) first on what this process already knows
+ * (reception-view.ts), which turns most of an opening burst away without a query or a lock; the rest wait
+ * for the group commit (group-commit.ts) and are decided again under the lock as they are written
+ * (write.ts). The answer carries the patient's card, so their screen needs no second request.
+ */
+import type { MyReservation } from '../../../shared/schemas/functions.js';
+import type { Store } from '../../storage/port.js';
+import { loadQueueState } from '../queue-state.js';
+import { myReservation } from '../my-reservation.js';
+import { decide, type Decision, type ReceptionFacts } from './decide.js';
+import { groupCommit, type Settled } from './group-commit.js';
+import { createReceptionView, type ReceptionView } from './reception-view.js';
+import { type AllocationRequest, type Taken, writeAllocations } from './write.js';
+
+export type { AllocationRequest } from './write.js';
+
+export interface Allocated extends Taken {
+  ok: true;
+  /** What getMyReservation would answer right after; null for a walk-in, or when it could not be read. */
+  reservation: MyReservation | null;
+}
+
+/** Taking numbers in one process: made once per store by the app (its dependencies) and by tests. */
+export interface Allocation {
+  take(request: AllocationRequest): Promise<Allocated>;
+  readonly view: ReceptionView;
+}
+
+export function createAllocation(store: Store, view: ReceptionView = createReceptionView(store)): Allocation {
+  /** A refusal the view can already prove, thrown; otherwise nothing (the lock decides the rest). */
+  function refuseOn(reception: ReceptionFacts, request: AllocationRequest): Promise<void> | undefined {
+    const first = decide(reception, request, undefined);
+    if ('refuse' in first) throw first.refuse;
+    // With numbers left the patient's facts are read under the lock, with the session: no query here.
+    if ('take' in first || reception.freeLeft || !reception.sessionId || !request.ownerId) return undefined;
+    // None left: only someone who took a number in this session can hold one; only they cost a query.
+    const sessionId = reception.sessionId;
+    const ownerId = request.ownerId;
+    const held = view.heldNumber(sessionId, ownerId);
+    if (held === false) return refuseWith(decide(reception, request, { active: false, taken: 0 }));
+    return (async () => {
+      const active = (await held) && (await holdsActive(store, sessionId, ownerId));
+      return refuseWith(decide(reception, request, { active, taken: 1 }));
+    })();
+  }
+
+  /** Synchronous for all but a patient who took a number this session once none are left. */
+  function refuseEarly(request: AllocationRequest): Promise<void> | undefined {
+    const known = view.known();
+    return known ? refuseOn(known, request) : view.load().then((loaded) => refuseOn(loaded, request));
+  }
+
+  async function writeBatch(batch: AllocationRequest[]): Promise<Settled<Allocated>[]> {
+    const answers: Settled<Allocated>[] = new Array(batch.length);
+    const pending: number[] = [];
+    for (const [i, request] of batch.entries()) {
+      // Again: while these waited the session may have run out (or been switched): refused without a write.
+      try {
+        const again = refuseEarly(request);
+        if (again) await again;
+        pending.push(i);
+      } catch (error) {
+        answers[i] = { ok: false, error };
+      }
+    }
+    if (pending.length === 0) return answers;
+    const written = await writeAllocations(store, view, pending.map((i) => batch[i]));
+    // One read of the queue for the whole batch, after its commit and outside the lock. The numbers are
+    // taken whatever it does: a failed read leaves the card to the patient's own screen.
+    const owners = pending.filter((i, k) => written[k].ok && batch[i].ownerId);
+    const state = owners.length > 0 ? await loadQueueState(store).catch(() => null) : null;
+    pending.forEach((i, k) => {
+      const answer = written[k];
+      const ownerId = batch[i].ownerId;
+      answers[i] = answer.ok
+        ? { ok: true, value: { ok: true, ...answer.value, reservation: state && ownerId ? myReservation(state, ownerId) : null } }
+        : answer;
+    });
+    return answers;
+  }
+
+  const inBatch = groupCommit(writeBatch);
+  return {
+    view,
+    async take(request) {
+      const early = refuseEarly(request);
+      if (early) await early;
+      return inBatch(request);
+    },
+  };
+}
+
+function refuseWith(decision: Decision): undefined {
+  if ('refuse' in decision) throw decision.refuse;
+  return undefined;
+}
+
+/**
+ * The patient holds an active number in the session (the partial unique index's condition). A row left
+ * active in a closed session must not lock them out later: only the current session counts.
+ */
+async function holdsActive(store: Store, sessionId: string, ownerId: string): Promise<boolean> {
+  const existing = await store.db
+    .selectFrom('reservation_slots')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .where('owner_id', '=', ownerId)
+    .where('canceled', '=', 0)
+    .where('is_reception_accepted', '=', 0)
+    .executeTakeFirst();
+  return existing !== undefined;
+}

@@ -1,0 +1,49 @@
+/**
+ * The limits a patient's number spends. The patient's own limit is part of the rule (decide.ts); the
+ * address's counters are units reserved here, inside the allocation's own write transaction: writes take
+ * turns on the runtime row (decision 001), so the counters see every number taken before, in any process,
+ * and commit or roll back with the number. Described as plain data by the caller (the HTTP side knows the
+ * client's address and whether it is trusted); the domain knows no requests.
+ */
+import type { Transaction } from 'kysely';
+import { inWindow, refund, reserve } from '../../abuse/limits.js';
+import { AppError } from '../../errors.js';
+import type { Database } from '../../storage/schema.js';
+
+const HOUR = 3600_000;
+
+export interface TicketQuota {
+  /** Numbers one patient may take in one reception session, cancelled ones included (never reused). */
+  numbersPerPatientSession: number;
+  /** Limits on the client's address (absent for a trusted network: the clinic's own Wi-Fi). */
+  address?: {
+    /** The address as limits key it (clientKey: IPv4 whole, IPv6 by /56). */
+    key: string;
+    ticketsPerHour: number;
+    numbersPerSession: number;
+  };
+}
+
+/** The session whose numbers the address's counter counts. */
+export interface QuotaSession {
+  sessionId: string;
+  /** When the session opened: the per-address counter of its numbers is dated by it. */
+  openedAt: string;
+}
+
+/**
+ * Spends the address's units of one number about to be taken, once `decide` said take; the refusal
+ * (RESOURCE_EXHAUSTED), or null. A refusal leaves nothing spent: the second counter's refusal gives the
+ * first one's unit back.
+ */
+export async function spendAddressQuota(tx: Transaction<Database>, address: NonNullable<TicketQuota['address']>, session: QuotaSession, now: string): Promise<AppError | null> {
+  const { key, ticketsPerHour, numbersPerSession } = address;
+  const perHour = inWindow({ name: 'ticket', max: ticketsPerHour, windowMs: HOUR }, key, new Date(now));
+  if (!(await reserve(tx, perHour))) return new AppError('RESOURCE_EXHAUSTED', 'error.rateLimitedTickets');
+  // Keyed by the session and dated by its opening (the retention job drops it a day later), not by a clock
+  // window: a session's numbers are spent once, whatever the hour.
+  const perSession = { key: `session-numbers:${session.sessionId}:${key}`, windowStart: session.openedAt, max: numbersPerSession };
+  if (await reserve(tx, perSession)) return null;
+  await refund(tx, perHour);
+  return new AppError('RESOURCE_EXHAUSTED', 'error.addressSessionLimit');
+}
