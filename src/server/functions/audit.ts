@@ -7,7 +7,7 @@ export const auditFunctions: FunctionSet<'getAuditLog'> = {
   getAuditLog: {
     async run({ limit, before }, request, deps) {
       await requireStaff(request, deps);
-      return { entries: await readAudit(deps.store.db, limit ?? 100, before) };
+      return { entries: await readAudit(deps.store, limit ?? 100, before) };
     },
   },
 };

@@ -7,7 +7,7 @@ export const statsFunctions: FunctionSet<'getStats'> = {
   getStats: {
     async run({ period, date }, request, deps) {
       await requireStaff(request, deps);
-      return readStats(deps.store.db, period, date);
+      return readStats(deps.store, period, date);
     },
   },
 };
