@@ -35,7 +35,7 @@ export function staffToken(request: FastifyRequest): string | undefined {
  * The patient behind the bearer token; UNAUTHENTICATED without one or with a bad one. Synchronous (the
  * token is checked in process): every patient call of the opening burst runs it.
  */
-export function requirePatient(request: FastifyRequest, deps: Deps): Patient {
+function requirePatient(request: FastifyRequest, deps: Deps): Patient {
   const header = request.headers.authorization;
   const match = header ? /^Bearer ([A-Za-z0-9._-]+)$/.exec(header) : null;
   if (!match) throw new AppError('UNAUTHENTICATED', header ? 'error.tokenInvalid' : 'error.signInRequired');
