@@ -8,7 +8,8 @@ import type { Store } from './storage/port.js';
 import type { Deps } from './http/deps.js';
 import { clientErrorHandler, errorHandlerFor, frameworkErrors } from './http/envelope.js';
 import { registerOriginCheck } from './http/origin-check.js';
-import { registerFunctionRoutes, type FunctionTable } from './http/function-routes.js';
+import { registerFunctionRoutes } from './http/function-routes.js';
+import { functionTable } from './function-table.js';
 import { registerStaffRoutes } from './http/staff-routes.js';
 import { registerStaticClient } from './http/static-client.js';
 import { registerClientConfigRoute } from './http/client-config-route.js';
@@ -21,17 +22,8 @@ import { patientTokens } from './auth/patient-tokens.js';
 import { loadOrCreateSecret, randomSecret } from './auth/secrets.js';
 import { lineLogin } from './line/line-login.js';
 import { createWebPush } from './push/web-push.js';
-import { queueFunctions } from './functions/queue.js';
-import { identityFunctions } from './functions/identity.js';
-import { receptionFunctions } from './functions/reception.js';
-import { messagingFunctions } from './functions/messaging.js';
-import { auditFunctions } from './functions/audit.js';
-import { announcementFunctions } from './functions/announcements.js';
-import { scheduleFunctions } from './functions/schedule.js';
 import { type Clock, systemClock } from './clock.js';
 import { startScheduleRunner } from './domain/schedule/scheduler.js';
-import { statsFunctions } from './functions/stats.js';
-import { calloutFunctions } from './functions/callout.js';
 import { registerExportRoutes } from './http/export-routes.js';
 import { lineSender } from './notify/line-sender.js';
 import { createDeliverer } from './notify/deliverer.js';
@@ -54,18 +46,6 @@ export interface AppOptions {
   /** The clock of the calendar's switching and reads (tests: one they move by hand; the store's must match). */
   clock?: Clock;
 }
-
-const functionTable: FunctionTable = {
-  ...queueFunctions,
-  ...identityFunctions,
-  ...receptionFunctions,
-  ...messagingFunctions,
-  ...auditFunctions,
-  ...announcementFunctions,
-  ...scheduleFunctions,
-  ...statsFunctions,
-  ...calloutFunctions,
-};
 
 export async function buildApp({ config, store, clientDir, logger = true, logStream, live, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({

@@ -1,12 +1,16 @@
 /**
- * Who may call what, table-driven: every function × every kind of caller. Allowed cells succeed or fail for
- * a business reason; refused cells get exactly the auth refusal of DESIGN.md and change nothing.
+ * Who may call what, table-driven: every function × every kind of caller. Who may call each function is
+ * what its definition declares (functionAccess; docs/api.md's "who" column is held to it by
+ * access-docs.test.ts). Allowed cells succeed or fail for a business reason; refused cells get exactly the
+ * auth refusal and change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../../src/shared/errors.js';
 import { FUNCTION_NAMES, type FunctionName } from '../../src/shared/schemas/functions.js';
 import { DEFAULT_SCHEDULE } from '../../src/shared/schedule/types.js';
 import { patientTokens } from '../../src/server/auth/patient-tokens.js';
+import { functionAccess } from '../../src/server/function-table.js';
+import { type Rule, ruleOf } from '../../src/server/http/function-def.js';
 import { callFn, mustCall, pwaPatient, staffCookie } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { lineEnv, startFakeLine, type FakeLine } from '../fakes/line-server.js';
@@ -49,42 +53,26 @@ afterAll(async () => {
   await fake?.close();
 });
 
-type Access = 'public' | 'staff' | 'patient';
 interface Case {
   fn: FunctionName;
   label: string;
-  access: Access;
-  /** Patient channels the function accepts (the other channel is PERMISSION_DENIED). */
-  channels?: ('pwa' | 'line')[];
+  /** Built at once (not a promise) where the payload chooses who may call. */
   payload: () => unknown;
 }
 
 const subscription = () => ({ endpoint: pushEndpoint, keys: { p256dh: 'BO8dzzd8sHhNks4Magf8yEuCzL0Skx9SLpmc3HbzV6IIKlrBiWfupDMD-RTxHRLFC31JIoHISOTpCWbpHHBfQJQ', auth: 'ntWPPzVLpxSN3hPZ58HeSw' } });
 
 const CASES: Case[] = [
-  { fn: 'allocateNextSlot', label: 'ADMIN', access: 'staff', payload: () => ({ reservedType: 'ADMIN' }) },
-  { fn: 'allocateNextSlot', label: 'PWA', access: 'patient', channels: ['pwa'], payload: () => ({ reservedType: 'PWA' }) },
-  { fn: 'allocateNextSlot', label: 'LINE', access: 'patient', channels: ['line'], payload: () => ({ reservedType: 'LINE' }) },
-  {
-    fn: 'cancelReservation',
-    label: 'PWA',
-    access: 'patient',
-    channels: ['pwa'],
-    payload: () => ({ slotId: 'no-such-slot', reservationNumber: 1, canceledBy: 'PWA' }),
-  },
-  {
-    fn: 'cancelReservation',
-    label: 'LINE',
-    access: 'patient',
-    channels: ['line'],
-    payload: () => ({ slotId: 'no-such-slot', reservationNumber: 1, canceledBy: 'LINE' }),
-  },
-  { fn: 'getMyReservation', label: '', access: 'patient', channels: ['pwa', 'line'], payload: () => ({}) },
-  { fn: 'exchangePwaInstallation', label: '', access: 'public', payload: () => ({ installId: crypto.randomUUID() }) },
+  { fn: 'allocateNextSlot', label: 'ADMIN', payload: () => ({ reservedType: 'ADMIN' }) },
+  { fn: 'allocateNextSlot', label: 'PWA', payload: () => ({ reservedType: 'PWA' }) },
+  { fn: 'allocateNextSlot', label: 'LINE', payload: () => ({ reservedType: 'LINE' }) },
+  { fn: 'cancelReservation', label: 'PWA', payload: () => ({ slotId: 'no-such-slot', reservationNumber: 1, canceledBy: 'PWA' }) },
+  { fn: 'cancelReservation', label: 'LINE', payload: () => ({ slotId: 'no-such-slot', reservationNumber: 1, canceledBy: 'LINE' }) },
+  { fn: 'getMyReservation', label: '', payload: () => ({}) },
+  { fn: 'exchangePwaInstallation', label: '', payload: () => ({ installId: crypto.randomUUID() }) },
   {
     fn: 'exchangeLineCode',
     label: '',
-    access: 'public',
     payload: () => {
       const redirectUri = 'https://clinic.example/line/callback';
       const code = fake.issueCode({ userId: `U${'a'.repeat(32)}`, displayName: '花子', redirectUri });
@@ -94,60 +82,76 @@ const CASES: Case[] = [
   {
     fn: 'exchangeLineIdToken',
     label: '',
-    access: 'public',
     payload: async () => ({ idToken: await fake.issueIdToken({ userId: `U${'b'.repeat(32)}`, displayName: '次郎' }) }),
   },
-  { fn: 'getWebPushPublicKey', label: '', access: 'public', payload: () => ({}) },
-  { fn: 'saveSafariSubscription', label: '', access: 'patient', channels: ['pwa'], payload: () => ({ subscription: subscription() }) },
+  { fn: 'getWebPushPublicKey', label: '', payload: () => ({}) },
+  { fn: 'saveSafariSubscription', label: '', payload: () => ({ subscription: subscription() }) },
   {
     fn: 'sendWebpushTest',
     label: '',
-    access: 'patient',
-    channels: ['pwa', 'line'],
     payload: () => ({ subscription: { ...subscription(), endpoint: `${pushEndpoint}/unknown` }, title: 't', body: 'b', link: '/pwa/my' }),
   },
-  { fn: 'sendReservationMessageBySlot', label: '', access: 'staff', payload: () => ({ slotId: 'no-such-slot', kind: 'recall' }) },
-  { fn: 'startInhouseReception', label: '', access: 'staff', payload: () => ({}) },
-  { fn: 'startOnlineReception', label: '', access: 'staff', payload: () => ({}) },
+  { fn: 'sendReservationMessageBySlot', label: '', payload: () => ({ slotId: 'no-such-slot', kind: 'recall' }) },
+  { fn: 'startInhouseReception', label: '', payload: () => ({}) },
+  { fn: 'startOnlineReception', label: '', payload: () => ({}) },
   // Refused while reservations exist or online is open: a business refusal, which is what we want here.
-  { fn: 'endInhouseReception', label: '', access: 'staff', payload: () => ({}) },
-  { fn: 'endOnlineReception', label: '(runs last)', access: 'staff', payload: () => ({}) },
-  { fn: 'markSlot', label: '', access: 'staff', payload: () => ({ slotId: 'no-such-slot', action: 'hold' }) },
-  { fn: 'setNoticeSettings', label: '', access: 'staff', payload: () => ({ lineAhead5: true, lineRecall: true }) },
-  { fn: 'getMessagingStatus', label: '', access: 'staff', payload: () => ({}) },
-  { fn: 'getAuditLog', label: '', access: 'staff', payload: () => ({ limit: 10 }) },
-  { fn: 'claimAdminBeep', label: '', access: 'staff', payload: () => ({ slotId: 'no-such-slot' }) },
-  { fn: 'getPublicSchedule', label: '', access: 'public', payload: () => ({}) },
-  { fn: 'getSchedule', label: '', access: 'staff', payload: () => ({ month: '2026-11' }) },
-  { fn: 'saveWeeklyHours', label: '', access: 'staff', payload: () => ({ weekly: DEFAULT_SCHEDULE.weekly }) },
-  { fn: 'saveScheduleSettings', label: '', access: 'staff', payload: () => ({ settings: DEFAULT_SCHEDULE.settings }) },
-  { fn: 'saveScheduleOverride', label: '', access: 'staff', payload: () => ({ date: '2026-12-28', periods: [], note: '年末休診' }) },
-  { fn: 'deleteScheduleOverride', label: '', access: 'staff', payload: () => ({ date: '2026-12-28' }) },
-  { fn: 'setHolidayOpening', label: '', access: 'staff', payload: () => ({ date: '2026-11-23', open: true }) },
-  { fn: 'getStats', label: '', access: 'staff', payload: () => ({ period: 'month', date: '2026-11-10' }) },
-  { fn: 'setMyNoticeThreshold', label: '', access: 'patient', channels: ['pwa', 'line'], payload: () => ({ slotId: 'no-such-slot', threshold: 3 }) },
-  { fn: 'setAnnouncement', label: '', access: 'staff', payload: () => ({ text: 'ただいま大変混み合っています', until: null }) },
-  { fn: 'previewAnnouncementSend', label: '', access: 'staff', payload: () => ({}) },
-  { fn: 'sendAnnouncement', label: '', access: 'staff', payload: () => ({ announcementId: 'no-such-announcement', lineMessages: 0 }) },
-  { fn: 'clearAnnouncement', label: '', access: 'staff', payload: () => ({}) },
-  { fn: 'callSlot', label: '', access: 'staff', payload: () => ({ slotId: 'no-such-slot' }) },
-  { fn: 'setCalloutSettings', label: '', access: 'staff', payload: () => ({ on: true, volume: 80, text: '受付番号 {n}番の方、診察室へお入りください' }) },
+  { fn: 'endInhouseReception', label: '', payload: () => ({}) },
+  { fn: 'endOnlineReception', label: '(runs last)', payload: () => ({}) },
+  { fn: 'markSlot', label: '', payload: () => ({ slotId: 'no-such-slot', action: 'hold' }) },
+  { fn: 'setNoticeSettings', label: '', payload: () => ({ lineAhead5: true, lineRecall: true }) },
+  { fn: 'getMessagingStatus', label: '', payload: () => ({}) },
+  { fn: 'getAuditLog', label: '', payload: () => ({ limit: 10 }) },
+  { fn: 'claimAdminBeep', label: '', payload: () => ({ slotId: 'no-such-slot' }) },
+  { fn: 'getPublicSchedule', label: '', payload: () => ({}) },
+  { fn: 'getSchedule', label: '', payload: () => ({ month: '2026-11' }) },
+  { fn: 'saveWeeklyHours', label: '', payload: () => ({ weekly: DEFAULT_SCHEDULE.weekly }) },
+  { fn: 'saveScheduleSettings', label: '', payload: () => ({ settings: DEFAULT_SCHEDULE.settings }) },
+  { fn: 'saveScheduleOverride', label: '', payload: () => ({ date: '2026-12-28', periods: [], note: '年末休診' }) },
+  { fn: 'deleteScheduleOverride', label: '', payload: () => ({ date: '2026-12-28' }) },
+  { fn: 'setHolidayOpening', label: '', payload: () => ({ date: '2026-11-23', open: true }) },
+  { fn: 'getStats', label: '', payload: () => ({ period: 'month', date: '2026-11-10' }) },
+  { fn: 'setMyNoticeThreshold', label: '', payload: () => ({ slotId: 'no-such-slot', threshold: 3 }) },
+  { fn: 'setAnnouncement', label: '', payload: () => ({ text: 'ただいま大変混み合っています', until: null }) },
+  { fn: 'previewAnnouncementSend', label: '', payload: () => ({}) },
+  { fn: 'sendAnnouncement', label: '', payload: () => ({ announcementId: 'no-such-announcement', lineMessages: 0 }) },
+  { fn: 'clearAnnouncement', label: '', payload: () => ({}) },
+  { fn: 'callSlot', label: '', payload: () => ({ slotId: 'no-such-slot' }) },
+  { fn: 'setCalloutSettings', label: '', payload: () => ({ on: true, volume: 80, text: '受付番号 {n}番の方、診察室へお入りください' }) },
 ];
 
-/** The refusal a caller must get, or null when the call may go through. */
-function expectedRefusal(c: Case, caller: CallerKind): ErrorCode | null {
+/** The declared rule for this case's call (a payload field may choose it). */
+function ruleFor(c: Case): Rule {
+  const access = functionAccess[c.fn];
+  return typeof access === 'string' ? access : ruleOf(access, c.payload());
+}
+
+/** The refusal a caller must get under `rule`, or null when the call may go through. */
+function expectedRefusal(rule: Rule, caller: CallerKind): ErrorCode | null {
   const bearer = caller === 'pwa' || caller === 'line' || caller === 'forged' || caller === 'expired';
-  if (c.access === 'public') return null;
-  if (c.access === 'staff') return caller === 'staff' ? null : bearer ? 'PERMISSION_DENIED' : 'UNAUTHENTICATED';
-  if (caller === 'pwa' || caller === 'line') return c.channels?.includes(caller) ? null : 'PERMISSION_DENIED';
+  if (rule === 'anyone') return null;
+  if (rule === 'staff') return caller === 'staff' ? null : bearer ? 'PERMISSION_DENIED' : 'UNAUTHENTICATED';
+  if (caller === 'pwa' || caller === 'line') return rule === 'patient' || rule === `${caller.toUpperCase()} patient` ? null : 'PERMISSION_DENIED';
   return 'UNAUTHENTICATED';
 }
 
-const cells = CASES.flatMap((c) => CALLERS.map((caller) => ({ c, caller, refusal: expectedRefusal(c, caller) })));
+const cells = CASES.flatMap((c) => {
+  const rule = ruleFor(c);
+  return CALLERS.map((caller) => ({ c, caller, refusal: expectedRefusal(rule, caller) }));
+});
 const name = (c: Case) => `${c.fn}${c.label ? ` ${c.label}` : ''}`;
 
-it('the table covers every function', () => {
+it('the table covers every function, and every value of a payload field that chooses who may call', () => {
   expect(new Set(CASES.map((c) => c.fn))).toEqual(new Set(FUNCTION_NAMES));
+  for (const fn of FUNCTION_NAMES) {
+    const access = functionAccess[fn];
+    if (typeof access === 'string') continue;
+    const values = CASES.filter((c) => c.fn === fn).map((c) => (c.payload() as Record<string, unknown>)[access.field]);
+    expect(values.sort(), fn).toEqual(Object.keys(access.cases).sort());
+  }
+});
+
+it('the cases meet every kind of rule the route enforces', () => {
+  expect(new Set(CASES.map(ruleFor))).toEqual(new Set<Rule>(['anyone', 'staff', 'patient', 'PWA patient', 'LINE patient']));
 });
 
 describe('refused cells', () => {

@@ -42,7 +42,7 @@ describeStores('staff account management', (kind) => {
   }
 
   /** The newest account change in the audit trail (sign-ins are audited too). */
-  const lastAudit = async () => (await readAudit(data.store.db, 100)).find((e) => e.action.startsWith('staff.'));
+  const lastAudit = async () => (await readAudit(data.store, 100)).find((e) => e.action.startsWith('staff.'));
 
   it('disable ends the open session and admin stream, and refuses sign-in as a wrong password is refused', async () => {
     const { cookie } = await login('desk');
@@ -106,7 +106,7 @@ describeStores('staff account management', (kind) => {
     expect(await data.store.db.selectFrom('staff_accounts').select('id').where('username', '=', 'desk').execute()).toEqual([]);
     const removed = await login('desk');
     expect(removed.body).toEqual((await login('nobody')).body);
-    const trail = await readAudit(data.store.db, 100);
+    const trail = await readAudit(data.store, 100);
     expect(await lastAudit()).toMatchObject({ username: 'cli', action: 'staff.remove', target: 'desk' });
     expect(trail.map((e) => [e.username, e.action])).toContainEqual(['desk', 'startInhouse']);
     // The name is free again.
@@ -115,12 +115,12 @@ describeStores('staff account management', (kind) => {
   });
 
   it('an unknown name changes nothing and is not audited', async () => {
-    const before = await readAudit(data.store.db, 100);
+    const before = await readAudit(data.store, 100);
     for (const action of ['disable', 'enable', 'remove'] as const) {
       expect(await changeStaffAccount(cli, 'nobody', { action })).toBe(false);
     }
     expect(await changeStaffAccount(cli, 'nobody', { action: 'passwd', password: 'long enough' })).toBe(false);
-    expect(await readAudit(data.store.db, 100)).toEqual(before);
+    expect(await readAudit(data.store, 100)).toEqual(before);
   });
 });
 

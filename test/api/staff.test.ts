@@ -117,7 +117,7 @@ describe('the session', () => {
 
   it('an expired session is refused', async () => {
     const staff = await addStaffAccount(server.store, 'bob', password);
-    const token = await openStaffSession(server.store, staff, 1, new Date(Date.now() - 2 * 3600_000));
+    const token = await openStaffSession(server.store, staff, 1, { now: new Date(Date.now() - 2 * 3600_000) });
     const cookie = `qs_staff=${token}`;
     expectRefusal(await me(cookie), 'UNAUTHENTICATED');
     expectRefusal(await callFn(server.url, 'startInhouseReception', {}, { cookie }), 'UNAUTHENTICATED');

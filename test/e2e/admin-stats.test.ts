@@ -21,7 +21,7 @@ describeBrowser('the statistics page', () => {
   beforeAll(async () => {
     server = await startTestServer({ clientDir: inject('clientDir') });
     await seedYear(server.store, { from: '2026-10-05', weeks: 5, takenPerSession: 60 });
-    expected = await readStats(server.store.db, 'week', '2026-11-04');
+    expected = await readStats(server.store, 'week', '2026-11-04');
     browser = await launchBrowser();
   });
   afterAll(async () => {

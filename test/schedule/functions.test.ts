@@ -67,7 +67,7 @@ describe('the clinic calendar functions', () => {
     const week = await mustCall<PublicSchedule>(server.url, 'getPublicSchedule');
     expect(week.version).toBe(4);
     expect(week.days[4].note).toBe('11/28は午前のみの診療です');
-    const audit = await readAudit(server.store.db, 10);
+    const audit = await readAudit(server.store, 10);
     expect(audit.slice(0, 4).map((e) => e.action)).toEqual(['saveScheduleSettings', 'setHolidayOpening', 'saveScheduleOverride', 'saveWeeklyHours']);
     expect(audit[1]).toMatchObject({ target: '2026-11-23', before: { open: false }, after: { open: true } });
     await staff('deleteScheduleOverride', { date: '2026-11-28' });

@@ -54,7 +54,7 @@ describeStores('statistics', (kind) => {
   afterEach(async () => t.cleanup());
 
   it('counts a day and the day before it', async () => {
-    const { current, previous } = await readStats(t.store.db, 'day', '2026-11-10');
+    const { current, previous } = await readStats(t.store, 'day', '2026-11-10');
     // Tuesday: eight numbers, from 00:00:00 to 23:59:59 Tokyo; Wednesday 00:00 is not one of them.
     expect(current).toMatchObject({
       from: '2026-11-10',
@@ -91,7 +91,7 @@ describeStores('statistics', (kind) => {
   });
 
   it('counts a Monday-to-Sunday week and the week before', async () => {
-    const { current, previous } = await readStats(t.store.db, 'week', '2026-11-12');
+    const { current, previous } = await readStats(t.store, 'week', '2026-11-12');
     expect(current).toMatchObject({
       from: '2026-11-09',
       to: '2026-11-15',
@@ -108,7 +108,7 @@ describeStores('statistics', (kind) => {
   });
 
   it('counts a month and the month before, split exactly at Tokyo midnight', async () => {
-    const { current, previous } = await readStats(t.store.db, 'month', '2026-11-30');
+    const { current, previous } = await readStats(t.store, 'month', '2026-11-30');
     expect(current).toMatchObject({ from: '2026-11-01', to: '2026-11-30', taken: { LINE: 6, PWA: 5, ADMIN: 5 } });
     expect(previous).toMatchObject({ from: '2026-10-01', to: '2026-10-31', taken: { LINE: 0, PWA: 0, ADMIN: 1 } });
     expect(sparse(previous.hours)).toEqual({ 23: 1 });
@@ -116,7 +116,7 @@ describeStores('statistics', (kind) => {
 
   it('gives the same figures after the retention job anonymised the slots and deleted the notices', async () => {
     const periods = [['day', '2026-11-10'], ['day', '2026-11-09'], ['week', '2026-11-10'], ['month', '2026-11-10']] as const;
-    const before = await Promise.all(periods.map(([p, d]) => readStats(t.store.db, p, d)));
+    const before = await Promise.all(periods.map(([p, d]) => readStats(t.store, p, d)));
     const settings = { retentionDays: 90, auditRetentionDays: 365 };
 
     // First a cutoff between Monday's and Tuesday's notices: some rolled up, some still in the outbox. The
@@ -126,7 +126,7 @@ describeStores('statistics', (kind) => {
       { day: '2026-11-09', channel: 'LINE', sent: 1, failed: 0 },
       { day: '2026-11-10', channel: 'PWA', sent: 0, failed: 1 },
     ]);
-    expect(await Promise.all(periods.map(([p, d]) => readStats(t.store.db, p, d)))).toEqual(before);
+    expect(await Promise.all(periods.map(([p, d]) => readStats(t.store, p, d)))).toEqual(before);
 
     // Then long after: every finished notice gone, every owner gone; twice, as every process runs it hourly.
     const later = new Date('2027-06-01T00:00:00Z');
@@ -136,6 +136,6 @@ describeStores('statistics', (kind) => {
     expect(outbox).toEqual([{ status: 'pending' }]);
     const owners = await t.store.db.selectFrom('reservation_slots').select('owner_id').where('owner_id', 'is not', null).execute();
     expect(owners).toEqual([]);
-    expect(await Promise.all(periods.map(([p, d]) => readStats(t.store.db, p, d)))).toEqual(before);
+    expect(await Promise.all(periods.map(([p, d]) => readStats(t.store, p, d)))).toEqual(before);
   });
 });

@@ -46,17 +46,29 @@ export async function checkStaffPassword(store: Store, username: string, passwor
   return row && ok && row.disabled_at === null ? { id: row.id, username: row.username } : null;
 }
 
-export async function openStaffSession(store: Store, staff: Staff, hours: number, now = new Date()): Promise<string> {
+/**
+ * Signs `staff` in: the session and its audit row (`login`, from `from`) commit together. `now` dates the
+ * session (tests open one already expired); the audit row carries the write's own time.
+ */
+export async function openStaffSession(
+  store: Store,
+  staff: Staff,
+  hours: number,
+  { from = null, now = new Date() }: { from?: string | null; now?: Date } = {},
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await store.db
-    .insertInto('staff_sessions')
-    .values({
-      token_hash: sha256(token),
-      staff_id: staff.id,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + hours * 3600_000).toISOString(),
-    })
-    .execute();
+  await store.write(async ({ tx, now: at }) => {
+    await tx
+      .insertInto('staff_sessions')
+      .values({
+        token_hash: sha256(token),
+        staff_id: staff.id,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + hours * 3600_000).toISOString(),
+      })
+      .execute();
+    await writeAudit(tx, staff, { action: 'login', target: from }, at);
+  });
   return token;
 }
 
@@ -73,11 +85,15 @@ export async function findStaffSession(store: Store, token: string, now = new Da
 }
 
 /**
- * Ends one session (by its token) or every session of a staff member ("sign out everywhere"). A store
- * write with an event, so open admin streams in every process re-check their sessions at once.
+ * Signs `staff` out of one session (by its token) or of every session ("sign out everywhere"), with its
+ * audit row (`logout`, from `from`) in the same write. The write carries an event, so open admin streams
+ * in every process re-check their sessions at once.
  */
-export async function closeStaffSessions(store: Store, which: { token: string } | { staffId: string }): Promise<void> {
-  await store.write((ctx) => endSessions(ctx, which));
+export async function closeStaffSessions(store: Store, staff: Staff, which: { token: string } | 'everywhere', from: string): Promise<void> {
+  await store.write(async (ctx) => {
+    await endSessions(ctx, which === 'everywhere' ? { staffId: staff.id } : which);
+    await writeAudit(ctx.tx, staff, { action: 'logout', target: from }, ctx.now);
+  });
 }
 
 async function endSessions({ tx, emit }: WriteContext, which: { token: string } | { staffId: string }) {

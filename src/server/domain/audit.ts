@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AuditEntry } from '../../shared/schemas/functions.js';
 import type { Database } from '../storage/schema.js';
+import type { Store } from '../storage/port.js';
 
 export interface Actor {
   id: string | null;
@@ -42,9 +43,17 @@ export async function writeAudit(db: Transaction<Database> | Kysely<Database>, a
     .execute();
 }
 
+/**
+ * The record of an act that writes nothing else (a download): a write of its own, which publishes no event,
+ * so no live stream rebuilds for it.
+ */
+export function recordAudit(store: Store, actor: Actor, entry: AuditInput): Promise<void> {
+  return store.write(({ tx, now }) => writeAudit(tx, actor, entry, now));
+}
+
 /** Newest first; `before` (an ISO time) pages back. */
-export async function readAudit(db: Kysely<Database>, limit: number, before?: string): Promise<AuditEntry[]> {
-  let query = db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(limit);
+export async function readAudit(store: Store, limit: number, before?: string): Promise<AuditEntry[]> {
+  let query = store.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(limit);
   if (before) query = query.where('at', '<', before);
   const rows = await query.execute();
   return rows.map((r) => ({

@@ -3,7 +3,6 @@ import { lineMessagingConfigured } from '../config.js';
 import { setMyNoticeThreshold } from '../domain/notices/own-notice.js';
 import { clearAnnouncement, setAnnouncement } from '../domain/announcement/manage.js';
 import { previewAnnouncementSend, sendAnnouncement } from '../domain/announcement/broadcast.js';
-import { requirePatient, requireStaff } from '../http/caller.js';
 import type { FunctionSet } from '../http/function-def.js';
 import type { Deps } from '../http/deps.js';
 
@@ -18,32 +17,32 @@ export const announcementFunctions: FunctionSet<
   'setMyNoticeThreshold' | 'setAnnouncement' | 'clearAnnouncement' | 'previewAnnouncementSend' | 'sendAnnouncement'
 > = {
   setMyNoticeThreshold: {
-    async run({ slotId, threshold }, request, deps) {
-      const patient = await requirePatient(request, deps);
+    access: 'patient',
+    async run({ slotId, threshold }, patient, _request, deps) {
       return setMyNoticeThreshold({ store: deps.store, ownerId: patient.uid, slotId, threshold });
     },
   },
   setAnnouncement: {
-    async run({ text, until }, request, deps) {
-      const actor = await requireStaff(request, deps);
+    access: 'staff',
+    async run({ text, until }, actor, _request, deps) {
       return setAnnouncement({ store: deps.store, text, until, actor });
     },
   },
   clearAnnouncement: {
-    async run(_payload, request, deps) {
-      const actor = await requireStaff(request, deps);
+    access: 'staff',
+    async run(_payload, actor, _request, deps) {
       return clearAnnouncement({ store: deps.store, actor });
     },
   },
   previewAnnouncementSend: {
-    async run(_payload, request, deps) {
-      await requireStaff(request, deps);
+    access: 'staff',
+    async run(_payload, _staff, _request, deps) {
       return previewAnnouncementSend(broadcastDeps(deps));
     },
   },
   sendAnnouncement: {
-    async run({ announcementId, lineMessages }, request, deps) {
-      const actor = await requireStaff(request, deps);
+    access: 'staff',
+    async run({ announcementId, lineMessages }, actor, _request, deps) {
       return sendAnnouncement({ ...broadcastDeps(deps), announcementId, lineMessages, actor });
     },
   },

@@ -4,13 +4,15 @@ import type { FunctionSet } from '../http/function-def.js';
 
 export const identityFunctions: FunctionSet<'exchangePwaInstallation' | 'exchangeLineCode' | 'exchangeLineIdToken'> = {
   exchangePwaInstallation: {
-    async run({ installId }, request, deps) {
+    access: 'anyone',
+    async run({ installId }, _caller, request, deps) {
       const uid = await ensurePwaIdentity(deps.store, installId, () => deps.abuse.reserveNewIdentity(request));
       return { customToken: await deps.tokens.issue({ uid, channel: 'PWA' }), uid };
     },
   },
   exchangeLineCode: {
-    async run({ code, redirectUri, codeVerifier, nonce }, request, deps) {
+    access: 'anyone',
+    async run({ code, redirectUri, codeVerifier, nonce }, _caller, request, deps) {
       // Every call spends the clinic's LINE channel, whatever LINE answers: reserved before LINE is asked.
       await deps.abuse.reserveLineSignIn(request);
       const { profile, friendFlag } = await deps.lineLogin.exchangeCode({ code, redirectUri, codeVerifier, nonce });
@@ -19,7 +21,8 @@ export const identityFunctions: FunctionSet<'exchangePwaInstallation' | 'exchang
     },
   },
   exchangeLineIdToken: {
-    async run({ idToken }, request, deps) {
+    access: 'anyone',
+    async run({ idToken }, _caller, request, deps) {
       await deps.abuse.reserveLineSignIn(request);
       const profile = await deps.lineLogin.verifyIdToken(idToken);
       return { profile, customToken: await deps.tokens.issue({ uid: profile.userId, channel: 'LINE' }) };

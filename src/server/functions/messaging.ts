@@ -5,7 +5,6 @@ import { requestRecall } from '../domain/notices/recall.js';
 import { setNoticeSettings } from '../domain/notices/settings.js';
 import { messagingStatus } from '../notify/status.js';
 import { checkPushSubscription, savePushSubscription, sendTestPush } from '../push/subscriptions.js';
-import { requirePatient, requireStaff } from '../http/caller.js';
 import type { FunctionSet } from '../http/function-def.js';
 import type { Deps } from '../http/deps.js';
 
@@ -22,23 +21,23 @@ export const messagingFunctions: FunctionSet<
   | 'getMessagingStatus'
 > = {
   getWebPushPublicKey: {
-    async run(_payload, _request, deps) {
+    access: 'anyone',
+    async run(_payload, _caller, _request, deps) {
       requirePush(deps);
       return { publicKey: deps.webPush.publicKey };
     },
   },
   saveSafariSubscription: {
-    async run({ subscription }, request, deps) {
-      const patient = await requirePatient(request, deps);
-      if (patient.channel !== 'PWA') throw new AppError('PERMISSION_DENIED', 'error.channelMismatch');
+    access: 'PWA patient',
+    async run({ subscription }, patient, _request, deps) {
       checkPushSubscription(deps.config, subscription);
       await savePushSubscription(deps.store, patient.uid, subscription);
       return { ok: true as const };
     },
   },
   sendWebpushTest: {
-    async run({ subscription, title, body, link }, request, deps) {
-      const patient = await requirePatient(request, deps);
+    access: 'patient',
+    async run({ subscription, title, body, link }, patient, request, deps) {
       requirePush(deps);
       // Each call is a request to an outside push service: limited per patient and address before it.
       await deps.abuse.reserveTestPush(request, patient.uid);
@@ -46,8 +45,8 @@ export const messagingFunctions: FunctionSet<
     },
   },
   sendReservationMessageBySlot: {
-    async run({ slotId }, request, deps) {
-      const actor = await requireStaff(request, deps);
+    access: 'staff',
+    async run({ slotId }, actor, _request, deps) {
       return requestRecall({
         store: deps.store,
         slotId,
@@ -58,14 +57,14 @@ export const messagingFunctions: FunctionSet<
     },
   },
   setNoticeSettings: {
-    async run(settings, request, deps) {
-      const actor = await requireStaff(request, deps);
+    access: 'staff',
+    async run(settings, actor, _request, deps) {
       return setNoticeSettings({ store: deps.store, settings, actor });
     },
   },
   getMessagingStatus: {
-    async run(_payload, request, deps) {
-      await requireStaff(request, deps);
+    access: 'staff',
+    async run(_payload, _staff, _request, deps) {
       return messagingStatus({ store: deps.store, line: deps.lineSender, pushConfigured: deps.webPush.configured });
     },
   },

@@ -1,34 +1,37 @@
 /** Patients and staff take numbers; patients cancel and read their own reservation. */
-import { AppError } from '../errors.js';
 import { cancelReservation } from '../domain/cancel-reservation.js';
 import { loadQueueState } from '../domain/queue-state.js';
 import { myReservation } from '../domain/my-reservation.js';
-import { requirePatient, requireStaff } from '../http/caller.js';
+import type { Patient } from '../auth/patient-tokens.js';
+import type { Staff } from '../auth/staff-accounts.js';
 import type { FunctionSet } from '../http/function-def.js';
 
 export const queueFunctions: FunctionSet<'allocateNextSlot' | 'cancelReservation' | 'getMyReservation'> = {
   allocateNextSlot: {
-    async run({ reservedType, lang }, request, deps) {
+    access: 'by payload',
+    by: { field: 'reservedType', cases: { LINE: 'LINE patient', PWA: 'PWA patient', ADMIN: 'staff' } },
+    async run({ reservedType, lang }, caller, request, deps) {
+      // The casts follow the cases above: ADMIN was admitted as staff, LINE and PWA as that channel's patient.
       if (reservedType === 'ADMIN') {
-        const actor = await requireStaff(request, deps);
+        const actor = caller as Staff;
         return deps.allocation.take({ reservedType, ownerId: null, actor });
       }
-      const patient = await requirePatient(request, deps);
-      if (patient.channel !== reservedType) throw new AppError('PERMISSION_DENIED', 'error.channelMismatch');
+      const patient = caller as Patient;
       // The limits are spent inside the allocation's transaction: together with the number, or not at all.
       return deps.allocation.take({ reservedType, ownerId: patient.uid, quota: deps.abuse.ticketQuota(request), lang });
     },
   },
   cancelReservation: {
-    async run({ slotId, reservationNumber, canceledBy }, request, deps) {
-      const patient = await requirePatient(request, deps);
-      if (patient.channel !== canceledBy) throw new AppError('PERMISSION_DENIED', 'error.channelMismatch');
+    access: 'by payload',
+    by: { field: 'canceledBy', cases: { LINE: 'LINE patient', PWA: 'PWA patient' } },
+    async run({ slotId, reservationNumber }, caller, _request, deps) {
+      const patient = caller as Patient; // every case above is a patient
       return cancelReservation({ store: deps.store, ownerId: patient.uid, channel: patient.channel, slotId, reservationNumber });
     },
   },
   getMyReservation: {
-    async run(_payload, request, deps) {
-      const patient = await requirePatient(request, deps);
+    access: 'patient',
+    async run(_payload, patient, _request, deps) {
       return { reservation: myReservation(await loadQueueState(deps.store), patient.uid) };
     },
   },

@@ -7,7 +7,6 @@ import {
   saveWeeklyHours,
   setHolidayOpening,
 } from '../domain/schedule/edit.js';
-import { requireStaff } from '../http/caller.js';
 import type { FunctionSet } from '../http/function-def.js';
 
 type ScheduleFunction =
@@ -21,43 +20,44 @@ type ScheduleFunction =
 
 export const scheduleFunctions: FunctionSet<ScheduleFunction> = {
   getPublicSchedule: {
-    async run(_payload, _request, deps) {
+    access: 'anyone',
+    async run(_payload, _caller, _request, deps) {
       return getPublicSchedule(deps.store, deps.clock.now());
     },
   },
   getSchedule: {
-    async run({ month }, request, deps) {
-      await requireStaff(request, deps);
+    access: 'staff',
+    async run({ month }, _staff, _request, deps) {
       return getScheduleForStaff(deps.store, month);
     },
   },
   saveWeeklyHours: {
-    async run({ weekly }, request, deps) {
-      const actor = await requireStaff(request, deps);
+    access: 'staff',
+    async run({ weekly }, actor, _request, deps) {
       return saveWeeklyHours({ store: deps.store, weekly, actor });
     },
   },
   saveScheduleSettings: {
-    async run({ settings }, request, deps) {
-      const actor = await requireStaff(request, deps);
+    access: 'staff',
+    async run({ settings }, actor, _request, deps) {
       return saveScheduleSettings({ store: deps.store, settings, actor });
     },
   },
   saveScheduleOverride: {
-    async run(override, request, deps) {
-      const actor = await requireStaff(request, deps);
+    access: 'staff',
+    async run(override, actor, _request, deps) {
       return saveScheduleOverride({ store: deps.store, override, actor });
     },
   },
   deleteScheduleOverride: {
-    async run({ date }, request, deps) {
-      const actor = await requireStaff(request, deps);
+    access: 'staff',
+    async run({ date }, actor, _request, deps) {
       return deleteScheduleOverride({ store: deps.store, date, actor });
     },
   },
   setHolidayOpening: {
-    async run({ date, open }, request, deps) {
-      const actor = await requireStaff(request, deps);
+    access: 'staff',
+    async run({ date, open }, actor, _request, deps) {
       return setHolidayOpening({ store: deps.store, date, open, actor });
     },
   },

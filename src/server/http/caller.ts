@@ -1,9 +1,11 @@
 /** Who is calling: a patient (bearer token), staff (session cookie) or a stranger. */
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import type { PatientChannel } from '../../shared/queue/slot.js';
 import type { Patient } from '../auth/patient-tokens.js';
 import { findStaffSession, type Staff } from '../auth/staff-accounts.js';
 import type { Deps } from './deps.js';
+import type { PatientRule } from './function-def.js';
 
 /**
  * The staff session cookie. Over https it is `__Host-qs_staff`: the browser keeps it only if it is Secure,
@@ -29,13 +31,26 @@ export function staffToken(request: FastifyRequest): string | undefined {
   return request.cookies[SECURE_STAFF_COOKIE] || (overHttps(request) ? undefined : request.cookies[STAFF_COOKIE]) || undefined;
 }
 
-/** The patient behind the bearer token; UNAUTHENTICATED without one or with a bad one. */
-export async function requirePatient(request: FastifyRequest, deps: Deps): Promise<Patient> {
+/**
+ * The patient behind the bearer token; UNAUTHENTICATED without one or with a bad one. Synchronous (the
+ * token is checked in process): every patient call of the opening burst runs it.
+ */
+function requirePatient(request: FastifyRequest, deps: Deps): Patient {
   const header = request.headers.authorization;
   const match = header ? /^Bearer ([A-Za-z0-9._-]+)$/.exec(header) : null;
   if (!match) throw new AppError('UNAUTHENTICATED', header ? 'error.tokenInvalid' : 'error.signInRequired');
   const patient = deps.tokens.verify(match[1]);
   if (!patient) throw new AppError('UNAUTHENTICATED', 'error.tokenInvalid');
+  return patient;
+}
+
+const RULE_CHANNEL: Record<PatientRule, PatientChannel | null> = { patient: null, 'LINE patient': 'LINE', 'PWA patient': 'PWA' };
+
+/** A patient the rule admits: when it names a channel, a token of the other one is PERMISSION_DENIED. */
+export function requirePatientFor(rule: PatientRule, request: FastifyRequest, deps: Deps): Patient {
+  const patient = requirePatient(request, deps);
+  const channel = RULE_CHANNEL[rule];
+  if (channel !== null && patient.channel !== channel) throw new AppError('PERMISSION_DENIED', 'error.channelMismatch');
   return patient;
 }
 

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { STATS_PERIODS } from '../../shared/schemas/stats.js';
 import { AppError } from '../errors.js';
-import { writeAudit } from '../domain/audit.js';
+import { recordAudit } from '../domain/audit.js';
 import { auditCsv, slotRowsCsv, statsCsv } from '../domain/stats/csv.js';
 import { readStats } from '../domain/stats/queries.js';
 import { daysRange, periodRange } from '../domain/stats/periods.js';
@@ -42,22 +42,22 @@ export function registerExportRoutes(app: FastifyInstance, deps: Deps) {
     const staff = await requireStaff(request, deps);
     const { period, date } = parse(statsQuery, request.query);
     const range = periodRange(period, date);
-    const stats = await readStats(deps.store.db, period, date);
-    await writeAudit(deps.store.db, staff, { action: 'export.stats', target: `${period} ${range.from}..${range.to}` }, deps.clock.now().toISOString());
+    const stats = await readStats(deps.store, period, date);
+    await recordAudit(deps.store, staff, { action: 'export.stats', target: `${period} ${range.from}..${range.to}` });
     return sendCsv(reply, `stats-${period}-${range.from}.csv`, statsCsv(stats));
   });
 
   app.get('/api/staff/export/slots.csv', async (request, reply) => {
     const staff = await requireStaff(request, deps);
     const { from, to } = parse(rangeQuery, request.query);
-    await writeAudit(deps.store.db, staff, { action: 'export.slots', target: `${from}..${to}` }, deps.clock.now().toISOString());
-    return sendCsv(reply, `slots-${from}-${to}.csv`, slotRowsCsv(deps.store.db, daysRange(from, to)));
+    await recordAudit(deps.store, staff, { action: 'export.slots', target: `${from}..${to}` });
+    return sendCsv(reply, `slots-${from}-${to}.csv`, slotRowsCsv(deps.store, daysRange(from, to)));
   });
 
   app.get('/api/staff/export/audit.csv', async (request, reply) => {
     const staff = await requireStaff(request, deps);
     const { from, to } = parse(rangeQuery, request.query);
-    await writeAudit(deps.store.db, staff, { action: 'export.audit', target: `${from}..${to}` }, deps.clock.now().toISOString());
-    return sendCsv(reply, `audit-${from}-${to}.csv`, auditCsv(deps.store.db, daysRange(from, to)));
+    await recordAudit(deps.store, staff, { action: 'export.audit', target: `${from}..${to}` });
+    return sendCsv(reply, `audit-${from}-${to}.csv`, auditCsv(deps.store, daysRange(from, to)));
   });
 }

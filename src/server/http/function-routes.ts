@@ -5,9 +5,8 @@ import { type FunctionName, functionPayloads } from '../../shared/schemas/functi
 import { AppError } from '../errors.js';
 import { sendError } from './envelope.js';
 import type { Deps } from './deps.js';
-import type { FunctionDef } from './function-def.js';
-
-export type FunctionTable = { [N in FunctionName]: FunctionDef<N> };
+import { accessOf, type FunctionDef, type FunctionTable, ruleOf } from './function-def.js';
+import { requirePatientFor, requireStaff } from './caller.js';
 
 const NOT_AN_ENVELOPE = Symbol('not an envelope');
 
@@ -33,7 +32,13 @@ export function registerFunctionRoutes(app: FastifyInstance, deps: Deps, table: 
       const payload = (functionPayloads[fnName] as z.ZodType).safeParse(data ?? {});
       if (!payload.success) throw new AppError('INVALID_ARGUMENT', 'error.invalidArgument');
       const def = table[fnName] as FunctionDef<FunctionName>;
-      const result = await def.run(payload.data as never, request, deps);
+      // Who may call, as the definition declares, checked after the payload (a malformed call is
+      // INVALID_ARGUMENT whoever makes it). Only a staff rule reads the store; a patient's token is checked
+      // in process, without an await.
+      const rule = ruleOf(accessOf(def), payload.data);
+      const caller =
+        rule === 'anyone' ? null : rule === 'staff' ? await requireStaff(request, deps) : requirePatientFor(rule, request, deps);
+      const result = await def.run(payload.data as never, caller as never, request, deps);
       return { result };
     } catch (err) {
       // A refusal is answered here, as the error handler would: Fastify's error path (its onError hooks,

@@ -7,7 +7,6 @@ import { staffLoginSchema } from '../../shared/schemas/functions.js';
 import { AppError } from '../errors.js';
 import { checkStaffPassword, closeStaffSessions, openStaffSession } from '../auth/staff-accounts.js';
 import { currentStaff, overHttps, STAFF_COOKIE, staffCookieName, staffToken } from './caller.js';
-import { writeAudit } from '../domain/audit.js';
 import type { Deps } from './deps.js';
 
 export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
@@ -35,8 +34,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
     if (!staff) throw new AppError('UNAUTHENTICATED', 'error.loginFailed');
     await refund();
     const hours = deps.config.STAFF_SESSION_HOURS;
-    const token = await openStaffSession(deps.store, staff, hours);
-    await writeAudit(deps.store.db, staff, { action: 'login', target: request.ip }, deps.clock.now().toISOString());
+    const token = await openStaffSession(deps.store, staff, hours, { from: request.ip });
     reply.setCookie(staffCookieName(request), token, { ...cookieOptions(request), maxAge: hours * 3600 });
     return { result: { username: staff.username } };
   });
@@ -48,9 +46,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
     const everywhere = (request.body as { everywhere?: unknown } | undefined)?.everywhere === true;
     // Only a live session is closed: an unknown or expired cookie has nothing to sign out, and the write
     // would bump the version and make every live stream in every process rebuild for nothing.
-    if (staff && everywhere) await closeStaffSessions(deps.store, { staffId: staff.id });
-    else if (staff && token) await closeStaffSessions(deps.store, { token });
-    if (staff) await writeAudit(deps.store.db, staff, { action: 'logout', target: request.ip }, deps.clock.now().toISOString());
+    if (staff && token) await closeStaffSessions(deps.store, staff, everywhere ? 'everywhere' : { token }, request.ip);
     reply.clearCookie(staffCookieName(request), cookieOptions(request));
     // Over https a plain cookie (left from before `__Host-`, or planted over http) is cleared as well.
     if (overHttps(request) && request.cookies[STAFF_COOKIE] !== undefined) reply.clearCookie(STAFF_COOKIE, cookieOptions(request));

@@ -183,7 +183,9 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
       if (stillAllowed) checks.set(res, stillAllowed);
       res.on('close', () => forget(kind, res));
       if (frames && !running) send(kind, res, frames[kind]);
-      else await refresh(); // the refresh sends this viewer its first snapshot
+      // A run under way has yet to broadcast (it clears `running` as it sends), and this viewer is already in
+      // the set: it gets that run's snapshot. Asking for another run would send it the same snapshot twice.
+      else await (running ?? refresh());
       if (!frames) res.end(); // could not read the store: EventSource reconnects by itself
     },
     viewerCount: (kind) => (kind ? viewers[kind].size : viewers.queue.size + viewers.admin.size),

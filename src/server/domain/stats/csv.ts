@@ -4,12 +4,12 @@
  * lines at a time), so a year of rows never sits in memory; the HTTP layer streams it as it comes. No owner
  * id is ever selected.
  */
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { labels, type LabelKey, t } from '../../../shared/labels/all.js';
 import { ts, type StatsLabelKey } from '../../../shared/labels/ja-stats.js';
 import type { StatsFigures, StatsResult } from '../../../shared/schemas/stats.js';
 import { type FigureRow, quarterLabel, summaryRows } from '../../../shared/stats/summary.js';
-import type { Database } from '../../storage/schema.js';
+import type { Store } from '../../storage/port.js';
 import type { DayRange } from './periods.js';
 
 export const BOM = '\ufeff';
@@ -64,11 +64,11 @@ function slotStatus(row: { canceled: number; canceled_line_at: string | null; ca
 }
 
 /** Every number taken in the range, in the order taken: channel, number, times, status; nobody's id. */
-export async function* slotRowsCsv(db: Kysely<Database>, range: DayRange): AsyncGenerator<string> {
+export async function* slotRowsCsv(store: Store, range: DayRange): AsyncGenerator<string> {
   yield BOM + csvLine(['day', 'number', 'channel', 'reservedAt', 'startedAt', 'canceledAt', 'holdAt', 'status'].map((k) => ts(`stats.csv.${k}` as StatsLabelKey)));
   let after: { at: string; id: string } | null = null;
   for (;;) {
-    let query = db
+    let query = store.db
       .selectFrom('reservation_slots')
       .select([
         'id', 'reservation_number', 'reserved_type', 'reserved_at', 'reception_accepted_at', 'canceled', 'canceled_at',
@@ -101,11 +101,11 @@ export async function* slotRowsCsv(db: Kysely<Database>, range: DayRange): Async
 }
 
 /** The audit trail of the range, oldest first (ids sort like the log: domain/audit.ts). */
-export async function* auditCsv(db: Kysely<Database>, range: DayRange): AsyncGenerator<string> {
+export async function* auditCsv(store: Store, range: DayRange): AsyncGenerator<string> {
   yield BOM + csvLine([t('audit.colAt'), t('audit.colStaff'), t('audit.colAction'), t('audit.colTarget'), ts('stats.csv.before'), ts('stats.csv.after')]);
   let after: string | null = null;
   for (;;) {
-    let query = db
+    let query = store.db
       .selectFrom('audit_log')
       .select(['id', 'at', 'username', 'action', 'target', 'before', 'after'])
       .where('at', '>=', range.startIso)

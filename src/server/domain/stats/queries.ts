@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { StatsPeriod, StatsResult } from '../../../shared/schemas/stats.js';
 import type { Database } from '../../storage/schema.js';
+import type { Store } from '../../storage/port.js';
 import { aggregate, emptyNotices, type NoticeCounts, type StatsSlotRow } from './aggregate.js';
 import { type DayRange, periodRange, previousPeriod } from './periods.js';
 
@@ -55,10 +56,10 @@ export async function figuresFor(db: Kysely<Database>, range: DayRange) {
 }
 
 /** The period containing `date` and the one before it. */
-export async function readStats(db: Kysely<Database>, period: StatsPeriod, date: string): Promise<StatsResult> {
+export async function readStats(store: Store, period: StatsPeriod, date: string): Promise<StatsResult> {
   const [current, previous] = await Promise.all([
-    figuresFor(db, periodRange(period, date)),
-    figuresFor(db, previousPeriod(period, date)),
+    figuresFor(store.db, periodRange(period, date)),
+    figuresFor(store.db, previousPeriod(period, date)),
   ]);
   return { period, current, previous };
 }
