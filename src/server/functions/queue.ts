@@ -12,12 +12,16 @@ export const queueFunctions: FunctionSet<'allocateNextSlot' | 'cancelReservation
     async run({ reservedType, lang }, request, deps) {
       if (reservedType === 'ADMIN') {
         const actor = await requireStaff(request, deps);
-        return allocateSlot({ store: deps.store, reservedType, ownerId: null, actor });
+        const taken = await allocateSlot({ store: deps.store, reservedType, ownerId: null, actor });
+        // merge: replaced by the allocation's own card
+        return { ...taken, reservation: null };
       }
       const patient = await requirePatient(request, deps);
       if (patient.channel !== reservedType) throw new AppError('PERMISSION_DENIED', 'error.channelMismatch');
       // The limits are spent inside the allocation's transaction: together with the number, or not at all.
-      return allocateSlot({ store: deps.store, reservedType, ownerId: patient.uid, quota: deps.abuse.ticketQuota(request), lang });
+      const taken = await allocateSlot({ store: deps.store, reservedType, ownerId: patient.uid, quota: deps.abuse.ticketQuota(request), lang });
+      // merge: replaced by the allocation's own card
+      return { ...taken, reservation: myReservation(await loadQueueState(deps.store), patient.uid) };
     },
   },
   cancelReservation: {

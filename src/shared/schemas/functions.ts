@@ -103,7 +103,8 @@ export const FUNCTION_NAMES = Object.keys(functionPayloads) as FunctionName[];
 
 /** Results, as the server answers them inside `{"result": ...}`. */
 export interface FunctionResults {
-  allocateNextSlot: { ok: true; slotId: string; reservationNumber: number };
+  /** reservation: the patient's card as getMyReservation answers it just after the take; null for ADMIN. */
+  allocateNextSlot: { ok: true; slotId: string; reservationNumber: number; reservation: MyReservation | null };
   cancelReservation: { ok: true };
   getMyReservation: { reservation: MyReservation | null };
   exchangePwaInstallation: { customToken: string; uid: string };
