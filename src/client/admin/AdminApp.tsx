@@ -46,7 +46,7 @@ function StaffArea({ path }: { path: string }) {
         )}
         {path === ADMIN_PATHS.schedule && <ScheduleScreen />}
         {path === ADMIN_PATHS.queue && (
-          <QueueScreen username={state.username} onSignOut={signOut} onConnectionTrouble={recheck} />
+          <QueueScreen username={state.username} onSignOut={signOut} />
         )}
       </DialogProvider>
     </SessionLostContext.Provider>
