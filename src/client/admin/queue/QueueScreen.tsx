@@ -3,20 +3,20 @@
  * changes when the next snapshot arrives, so two desks always show the same thing.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { StaffSlot } from '../../shared/queue/slot.js';
-import { t } from '../../shared/labels/all.js';
-import { callFn } from '../api/fn.js';
+import type { StaffSlot } from '../../../shared/queue/slot.js';
+import { t } from '../../../shared/labels/all.js';
+import { callFn } from '../../api/fn.js';
 import { type Announcement, useCancelBlink, useNewReservationClaims } from './live-effects.js';
-import { Modal, useDialogs } from './Modal.js';
+import { Modal, useDialogs } from '../Modal.js';
 import { QueueTable } from './QueueTable.js';
 import { ScheduleBanner } from './ScheduleBanner.js';
 import './queue-table.css';
 import type { RowAction } from './row-rules.js';
-import { useRefusal } from './refusal.js';
+import { useRefusal } from '../refusal.js';
 import { Sidebar } from './Sidebar.js';
 import { AnnouncementPanel } from './AnnouncementPanel.js';
 import { useSound } from './sound.js';
-import { useAdminStream } from './use-admin-stream.js';
+import { useAdminStream } from '../use-admin-stream.js';
 
 export interface QueueScreenProps {
   username: string;

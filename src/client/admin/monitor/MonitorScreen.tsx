@@ -4,12 +4,12 @@
  * keyboard nearby to sign in again. The stream reconnects by itself; a quiet badge says when it is doing so.
  */
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
-import { waitCount } from '../../shared/queue/rules.js';
-import type { QueueSnapshot } from '../../shared/schemas/live.js';
-import { t } from '../../shared/labels/all.js';
-import { useQueue } from '../patient/live-queue.js';
-import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
-import { Clock } from './Clock.js';
+import { waitCount } from '../../../shared/queue/rules.js';
+import type { QueueSnapshot } from '../../../shared/schemas/live.js';
+import { t } from '../../../shared/labels/all.js';
+import { useQueue } from '../../patient/live-queue.js';
+import { AnnouncementBanner } from '../../ui/AnnouncementBanner.js';
+import { Clock } from '../Clock.js';
 import './monitor.css';
 import { CELL_MAX_EM, monitorLayout } from './monitor-layout.js';
 import { MonitorEstimate } from './MonitorEstimate.js';
