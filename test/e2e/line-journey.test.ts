@@ -104,10 +104,18 @@ describeBrowser('LINE mini-app: a patient visit', () => {
     await mine.waitForURL(`${server.url}/line/book`);
     const take = mine.getByRole('button', { name: '受付番号を取得する' });
     await expect.poll(() => take.isEnabled()).toBe(true);
+    // One round trip (docs/decisions/042): the confirmation is the take's own answer, nothing asked after it.
+    const calls: string[] = [];
+    mine.on('request', (request) => {
+      const fn = /^\/api\/fn\/(\w+)$/.exec(new URL(request.url()).pathname)?.[1];
+      if (fn) calls.push(fn);
+    });
     await take.click();
     await mine.waitForURL(`${server.url}/line/reserved`);
     await waitForText(mine, '3番');
     expect(await text(mine)).toMatch(DATE_TIME);
+    expect(calls).toContain('allocateNextSlot');
+    expect(calls.slice(calls.indexOf('allocateNextSlot'))).not.toContain('getMyReservation');
     const latest = await mine.evaluate(() => localStorage.getItem('latestReservationLine'));
     expect(JSON.parse(latest ?? 'null')).toMatchObject({ reservationNumber: 3 });
     await mine.screenshot({ path: screenshotPath('line-reserved'), fullPage: true });

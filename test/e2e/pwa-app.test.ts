@@ -4,6 +4,7 @@
  * footer's current tab, a whole take-and-cancel visit, and an offline start from the cache. Screenshots are of
  * the screen as the phone shows it (a full-page capture would paint the sticky footer mid-page).
  */
+import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { adminSnapshot, openReception } from '../api/api-support.js';
 import { mustCall, staffCookie } from '../support/client.js';
@@ -111,10 +112,21 @@ describeBrowser('PWA: the installed app', () => {
     expect(await page().getByRole('button', { name: '通知を許可する' }).count()).toBe(0);
     await page().screenshot({ path: screenshotPath('pwa-book') });
 
+    // One round trip (docs/decisions/042): the take's answer is the card on /my; nothing asks for it again,
+    // not even once /my's own stream has said where the queue stands (the estimate shows it arrived).
+    const calls: string[] = [];
+    const record = (request: Request) => {
+      const fn = /^\/api\/fn\/(\w+)$/.exec(new URL(request.url()).pathname)?.[1];
+      if (fn) calls.push(fn);
+    };
+    page().on('request', record);
     await take.click();
     await page().waitForURL(`${server.url}/pwa/my`);
     await waitForMain('3番');
     await waitForMain('あなたの前に 2人');
+    await waitForMain('お呼びするまでの目安');
+    expect(calls).toContain('allocateNextSlot');
+    expect(calls.slice(calls.indexOf('allocateNextSlot'))).not.toContain('getMyReservation');
     expect(await mainText(page())).toMatch(DATE_TIME);
     expect(await mainText(page())).not.toContain('様'); // no display name in the PWA
     expect(await currentTab(page())).toBe('予約状況');
@@ -131,6 +143,9 @@ describeBrowser('PWA: the installed app', () => {
 
     await staff('markSlot', { slotId: slots.find((s) => s.reservationNumber === 1)!.id, action: 'start' });
     await waitForMain('あなたの前に 1人');
+    // The queue moved: that, and only that, is asked for (and so the count above could see an ask).
+    expect(calls.slice(calls.indexOf('allocateNextSlot'))).toContain('getMyReservation');
+    page().off('request', record);
 
     await page().getByRole('navigation', { name: 'メニュー' }).getByRole('link', { name: '受付番号一覧' }).click();
     await page().waitForURL(`${server.url}/pwa/all`);

@@ -11,10 +11,10 @@ import { Loading } from '../ui/Loading.js';
 import './admin.css';
 import { LoginScreen } from './LoginScreen.js';
 import { DialogProvider } from './Modal.js';
-import { MonitorScreen } from './MonitorScreen.js';
-import { QueueScreen } from './QueueScreen.js';
-import { MessagingScreen } from './MessagingScreen.js';
-import { AuditScreen } from './AuditScreen.js';
+import { MonitorScreen } from './monitor/MonitorScreen.js';
+import { QueueScreen } from './queue/QueueScreen.js';
+import { MessagingScreen } from './messaging/MessagingScreen.js';
+import { AuditScreen } from './audit/AuditScreen.js';
 import { ScheduleScreen } from './schedule/ScheduleScreen.js';
 import { SessionLostContext } from './refusal.js';
 import { useStaffSession } from './staff-session.js';
@@ -46,7 +46,7 @@ function StaffArea({ path }: { path: string }) {
         )}
         {path === ADMIN_PATHS.schedule && <ScheduleScreen />}
         {path === ADMIN_PATHS.queue && (
-          <QueueScreen username={state.username} onSignOut={signOut} onConnectionTrouble={recheck} />
+          <QueueScreen username={state.username} onSignOut={signOut} />
         )}
       </DialogProvider>
     </SessionLostContext.Provider>

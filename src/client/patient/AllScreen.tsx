@@ -13,7 +13,7 @@ import { useMyReservation } from './useMyReservation.js';
 export function AllScreen({ showWeek = false, children }: { showWeek?: boolean; children?: ReactNode }) {
   const patient = useOptionalPatient();
   const live = useQueue();
-  const my = useMyReservation(patient?.auth ?? null, live.data?.version);
+  const my = useMyReservation(patient?.auth ?? null, live.data);
   const schedule = usePublicSchedule({ version: live.data?.scheduleVersion, onlineOn: live.data?.runtime.onlineOn });
   return (
     <FullList

@@ -2,7 +2,6 @@
 import { useRef, useState } from 'react';
 import { callFn, FnError } from '../api/fn.js';
 import { isOnlineOpen } from '../../shared/queue/rules.js';
-import type { MyReservation } from '../../shared/schemas/functions.js';
 import { BookView } from './BookView.js';
 import { takeErrorMessage } from './error-messages.js';
 import { useQueue } from './live-queue.js';
@@ -13,9 +12,10 @@ import { useMyReservation } from './useMyReservation.js';
 export function BookScreen() {
   const { auth, channel, paths, onTaken } = usePatient();
   const live = useQueue();
-  const my = useMyReservation(auth, live.data?.version);
-  const schedule = usePublicSchedule({ version: live.data?.scheduleVersion, onlineOn: live.data?.runtime.onlineOn });
   const [busy, setBusy] = useState(false);
+  // While the take is in flight its own answer will say what the patient holds: nothing else is asked.
+  const my = useMyReservation(auth, live.data, { hold: busy });
+  const schedule = usePublicSchedule({ version: live.data?.scheduleVersion, onlineOn: live.data?.runtime.onlineOn });
   const [error, setError] = useState<string | null>(null);
   // State updates land after the next render; a ref stops a double tap from sending two requests.
   const running = useRef(false);
@@ -27,24 +27,19 @@ export function BookScreen() {
     setError(null);
     try {
       const taken = await callFn('allocateNextSlot', { reservedType: channel }, auth.token);
-      // allocateNextSlot does not say when; the confirmation shows the server's time, not the phone's.
-      const mine = await callFn('getMyReservation', {}, auth.token).catch(() => null);
-      const reservation: MyReservation = mine?.reservation ?? {
-        slotId: taken.slotId,
-        reservationNumber: taken.reservationNumber,
-        reservedAt: new Date().toISOString(),
-        ahead: null,
-        hold: false,
-      };
-      onTaken(reservation);
+      // The answer carries the card as the server holds it (its time, not the phone's): one round trip.
+      // It is null only when the number was gone again before the answer; the confirmation still shows it.
+      const { slotId, reservationNumber } = taken;
+      onTaken(taken.reservation ?? { slotId, reservationNumber, reservedAt: new Date().toISOString(), ahead: null, hold: false });
+      // The channel leaves this screen; busy stays, so nothing asks again on the way out.
+      return;
     } catch (err) {
       if (err instanceof FnError && err.status === 'UNAUTHENTICATED') auth.onUnauthenticated();
       setError(takeErrorMessage(err));
-    } finally {
-      running.current = false;
-      setBusy(false);
-      my.refresh();
     }
+    // Refused (maybe a number already held elsewhere): releasing the hold asks for the patient's card again.
+    running.current = false;
+    setBusy(false);
   }
 
   return (

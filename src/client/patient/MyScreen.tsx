@@ -8,9 +8,9 @@ import { usePatient } from './patient-context.js';
 import { useMyReservation } from './useMyReservation.js';
 
 export function MyScreen() {
-  const { auth, channel, paths, onCanceled } = usePatient();
+  const { auth, channel, paths, onCanceled, taken } = usePatient();
   const live = useQueue();
-  const my = useMyReservation(auth, live.data?.version);
+  const my = useMyReservation(auth, live.data, { taken });
   const [canceling, setCanceling] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
   // Hides the cancelled card at once instead of showing it until the server's next answer arrives.

@@ -28,8 +28,13 @@ export interface PatientContextValue {
   channel: PatientChannel;
   auth: PatientAuth;
   paths: PatientPaths;
-  /** After a number was taken; LINE remembers it and shows its confirmation page. */
+  /**
+   * After a number was taken, with the card allocateNextSlot answered; the channel leaves the book screen
+   * (LINE remembers the card for its confirmation page, the PWA shows it on /my).
+   */
   onTaken(reservation: MyReservation): void;
+  /** The card just taken, for the screen shown next to start from instead of asking the server again. */
+  taken?: MyReservation | null;
   /** After the patient cancelled. */
   onCanceled(reservation: MyReservation): void;
 }

@@ -14,6 +14,7 @@ import { AuthErrorCard } from '../patient/AuthErrorCard.js';
 import { BookScreen } from '../patient/BookScreen.js';
 import { MyScreen } from '../patient/MyScreen.js';
 import { PatientContext, type PatientContextValue } from '../patient/patient-context.js';
+import type { MyReservation } from '../../shared/schemas/functions.js';
 import { isStandalone } from '../ui/standalone.js';
 import { FooterNav } from './FooterNav.js';
 import { addPwaHeadLinks } from './head-links.js';
@@ -59,16 +60,25 @@ function AppScreens({ tab, path }: { tab: PwaTab; path: string }) {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [tab]);
+  // The card the take answered with serves /my once, as the take leads there; any later visit asks afresh.
+  const [taken, setTaken] = useState<MyReservation | null>(null);
+  useEffect(() => {
+    if (tab !== 'my') setTaken(null);
+  }, [tab]);
   const patient = useMemo<PatientContextValue>(
     () => ({
       channel: 'PWA',
       auth,
       paths: { book: pwaPaths.book, my: pwaPaths.my, all: pwaPaths.all },
       // The PWA has no confirmation page: the patient's own reservation is the confirmation.
-      onTaken: () => navigate(pwaPaths.my),
+      onTaken: (reservation) => {
+        setTaken(reservation);
+        navigate(pwaPaths.my);
+      },
       onCanceled: () => {},
+      taken,
     }),
-    [auth],
+    [auth, taken],
   );
 
   if (auth.status === 'failed') {

@@ -8,13 +8,12 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../../shared/labels/all.js';
-import type { AdminSnapshot } from '../../../shared/schemas/live.js';
 import type { ScheduleForStaff } from '../../../shared/schedule/types.js';
 import { tokyoDay } from '../../../shared/time/tokyo.js';
 import { callFn } from '../../api/fn.js';
-import { useLive } from '../../api/live.js';
 import { useRefusal } from '../refusal.js';
 import { StaffNav } from '../StaffNav.js';
+import { useAdminStream } from '../use-admin-stream.js';
 import { DayEditor } from './DayEditor.js';
 import { MonthCalendar } from './MonthCalendar.js';
 import { HolidayList, OverrideList } from './ScheduleLists.js';
@@ -49,7 +48,7 @@ export function ScheduleScreen() {
   useEffect(() => void load(), [load]);
 
   // The calendar's version from the staff stream: the first one only says what the first ask answered.
-  const scheduleVersion = useLive<AdminSnapshot>('/api/live/admin', 'admin').data?.scheduleVersion;
+  const scheduleVersion = useAdminStream().data?.scheduleVersion;
   const seenVersion = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (scheduleVersion === undefined) return;

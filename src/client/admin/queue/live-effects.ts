@@ -3,9 +3,9 @@
  * reservations (once across every open staff screen) and make a patient's cancellation blink.
  */
 import { useEffect, useRef, useState } from 'react';
-import { slotStatus } from '../../shared/queue/rules.js';
-import type { PatientChannel, StaffSlot } from '../../shared/queue/slot.js';
-import { callFn } from '../api/fn.js';
+import { slotStatus } from '../../../shared/queue/rules.js';
+import type { PatientChannel, StaffSlot } from '../../../shared/queue/slot.js';
+import { callFn } from '../../api/fn.js';
 import { canceledByPatient, patientChannel } from './row-rules.js';
 
 export const BLINK_MS = 5000;

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StaffSlot } from '../../shared/queue/slot.js';
+import type { StaffSlot } from '../../../shared/queue/slot.js';
 import { QueueTable } from './QueueTable.js';
 import type { RowAction } from './row-rules.js';
 

@@ -3,7 +3,7 @@
  * call-outs of a snapshot are new, and a runner that announces them strictly one after another.
  * Overlapping and lost call-outs are what waiting rooms complain about most, hence one queue, in id order.
  */
-import type { Callout } from '../../shared/callout/types.js';
+import type { Callout } from '../../../shared/callout/types.js';
 
 /**
  * The call-outs of a snapshot not heard yet, and the new high-water mark. `heard` null means "just

@@ -1,8 +1,8 @@
 /** The staff list (at most 500 rows, docs/product.md): waiting ranks come from the shared rules. */
 import { useMemo } from 'react';
-import { waitingRanks } from '../../shared/queue/rules.js';
-import { ADMIN_LIST_LIMIT, type StaffSlot } from '../../shared/queue/slot.js';
-import { t } from '../../shared/labels/all.js';
+import { waitingRanks } from '../../../shared/queue/rules.js';
+import { ADMIN_LIST_LIMIT, type StaffSlot } from '../../../shared/queue/slot.js';
+import { t } from '../../../shared/labels/all.js';
 import { QueueRow } from './QueueRow.js';
 import { isShown, type RowAction } from './row-rules.js';
 

@@ -1,11 +1,11 @@
 /** One reservation in the staff list: number, waiting rank or state, times, and the buttons row-rules allow. */
 import { memo } from 'react';
-import { slotStatus } from '../../shared/queue/rules.js';
-import type { StaffSlot } from '../../shared/queue/slot.js';
-import { type LabelKey, t } from '../../shared/labels/all.js';
+import { slotStatus } from '../../../shared/queue/rules.js';
+import type { StaffSlot } from '../../../shared/queue/slot.js';
+import { type LabelKey, t } from '../../../shared/labels/all.js';
 import { ChannelIcon } from './ChannelIcon.js';
 import { ACTION_PLACES, canceledByPatient, patientChannel, type RowAction, rowActions } from './row-rules.js';
-import { tokyoHhmm } from '../../shared/time/tokyo.js';
+import { tokyoHhmm } from '../../../shared/time/tokyo.js';
 
 const ACTION_LABELS: Record<RowAction, LabelKey> = {
   start: 'admin.start',

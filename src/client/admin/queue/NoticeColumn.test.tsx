@@ -2,7 +2,7 @@
 /** The 5前通知 column with a patient's own threshold (issue 14): 「3人前 10:42」, and the default unchanged. */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
-import type { StaffSlot } from '../../shared/queue/slot.js';
+import type { StaffSlot } from '../../../shared/queue/slot.js';
 import { QueueTable } from './QueueTable.js';
 
 afterEach(cleanup);

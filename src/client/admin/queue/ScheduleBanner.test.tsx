@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DialogProvider } from './Modal.js';
+import { DialogProvider } from '../Modal.js';
 import { ScheduleBanner } from './ScheduleBanner.js';
 
 let sent: string[];

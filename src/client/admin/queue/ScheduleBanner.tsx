@@ -5,13 +5,13 @@
  * starts both, in the order the switches require.
  */
 import { useState } from 'react';
-import { t } from '../../shared/labels/all.js';
-import type { ScheduleNotice } from '../../shared/schedule/types.js';
-import { tokyoHhmm } from '../../shared/time/tokyo.js';
-import { callFn } from '../api/fn.js';
-import { clockText } from '../ui/schedule-text.js';
-import { useDialogs } from './Modal.js';
-import { useRefusal } from './refusal.js';
+import { t } from '../../../shared/labels/all.js';
+import type { ScheduleNotice } from '../../../shared/schedule/types.js';
+import { tokyoHhmm } from '../../../shared/time/tokyo.js';
+import { callFn } from '../../api/fn.js';
+import { clockText } from '../../ui/schedule-text.js';
+import { useDialogs } from '../Modal.js';
+import { useRefusal } from '../refusal.js';
 
 export function ScheduleBanner({ notice }: { notice: ScheduleNotice | null }) {
   const dialogs = useDialogs();

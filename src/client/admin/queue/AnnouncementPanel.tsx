@@ -5,14 +5,14 @@
  */
 import './announcement-panel.css';
 import { useId, useState } from 'react';
-import { t } from '../../shared/labels/all.js';
-import type { AnnouncementSendPreview } from '../../shared/schemas/functions.js';
-import { ANNOUNCEMENT_MAX_LENGTH, type StaffAnnouncement } from '../../shared/schemas/live.js';
-import { tokyoEndOfDay, tokyoHhmm } from '../../shared/time/tokyo.js';
-import { callFn } from '../api/fn.js';
-import { useStanding } from '../ui/AnnouncementBanner.js';
-import { Modal } from './Modal.js';
-import { useRefusal } from './refusal.js';
+import { t } from '../../../shared/labels/all.js';
+import type { AnnouncementSendPreview } from '../../../shared/schemas/functions.js';
+import { ANNOUNCEMENT_MAX_LENGTH, type StaffAnnouncement } from '../../../shared/schemas/live.js';
+import { tokyoEndOfDay, tokyoHhmm } from '../../../shared/time/tokyo.js';
+import { callFn } from '../../api/fn.js';
+import { useStanding } from '../../ui/AnnouncementBanner.js';
+import { Modal } from '../Modal.js';
+import { useRefusal } from '../refusal.js';
 
 const EXPIRIES = {
   none: { label: 'admin.announce.untilNone', until: () => null },

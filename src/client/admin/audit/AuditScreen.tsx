@@ -1,11 +1,11 @@
 /** /admin/audit: the trail of staff actions (who, what, when, before → after), newest first, paged back. */
 import { useCallback, useEffect, useState } from 'react';
-import type { AuditEntry } from '../../shared/schemas/functions.js';
-import { type LabelKey, labels, t } from '../../shared/labels/all.js';
-import { callFn } from '../api/fn.js';
-import { useRefusal } from './refusal.js';
-import { StaffNav } from './StaffNav.js';
-import { tokyoDateTime } from '../../shared/time/tokyo.js';
+import type { AuditEntry } from '../../../shared/schemas/functions.js';
+import { type LabelKey, labels, t } from '../../../shared/labels/all.js';
+import { callFn } from '../../api/fn.js';
+import { useRefusal } from '../refusal.js';
+import { StaffNav } from '../StaffNav.js';
+import { tokyoDateTime } from '../../../shared/time/tokyo.js';
 
 const PAGE = 100;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Callout } from '../../shared/callout/types.js';
+import type { Callout } from '../../../shared/callout/types.js';
 import { CalloutRunner, calloutSentence, newCallouts, repeatsOf } from './callout-queue.js';
 
 const at = '2026-11-23T01:00:00.000Z';

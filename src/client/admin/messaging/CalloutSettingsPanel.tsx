@@ -1,10 +1,10 @@
 /** The monitor's call-out settings (issue 15): on/off, volume and the spoken wording, saved for the clinic. */
 import { type FormEvent, useState } from 'react';
-import { CALLOUT_TEXT_MAX, type CalloutSettings } from '../../shared/callout/types.js';
-import { t } from '../../shared/labels/all.js';
-import { callFn } from '../api/fn.js';
-import { useRefusal } from './refusal.js';
-import { useDraft } from './use-draft.js';
+import { CALLOUT_TEXT_MAX, type CalloutSettings } from '../../../shared/callout/types.js';
+import { t } from '../../../shared/labels/all.js';
+import { callFn } from '../../api/fn.js';
+import { useRefusal } from '../refusal.js';
+import { useDraft } from '../use-draft.js';
 import './callout-settings.css';
 
 export function CalloutSettingsPanel({ settings, onSaved }: { settings: CalloutSettings; onSaved(): void }) {

@@ -1,12 +1,12 @@
 /** The left column of the staff screen: the controls a receptionist reaches for between patients. */
-import type { AdminSnapshot } from '../../shared/schemas/live.js';
-import { t } from '../../shared/labels/all.js';
-import type { LiveStatus } from '../api/live.js';
-import { Clock } from './Clock.js';
+import type { AdminSnapshot } from '../../../shared/schemas/live.js';
+import { t } from '../../../shared/labels/all.js';
+import type { LiveStatus } from '../../api/live.js';
+import { Clock } from '../Clock.js';
 import { NewReception } from './NewReception.js';
 import { ReceptionSwitches } from './ReceptionSwitches.js';
 import type { Sound } from './sound.js';
-import { StaffNav } from './StaffNav.js';
+import { StaffNav } from '../StaffNav.js';
 
 export interface SidebarProps {
   snapshot: AdminSnapshot | null;

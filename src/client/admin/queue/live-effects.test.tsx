@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StaffSlot } from '../../shared/queue/slot.js';
+import type { StaffSlot } from '../../../shared/queue/slot.js';
 import { BLINK_MS, useCancelBlink } from './live-effects.js';
 
 const T = '2026-01-05T00:35:00.000Z';

@@ -3,31 +3,28 @@
  * changes when the next snapshot arrives, so two desks always show the same thing.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { StaffSlot } from '../../shared/queue/slot.js';
-import type { AdminSnapshot } from '../../shared/schemas/live.js';
-import { t } from '../../shared/labels/all.js';
-import { callFn } from '../api/fn.js';
-import { useLive } from '../api/live.js';
+import type { StaffSlot } from '../../../shared/queue/slot.js';
+import { t } from '../../../shared/labels/all.js';
+import { callFn } from '../../api/fn.js';
 import { type Announcement, useCancelBlink, useNewReservationClaims } from './live-effects.js';
-import { Modal, useDialogs } from './Modal.js';
+import { Modal, useDialogs } from '../Modal.js';
 import { QueueTable } from './QueueTable.js';
 import { ScheduleBanner } from './ScheduleBanner.js';
 import './queue-table.css';
 import type { RowAction } from './row-rules.js';
-import { useRefusal } from './refusal.js';
+import { useRefusal } from '../refusal.js';
 import { Sidebar } from './Sidebar.js';
 import { AnnouncementPanel } from './AnnouncementPanel.js';
 import { useSound } from './sound.js';
+import { useAdminStream } from '../use-admin-stream.js';
 
 export interface QueueScreenProps {
   username: string;
   onSignOut(): void;
-  /** The stream dropped: maybe the staff session expired, so ask the server again. */
-  onConnectionTrouble(): void;
 }
 
-export function QueueScreen({ username, onSignOut, onConnectionTrouble }: QueueScreenProps) {
-  const { data, status } = useLive<AdminSnapshot>('/api/live/admin', 'admin');
+export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
+  const { data, status } = useAdminStream();
   const dialogs = useDialogs();
   const refuse = useRefusal();
   const sound = useSound();
@@ -41,10 +38,6 @@ export function QueueScreen({ username, onSignOut, onConnectionTrouble }: QueueS
     if (soundOn) void play();
     setAnnouncements((list) => [...list, announcement]);
   });
-
-  useEffect(() => {
-    if (status === 'reconnecting') onConnectionTrouble();
-  }, [status, onConnectionTrouble]);
 
   useEffect(() => {
     document.title = t('admin.title');

@@ -1,15 +1,15 @@
 /**
  * /admin/monitor, the wall display. It reads the public stream (/api/live/queue): a screen in the waiting
  * room carries no owner data, and it keeps working unattended even after a staff session expires, with no
- * keyboard nearby to sign in again. useLive reconnects by itself; a quiet badge says when it is doing so.
+ * keyboard nearby to sign in again. The stream reconnects by itself; a quiet badge says when it is doing so.
  */
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
-import { waitCount } from '../../shared/queue/rules.js';
-import type { QueueSnapshot } from '../../shared/schemas/live.js';
-import { t } from '../../shared/labels/all.js';
-import { useLive } from '../api/live.js';
-import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
-import { Clock } from './Clock.js';
+import { waitCount } from '../../../shared/queue/rules.js';
+import type { QueueSnapshot } from '../../../shared/schemas/live.js';
+import { t } from '../../../shared/labels/all.js';
+import { useQueue } from '../../patient/live-queue.js';
+import { AnnouncementBanner } from '../../ui/AnnouncementBanner.js';
+import { Clock } from '../Clock.js';
 import './monitor.css';
 import { CELL_MAX_EM, monitorLayout } from './monitor-layout.js';
 import { MonitorEstimate } from './MonitorEstimate.js';
@@ -51,7 +51,7 @@ function WaitingLine({ n }: { n: number }) {
 }
 
 export function MonitorScreen() {
-  const { data, status } = useLive<QueueSnapshot>('/api/live/queue', 'queue');
+  const { data, status } = useQueue();
   const [bodyRef, size] = useElementSize<HTMLDivElement>();
   useEffect(() => {
     document.title = t('monitor.title');

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdminSnapshot } from '../../shared/schemas/live.js';
-import type { LiveStatus } from '../api/live.js';
-import { DialogProvider } from './Modal.js';
+import type { AdminSnapshot } from '../../../shared/schemas/live.js';
+import type { LiveStatus } from '../../api/live.js';
+import { DialogProvider } from '../Modal.js';
 import { Sidebar } from './Sidebar.js';
 
 afterEach(cleanup);

@@ -2,9 +2,9 @@
  * Which buttons a row of the staff list offers (docs/product.md, "Queue rules" and "Checks before an action"). Pure, so the rules are tested without
  * a browser and the row component only draws what this says.
  */
-import { slotStatus, type SlotStatus } from '../../shared/queue/rules.js';
-import type { PatientChannel, StaffSlot } from '../../shared/queue/slot.js';
-import type { MarkAction } from '../../shared/schemas/functions.js';
+import { slotStatus, type SlotStatus } from '../../../shared/queue/rules.js';
+import type { PatientChannel, StaffSlot } from '../../../shared/queue/slot.js';
+import type { MarkAction } from '../../../shared/schemas/functions.js';
 
 /** 'call': the monitor calls the number out without starting the consultation (issue 15). */
 export type RowAction = MarkAction | 'recall' | 'call';

@@ -3,9 +3,9 @@
  * takes a number now, from the same shared rule as the patients' screens.
  */
 import { useEffect, useState } from 'react';
-import { waitRange } from '../../shared/estimate/range.js';
-import { t } from '../../shared/labels/all.js';
-import type { QueueSnapshot } from '../../shared/schemas/live.js';
+import { waitRange } from '../../../shared/estimate/range.js';
+import { t } from '../../../shared/labels/all.js';
+import type { QueueSnapshot } from '../../../shared/schemas/live.js';
 
 function useSlowNow(ms = 30_000): Date {
   const [now, setNow] = useState(() => new Date());

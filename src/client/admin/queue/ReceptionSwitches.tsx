@@ -3,11 +3,11 @@
  * way both are blocked, and a refusal is shown in the server's own words (e.g. reservations remain).
  */
 import { useState } from 'react';
-import type { Runtime } from '../../shared/queue/slot.js';
-import { t } from '../../shared/labels/all.js';
-import { callFn } from '../api/fn.js';
-import { useDialogs } from './Modal.js';
-import { useRefusal } from './refusal.js';
+import type { Runtime } from '../../../shared/queue/slot.js';
+import { t } from '../../../shared/labels/all.js';
+import { callFn } from '../../api/fn.js';
+import { useDialogs } from '../Modal.js';
+import { useRefusal } from '../refusal.js';
 
 type Which = 'inhouse' | 'online';
 

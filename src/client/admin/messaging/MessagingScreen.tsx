@@ -3,12 +3,12 @@
  * notices go by LINE, and which notices could not be delivered.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { MessagingStatus } from '../../shared/schemas/functions.js';
-import { t } from '../../shared/labels/all.js';
-import { callFn } from '../api/fn.js';
-import { useRefusal } from './refusal.js';
-import { StaffNav } from './StaffNav.js';
-import { tokyoDateTime } from '../../shared/time/tokyo.js';
+import type { MessagingStatus } from '../../../shared/schemas/functions.js';
+import { t } from '../../../shared/labels/all.js';
+import { callFn } from '../../api/fn.js';
+import { useRefusal } from '../refusal.js';
+import { StaffNav } from '../StaffNav.js';
+import { tokyoDateTime } from '../../../shared/time/tokyo.js';
 import { CalloutSettingsPanel } from './CalloutSettingsPanel.js';
 
 /** The worker records reasons for operators' logs; staff read them in Japanese. */

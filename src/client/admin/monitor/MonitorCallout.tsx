@@ -3,10 +3,10 @@
  * and the one 「音声を有効にする」 button. Public data only: numbers from the queue snapshot.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Callout, CalloutSettings } from '../../shared/callout/types.js';
-import type { QueueSnapshot } from '../../shared/schemas/live.js';
-import { t } from '../../shared/labels/all.js';
-import type { LiveStatus } from '../api/live.js';
+import type { Callout, CalloutSettings } from '../../../shared/callout/types.js';
+import type { QueueSnapshot } from '../../../shared/schemas/live.js';
+import { t } from '../../../shared/labels/all.js';
+import type { LiveStatus } from '../../api/live.js';
 import { CalloutAudio, type CalloutMode, japaneseVoice } from './callout-audio.js';
 import { CalloutRunner, calloutSentence, newCallouts, repeatsOf } from './callout-queue.js';
 

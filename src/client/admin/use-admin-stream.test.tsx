@@ -1,0 +1,59 @@
+// @vitest-environment happy-dom
+/** The one staff stream wiring: what it follows, and that a drop asks for the staff session to be checked. */
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { SessionLostContext } from './refusal.js';
+import { useAdminStream } from './use-admin-stream.js';
+
+/** The browser's EventSource, played by the test. */
+const streams: ScriptedEventSource[] = [];
+class ScriptedEventSource {
+  static readonly CLOSED = 2;
+  readyState = 1;
+  onerror: (() => void) | null = null;
+  readonly events: string[] = [];
+  private listeners: ((message: { data: string }) => void)[] = [];
+  constructor(readonly url: string) {
+    streams.push(this);
+  }
+  addEventListener(event: string, listener: (message: { data: string }) => void) {
+    this.events.push(event);
+    this.listeners.push(listener);
+  }
+  close() {}
+  push(version: number) {
+    for (const listener of this.listeners) listener({ data: JSON.stringify({ version }) });
+  }
+}
+
+function Probe() {
+  const { data, status } = useAdminStream();
+  return <p>{`${status} ${data?.version ?? '-'}`}</p>;
+}
+
+beforeEach(() => {
+  streams.length = 0;
+  vi.stubGlobal('EventSource', ScriptedEventSource);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+it('follows /api/live/admin and asks for the session to be checked when the stream drops, not before', async () => {
+  const checks: string[] = [];
+  render(
+    <SessionLostContext.Provider value={() => checks.push('check')}>
+      <Probe />
+    </SessionLostContext.Provider>,
+  );
+  const [stream] = streams;
+  expect([stream!.url, stream!.events]).toEqual(['/api/live/admin', ['admin']]);
+  await act(async () => stream!.push(7));
+  expect(screen.getByText('live 7')).toBeTruthy();
+  expect(checks).toEqual([]);
+
+  await act(async () => stream!.onerror?.());
+  expect(screen.getByText('reconnecting 7')).toBeTruthy();
+  expect(checks).toEqual(['check']);
+});
