@@ -118,18 +118,26 @@ describe('Origin', () => {
   });
 
   it('the same origin is accepted, and a cross-site GET of the public stream is fine', async () => {
-    const before = JSON.parse(await queueSnapshotText(server.url)) as { version: number };
-    const answer = await rawPost(fn('allocateNextSlot'), JSON.stringify({ data: { reservedType: 'ADMIN' } }), {
-      ...json,
-      cookie,
-      origin: server.url,
-    });
-    expect(answer.status).toBe(200);
-    const response = await fetch(`${server.url}/api/live/queue`, { headers: { origin: 'https://evil.example' } });
-    expect(response.status).toBe(200);
-    await response.body?.cancel();
-    const after = JSON.parse(await queueSnapshotText(server.url)) as { version: number };
-    expect(after.version).toBeGreaterThan(before.version);
+    // Its own clinic, open for tickets, so the shared one keeps reception closed for the tests above.
+    const own = await startTestServer();
+    try {
+      const ownCookie = await staffCookie(own.url, own.store);
+      await mustCall(own.url, 'startInhouseReception', {}, { cookie: ownCookie });
+      const before = JSON.parse(await queueSnapshotText(own.url)) as { version: number };
+      const answer = await rawPost(`${own.url}/api/fn/allocateNextSlot`, JSON.stringify({ data: { reservedType: 'ADMIN' } }), {
+        ...json,
+        cookie: ownCookie,
+        origin: own.url,
+      });
+      expect(answer.status).toBe(200);
+      const response = await fetch(`${own.url}/api/live/queue`, { headers: { origin: 'https://evil.example' } });
+      expect(response.status).toBe(200);
+      await response.body?.cancel();
+      const after = JSON.parse(await queueSnapshotText(own.url)) as { version: number };
+      expect(after.version).toBeGreaterThan(before.version);
+    } finally {
+      await own.close();
+    }
   });
 });
 

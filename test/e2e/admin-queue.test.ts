@@ -102,6 +102,11 @@ describeBrowser('staff queue screen', () => {
   });
 
   it('refuses to end in-house reception while online is open, then while reservations remain', async () => {
+    // What the picture shows: both receptions open, numbers 1-4 waiting, the next number 5.
+    await expect(inhouse().getAttribute('aria-checked')).resolves.toBe('true');
+    await expect(online().getAttribute('aria-checked')).resolves.toBe('true');
+    await page.getByText('次の受付番号 5番').waitFor();
+    for (const n of [1, 2, 3, 4]) await expect(row(page, n).isVisible()).resolves.toBe(true);
     await page.screenshot({ path: screenshotPath('admin-queue') });
     await inhouse().click();
     await confirmDialog(page, '院内受付を停止しますか？');

@@ -117,6 +117,7 @@ describeBrowser('the statistics page', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       const chartWidth = await page.locator('.stats-chart canvas').first().evaluate((c) => c.getBoundingClientRect().width);
       expect(chartWidth).toBeGreaterThan(viewport.width * 0.6);
+      expect(await page.getByRole('table', { name: '曜日別の受付数' }).isVisible()).toBe(true);
       await page.screenshot({ path: screenshotPath(`admin-stats-tablet-${viewport.width}x${viewport.height}`), fullPage: true });
       await context.close();
     }

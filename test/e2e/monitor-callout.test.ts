@@ -6,7 +6,7 @@
  * (trusted) click on the page, or when the test says this browser now allows it (as Chromium does for a site used before).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
 import { mustCall, pwaPatient } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { DESK, deskContext, pressInRow, row, staffApi } from './admin-support.js';
@@ -77,10 +77,10 @@ function installRecorders(options: { jaVoice: boolean; autoplay: boolean }) {
 describeBrowser('monitor call-out', () => {
   let server: TestServer;
   let browser: Browser;
-  let context: BrowserContext;
+  let context: BrowserContext | undefined;
   let monitor: Page;
   let staff: Awaited<ReturnType<typeof staffApi>>;
-  const taken: Taken[] = [];
+  let taken: Taken[];
 
   const recorder = () => monitor.evaluate(() => (window as unknown as { rec: Recorder }).rec);
   /** The sounds as short words: ♪ for a chime note, the spoken text, and its end. */
@@ -96,30 +96,51 @@ describeBrowser('monitor call-out', () => {
   const sentence = (n: number) => `受付番号 ${n}番の方、診察室へお入りください`;
   const idle = () => monitor.locator('.monitor-callout').waitFor({ state: 'detached', timeout: 20_000 });
 
+  /** Waits until the page shows the live queue: the snapshot's call-outs have been taken in. */
+  const queueShown = (page: Page) => page.getByText('ただいま', { exact: false }).first().waitFor();
+
   async function openMonitor(options: { jaVoice: boolean; autoplay: boolean }) {
     await context?.close();
     context = await browser.newContext(DESK);
     await context.addInitScript(installRecorders, options);
     monitor = await context.newPage();
     await monitor.goto(`${server.url}/admin/monitor`);
-    await monitor.getByText('ただいま', { exact: false }).first().waitFor();
+    await queueShown(monitor);
+  }
+
+  /** A monitor on a device where sound was unlocked before (a tap on an earlier day), in a browser that allows it now. */
+  async function openMonitorWithSound(jaVoice: boolean) {
+    await openMonitor({ jaVoice, autoplay: true });
+    await monitor.evaluate(() => localStorage.setItem('qa_monitorSound', 'on'));
+    await monitor.reload();
+    await monitor.getByText(jaVoice ? '音声あり' : 'チャイムのみ').waitFor();
+    await queueShown(monitor);
   }
 
   beforeAll(async () => {
-    // Web Push configured, so a PWA reservation can be recalled (no subscription: the push itself just fails).
-    server = await startTestServer({ clientDir: inject('clientDir'), env: { VAPID_SUBJECT: 'mailto:x@example.com' } });
     browser = await launchBrowser();
-    staff = await staffApi(server);
-    await staff('startInhouseReception');
-    await staff('startOnlineReception');
-    for (let i = 0; i < 6; i++) taken.push(await staff<Taken>('allocateNextSlot', { reservedType: 'ADMIN' }));
-    const patient = await pwaPatient(server.url);
-    taken.push(await mustCall<Taken>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token }));
-    // Another desk has already announced it: the desk opened below shows no new-reservation modal.
-    await staff('claimAdminBeep', { slotId: taken[6]!.slotId });
   });
   afterAll(async () => {
     await browser?.close();
+  });
+
+  // Each test has its own clinic day: numbers 1-6 at the desk and 7 booked on the app, nothing called yet.
+  beforeEach(async () => {
+    // Web Push configured, so a PWA reservation can be recalled (no subscription: the push itself just fails).
+    server = await startTestServer({ clientDir: inject('clientDir'), env: { VAPID_SUBJECT: 'mailto:x@example.com' } });
+    staff = await staffApi(server);
+    await staff('startInhouseReception');
+    await staff('startOnlineReception');
+    taken = [];
+    for (let i = 0; i < 6; i++) taken.push(await staff<Taken>('allocateNextSlot', { reservedType: 'ADMIN' }));
+    const patient = await pwaPatient(server.url);
+    taken.push(await mustCall<Taken>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token }));
+    // Another desk has already announced it: a desk opened in a test shows no new-reservation modal.
+    await staff('claimAdminBeep', { slotId: taken[6]!.slotId });
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
     await server?.close();
   });
 
@@ -134,31 +155,34 @@ describeBrowser('monitor call-out', () => {
   });
 
   it('a start: the 呼出中 panel, a chime, then the sentence once', async () => {
+    await openMonitorWithSound(true);
     await staff('markSlot', { slotId: taken[0]!.slotId, action: 'start' });
     const panel = monitor.getByRole('region', { name: '呼出中' });
     await panel.getByText('1番', { exact: true }).waitFor();
     await expect.poll(heard, { timeout: 10_000 }).toEqual(['♪', '♪', `speak ${sentence(1)}`, `end ${sentence(1)}`]);
     expect(await loudness()).toEqual({ lang: 'ja-JP', speech: 80, chime: 40 });
+    await expect(panel.innerText()).resolves.toMatch(/^呼出中\s+1番$/);
     await monitor.screenshot({ path: screenshotPath('admin-monitor-callout') });
     await idle();
   });
 
   it('two quick starts are spoken one after the other, never at once', async () => {
+    await openMonitorWithSound(true);
+    await staff('markSlot', { slotId: taken[0]!.slotId, action: 'start' });
     await staff('markSlot', { slotId: taken[1]!.slotId, action: 'start' });
-    await staff('markSlot', { slotId: taken[2]!.slotId, action: 'start' });
     await expect.poll(heard, { timeout: 15_000 }).toEqual([
       '♪', '♪', `speak ${sentence(1)}`, `end ${sentence(1)}`,
       '♪', '♪', `speak ${sentence(2)}`, `end ${sentence(2)}`,
-      '♪', '♪', `speak ${sentence(3)}`, `end ${sentence(3)}`,
     ]);
     expect((await recorder()).maxSpeaking).toBe(1);
     await idle();
   });
 
   it('a recall is spoken twice', async () => {
+    await openMonitorWithSound(true);
     const pwa = taken[6]!;
     await staff('sendReservationMessageBySlot', { slotId: pwa.slotId, kind: 'recall' });
-    await expect.poll(async () => (await heard()).slice(12), { timeout: 15_000 }).toEqual([
+    await expect.poll(heard, { timeout: 15_000 }).toEqual([
       '♪', '♪', `speak ${sentence(7)}`, `end ${sentence(7)}`, `speak ${sentence(7)}`, `end ${sentence(7)}`,
     ]);
     expect((await recorder()).maxSpeaking).toBe(1);
@@ -166,26 +190,30 @@ describeBrowser('monitor call-out', () => {
   });
 
   it('a reload repeats nothing old, resumes sound by itself where the browser allows it, and speaks the next one', async () => {
+    // Call-outs made before the monitor (re)loads: on its first snapshot, as old news.
+    for (const slot of taken.slice(0, 3)) await staff('markSlot', { slotId: slot.slotId, action: 'start' });
+    await staff('sendReservationMessageBySlot', { slotId: taken[6]!.slotId, kind: 'recall' });
     await openMonitor({ jaVoice: true, autoplay: true });
     await monitor.getByText('音声あり').waitFor();
     // A fresh context has no stored unlock: remember it as the first tap did on this device.
     await monitor.evaluate(() => localStorage.setItem('qa_monitorSound', 'on'));
     await monitor.reload();
     await monitor.getByText('音声あり').waitFor();
+    await queueShown(monitor);
     await expect(monitor.getByRole('button', { name: '音声を有効にする' }).count()).resolves.toBe(0);
-    // Old call-outs are on the snapshot, and stay unspoken.
-    await monitor.waitForTimeout(2000);
-    expect(await heard()).toEqual([]);
+    // The next call-out reaches the page after the snapshot that carried the old ones, and call-outs are
+    // spoken in the order they arrive: had any old one been queued, it would be heard before this one.
     await staff('markSlot', { slotId: taken[3]!.slotId, action: 'start' });
     await expect.poll(heard, { timeout: 10_000 }).toEqual(['♪', '♪', `speak ${sentence(4)}`, `end ${sentence(4)}`]);
     await idle();
+    expect(await heard()).toEqual(['♪', '♪', `speak ${sentence(4)}`, `end ${sentence(4)}`]);
   });
 
   it('shows the button again on a later load where the browser still blocks', async () => {
     await openMonitor({ jaVoice: true, autoplay: false });
     await monitor.evaluate(() => localStorage.setItem('qa_monitorSound', 'on'));
     // A later load on the same device (same storage), in a browser that still wants a tap.
-    const later = await context.newPage();
+    const later = await monitor.context().newPage();
     await later.goto(`${server.url}/admin/monitor`);
     await later.getByText('音声あり').waitFor();
     await later.getByRole('button', { name: '音声を有効にする' }).waitFor();
@@ -193,30 +221,24 @@ describeBrowser('monitor call-out', () => {
   });
 
   it('the staff 呼出 calls without starting: the row stays waiting; chime only without a Japanese voice', async () => {
-    await openMonitor({ jaVoice: false, autoplay: true });
-    await monitor.evaluate(() => localStorage.setItem('qa_monitorSound', 'on'));
-    await monitor.reload();
-    await monitor.getByText('チャイムのみ').waitFor();
+    await openMonitorWithSound(false);
     const desk = await (await deskContext(browser, server)).newPage();
     await desk.goto(`${server.url}/admin`);
     await row(desk, 5).waitFor();
     await pressInRow(desk, 5, '呼出');
     await monitor.getByRole('region', { name: '呼出中' }).getByText('5番', { exact: true }).waitFor();
     await expect.poll(heard, { timeout: 10_000 }).toEqual(['♪', '♪']);
-    await monitor.waitForTimeout(1500);
-    expect(await heard()).toEqual(['♪', '♪']);
     // Still waiting: start is still offered, and the monitor still lists number 5.
     await expect(row(desk, 5).getByRole('button', { name: '開始', exact: true }).isVisible()).resolves.toBe(true);
     await monitor.locator('.monitor-cell', { hasText: '5番' }).first().waitFor();
     await desk.context().close();
+    // The panel goes only after the call-out's whole sound has played: a sentence would be heard by then.
     await idle();
+    expect(await heard()).toEqual(['♪', '♪']);
   });
 
   it('honours the volume and the off switch set by staff', async () => {
-    await openMonitor({ jaVoice: true, autoplay: true });
-    await monitor.evaluate(() => localStorage.setItem('qa_monitorSound', 'on'));
-    await monitor.reload();
-    await monitor.getByText('音声あり').waitFor();
+    await openMonitorWithSound(true);
     await staff('setCalloutSettings', { on: true, volume: 30, text: '{n}番の方どうぞ' });
     await staff('callSlot', { slotId: taken[4]!.slotId });
     await expect.poll(heard, { timeout: 10_000 }).toEqual(['♪', '♪', 'speak 5番の方どうぞ', 'end 5番の方どうぞ']);
@@ -233,6 +255,7 @@ describeBrowser('monitor call-out', () => {
   });
 
   it('staff set volume and wording in the panel on /admin/messages; the monitor follows', async () => {
+    await openMonitorWithSound(true);
     const desk = await (await deskContext(browser, server)).newPage();
     await desk.goto(`${server.url}/admin/messages`);
     const panel = desk.getByRole('form', { name: 'モニターの呼び出し音声' });

@@ -113,7 +113,8 @@ describeStores('the notify worker', (kind) => {
     expect(failed.last_error).toMatch(/no outcome after 2 attempts/);
     expect(held).toHaveLength(2); // the third claim did not send again
     held.forEach((h) => h.settle({ kind: 'sent' })); // late answers change nothing
-    await new Promise((r) => setTimeout(r, 100));
+    // stop() returns once every send in flight has had its outcome written (or fenced off).
+    await Promise.all(workers.map((w) => w.stop()));
     expect((await row(stuck)).status).toBe('failed');
   });
 
@@ -122,7 +123,7 @@ describeStores('the notify worker', (kind) => {
     async (late) => {
       const [id] = await queue(1);
       const first = scriptedDeliverer(() => 'hold');
-      start(first.deliverer, { leaseMs: 50 });
+      const firstWorker = start(first.deliverer, { leaseMs: 50 });
       await eventually(() => first.held.length === 1, 'first claim');
       const second = scriptedDeliverer(() => 'hold');
       start(second.deliverer, { leaseMs: 60_000 });
@@ -131,7 +132,8 @@ describeStores('the notify worker', (kind) => {
       expect(claimed).toMatchObject({ status: 'sending', attempts: 2 });
 
       first.held[0].settle(late === 'sent' ? { kind: 'sent' } : { kind: late, reason: 'late answer' });
-      await new Promise((r) => setTimeout(r, 100));
+      // Stopping the first worker waits until its late outcome has been through the fence.
+      await firstWorker.stop();
       expect(await row(id)).toEqual(claimed);
 
       // The second claim's own outcome still counts: a retry, so the first success did not also stand.
@@ -157,9 +159,13 @@ describeStores('the notify worker', (kind) => {
   it('never has more sends in flight than its bound', async () => {
     const ids = await queue(7);
     const { deliverer, held, stats } = scriptedDeliverer(() => 'hold');
-    start(deliverer, { concurrency: 3 });
+    // No timed polls: the passes are the first one, the test's own and those a finished send starts.
+    const worker = start(deliverer, { concurrency: 3, pollMs: 60_000 });
     await eventually(() => held.length === 3, 'three in flight');
-    await new Promise((r) => setTimeout(r, 100)); // several polls
+    // Two whole passes that begin after this point, each seeing four more due rows; a claim starts its send
+    // before the pass resolves.
+    await worker.runOnce();
+    await worker.runOnce();
     expect(held).toHaveLength(3);
     // Each finished send frees a slot for the next due row; never more than 3 at once.
     await eventually(async () => {

@@ -4,7 +4,7 @@
  * which decrypts them with the "browser's" keys. Only the push service is fake.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eventually, type NotifyWorld, openReception, startNotifyWorld } from '../notify/support.js';
+import { eventually, type NotifyWorld, openReception, outboxSettled, startNotifyWorld } from '../notify/support.js';
 import { callFn, mustCall, pwaPatient, staffCookie } from '../support/client.js';
 import { startTestServer } from '../support/server.js';
 
@@ -18,6 +18,8 @@ describe('Web Push to a PWA subscription', () => {
     world = await startNotifyWorld();
   });
   afterEach(async () => world.close());
+  const noticesFor = (slotId: string) =>
+    world.server.store.db.selectFrom('outbox').select(['kind', 'status']).where('slot_id', '=', slotId).execute();
 
   it('hands out the VAPID public key the subscription is made with', async () => {
     const { publicKey } = await mustCall<{ publicKey: string }>(url(), 'getWebPushPublicKey');
@@ -74,14 +76,18 @@ describe('Web Push to a PWA subscription', () => {
     await mustCall(url(), 'saveSafariSubscription', { subscription: world.push.subscribe() }, { token: patient.token });
     const mine = await mustCall<Slot>(url(), 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
     expect(mine.reservationNumber).toBe(8); // 7 ahead: no notice yet
-    await new Promise((r) => setTimeout(r, 300));
-    expect(world.push.received).toHaveLength(0);
+    // A notice is queued in the same transaction as the write that brings it due, so none queued now means
+    // none will be sent for this number until the queue moves.
+    expect(await noticesFor(mine.slotId)).toEqual([]);
 
     for (const slot of walkIns.slice(0, 2)) await mustCall(url(), 'markSlot', { slotId: slot.slotId, action: 'start' }, { cookie });
     const push = await eventually(() => world.push.received[0], 'the 5-ahead notice');
     expect(push.payload.title).toBe('さくらクリニック');
     expect(push.payload.body).toBe('【さくらクリニック】受付番号 8番の方へ　あなたの前の方が5人になりました。ご来院のうえ、院内でお待ちください。');
     expect(push.payload.link).toBe('/pwa/my');
+    await eventually(() => outboxSettled(world.server), 'the outbox settled');
+    expect(await noticesFor(mine.slotId)).toEqual([{ kind: 'ahead5', status: 'sent' }]);
+    expect(world.push.received).toHaveLength(1);
   });
 
   it('refuses endpoints outside the known push services', async () => {
