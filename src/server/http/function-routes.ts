@@ -1,4 +1,4 @@
-/** POST /api/fn/<name>: the envelope of DESIGN.md around every function of the table. */
+/** POST /api/fn/<name>: the request and answer envelope of docs/api.md ("Functions") around every function of the table. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type FunctionName, functionPayloads } from '../../shared/schemas/functions.js';

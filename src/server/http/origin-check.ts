@@ -1,6 +1,6 @@
 /**
  * Cross-site request forgery: besides the SameSite=Strict cookie and JSON-only bodies, a write whose
- * Origin header is present and not this server's own is refused (DESIGN.md).
+ * Origin header is present and not this server's own is refused with PERMISSION_DENIED (docs/api.md, "Functions").
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
