@@ -1,6 +1,20 @@
 /** Maps reservation_slots rows to the domain Slot of src/shared and back. */
 import { AHEAD_NOTICE_THRESHOLD, type ReservedType, type Slot } from '../../shared/queue/slot.js';
-import type { SlotTable } from './schema.js';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, SlotTable } from './schema.js';
+
+/**
+ * `isActive` (src/shared/queue/rules.ts) in SQL, for `.where(activeSlot)`: reserved, cancelled by nobody
+ * (staff, LINE or the app), not yet started. One condition for every read of the waiting rows.
+ */
+export const activeSlot = (eb: ExpressionBuilder<Database, 'reservation_slots'>) =>
+  eb.and([
+    eb('is_reserved', '=', 1),
+    eb('canceled', '=', 0),
+    eb('is_reception_accepted', '=', 0),
+    eb('canceled_line_at', 'is', null),
+    eb('canceled_pwa_at', 'is', null),
+  ]);
 
 export function rowToSlot(row: SlotTable): Slot {
   const type = row.reserved_type as ReservedType | null;

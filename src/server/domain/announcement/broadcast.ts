@@ -14,6 +14,7 @@ import type { Database, RuntimeTable } from '../../storage/schema.js';
 import { type Actor, writeAudit } from '../audit.js';
 import { currentAnnouncement } from './current.js';
 import { type LineQuota, announcementSend, checkLineQuota, lineCount, pushCount, reachableRecipients } from './broadcast-rule.js';
+import { activeSlot } from '../../storage/slot-row.js';
 
 /** LINE's own count of this month's messages: all the broadcast asks of LINE (the notify worker sends the messages). */
 export interface LineQuotaSource {
@@ -34,11 +35,7 @@ async function recipients(db: Kysely<Database> | Transaction<Database>, runtime:
     .selectFrom('reservation_slots')
     .select(['id', 'reservation_number', 'reserved_type', 'owner_id'])
     .where('session_id', '=', sessionId)
-    .where('is_reserved', '=', 1)
-    .where('canceled', '=', 0)
-    .where('is_reception_accepted', '=', 0)
-    .where('canceled_line_at', 'is', null)
-    .where('canceled_pwa_at', 'is', null)
+    .where(activeSlot)
     .where('reserved_type', 'in', ['LINE', 'PWA'])
     .where('owner_id', 'is not', null)
     .orderBy('reservation_number')

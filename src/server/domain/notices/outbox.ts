@@ -7,6 +7,7 @@ import { NOTICE_THRESHOLD_MAX } from '../../../shared/queue/slot.js';
 import type { WriteContext } from '../../storage/port.js';
 import type { OutboxTable, SlotTable } from '../../storage/schema.js';
 import { aheadNotices, noticeRows, noticeTarget } from './rules.js';
+import { activeSlot } from '../../storage/slot-row.js';
 
 /** Queues one message per recipient: the LINE user, or each of a PWA user's push subscriptions. */
 export async function enqueueNotice(ctx: WriteContext, slot: SlotTable, kind: OutboxTable['kind'], body: string | null = null): Promise<void> {
@@ -36,11 +37,7 @@ export async function enqueueAheadNotices(ctx: WriteContext): Promise<number | n
     .selectFrom('reservation_slots')
     .selectAll()
     .where('session_id', '=', sessionId)
-    .where('is_reserved', '=', 1)
-    .where('canceled', '=', 0)
-    .where('is_reception_accepted', '=', 0)
-    .where('canceled_line_at', 'is', null)
-    .where('canceled_pwa_at', 'is', null)
+    .where(activeSlot)
     .where('hold', '=', 0)
     .orderBy('reservation_number')
     .limit(NOTICE_THRESHOLD_MAX + 1)

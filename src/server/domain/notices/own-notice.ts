@@ -6,6 +6,7 @@
 import { AppError } from '../../errors.js';
 import type { Store } from '../../storage/port.js';
 import type { SlotTable } from '../../storage/schema.js';
+import { activeSlot } from '../../storage/slot-row.js';
 
 export interface SetNoticeThresholdOptions {
   store: Store;
@@ -35,11 +36,7 @@ export async function setMyNoticeThreshold({ store, ownerId, slotId, threshold }
       .selectFrom('reservation_slots')
       .select(['id', 'owner_id', 'session_id', 'notified_at', 'notice_threshold'])
       .where('id', '=', slotId)
-      .where('is_reserved', '=', 1)
-      .where('canceled', '=', 0)
-      .where('is_reception_accepted', '=', 0)
-      .where('canceled_line_at', 'is', null)
-      .where('canceled_pwa_at', 'is', null)
+      .where(activeSlot)
       .executeTakeFirst();
     if (thresholdChanges(slot, { ownerId, sessionId: runtime.current_session_id }, threshold)) {
       await tx.updateTable('reservation_slots').set({ notice_threshold: threshold, updated_at: now }).where('id', '=', slotId).execute();
