@@ -13,7 +13,7 @@ import { REPO } from './process-support.js';
 // The product began from five documents that were never part of the repository; their names are built
 // here from parts so that this file does not name them itself.
 const OUTSIDE = ['SPEC', 'DESIGN', 'PLATFORM', 'LABELS-ja', 'STYLE'].map((name) => `${name}.md`);
-// "§4"-style pointers only ever meant a section of one of those documents.
+// A section sign followed by a number only ever meant a section of one of those documents.
 const SECTION_SIGN = /§\s?\d/;
 
 const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: REPO, encoding: 'utf8' })
@@ -50,7 +50,7 @@ describe('every document the repository names is in it', () => {
     expect(naming).toEqual([]);
   });
 
-  it('no tracked file points at a numbered section ("§4") of such a document', () => {
+  it('no tracked file points at a numbered section (a section sign and a number) of such a document', () => {
     const pointing = tracked.filter((path) => SECTION_SIGN.test(textOf(path) ?? ''));
     expect(pointing).toEqual([]);
   });
