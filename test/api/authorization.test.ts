@@ -4,7 +4,7 @@
  * access-docs.test.ts). Allowed cells succeed or fail for a business reason; refused cells get exactly the
  * auth refusal and change nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../../src/shared/errors.js';
 import { FUNCTION_NAMES, type FunctionName } from '../../src/shared/schemas/functions.js';
 import { DEFAULT_SCHEDULE } from '../../src/shared/schedule/types.js';
@@ -22,12 +22,17 @@ const CALLERS = ['anonymous', 'pwa', 'line', 'staff', 'forged', 'expired'] as co
 type CallerKind = (typeof CALLERS)[number];
 type Auth = { token?: string; cookie?: string };
 
+// The clinic the current test runs against (startClinic); the payloads below read `fake` and `pushEndpoint`.
 let server: TestServer;
 let fake: FakeLine;
 let pushEndpoint: string;
 const auth = {} as Record<CallerKind, Auth>;
 
-beforeAll(async () => {
+/**
+ * A clinic of its own with its own fake LINE: in-house and online reception open, no number taken yet, a
+ * PWA and a LINE patient signed in, and one caller of each kind.
+ */
+async function startClinic() {
   fake = await startFakeLine();
   const pushPort = await closedPort();
   pushEndpoint = `https://127.0.0.1:${pushPort}/push/1`;
@@ -47,11 +52,15 @@ beforeAll(async () => {
   auth.forged = { token: await patientTokens('another-secret-of-the-right-length-0123456789', 24).issue({ uid: pwa.uid, channel: 'PWA' }) };
   // The server's own key, but an hour past its expiry.
   auth.expired = { token: await patientTokens(serverTokenSecret(server), -1).issue({ uid: pwa.uid, channel: 'PWA' }) };
-});
-afterAll(async () => {
+}
+
+/** Closes the clinic, and fails whoever used it if the fake LINE saw anything it does not serve. */
+async function stopClinic() {
+  const unexpected = [...(fake?.unexpected ?? [])];
   await server?.close();
   await fake?.close();
-});
+  expect(unexpected, 'the fake LINE saw nothing it does not serve').toEqual([]);
+}
 
 interface Case {
   fn: FunctionName;
@@ -96,7 +105,7 @@ const CASES: Case[] = [
   { fn: 'startOnlineReception', label: '', payload: () => ({}) },
   // Refused while reservations exist or online is open: a business refusal, which is what we want here.
   { fn: 'endInhouseReception', label: '', payload: () => ({}) },
-  { fn: 'endOnlineReception', label: '(runs last)', payload: () => ({}) },
+  { fn: 'endOnlineReception', label: '', payload: () => ({}) },
   { fn: 'markSlot', label: '', payload: () => ({ slotId: 'no-such-slot', action: 'hold' }) },
   { fn: 'setNoticeSettings', label: '', payload: () => ({ lineAhead5: true, lineRecall: true }) },
   { fn: 'getMessagingStatus', label: '', payload: () => ({}) },
@@ -155,6 +164,10 @@ it('the cases meet every kind of rule the route enforces', () => {
 });
 
 describe('refused cells', () => {
+  // A refused call changes nothing (the first test holds every cell to that), so the cells share one clinic.
+  beforeAll(startClinic);
+  afterAll(stopClinic);
+
   it('change nothing, all of them together', async () => {
     const before = await queueSnapshotText(server.url);
     for (const { c, caller, refusal } of cells) {
@@ -173,18 +186,33 @@ describe('refused cells', () => {
   );
 });
 
+const allowed = cells.filter((cell) => !cell.refusal);
+
 describe('allowed cells', () => {
   // Business refusals that the allowed cells may meet with the payloads above (never an auth refusal).
   const BUSINESS: ErrorCode[] = ['NOT_FOUND', 'FAILED_PRECONDITION', 'ALREADY_EXISTS'];
-  const allowed = cells.filter((cell) => !cell.refusal);
-  // The reception stays open for the allocations until endOnline, which the table lists last.
+  // Each cell asserts only that its caller got past the access check: what other cells did to the
+  // reception changes which business answer it gets, never whether it passes, so the cells share one clinic.
+  // What the allowed allocations really did is checked on a clinic of its own, below.
+  beforeAll(startClinic);
+  afterAll(stopClinic);
+
   it.each(allowed.map((cell) => [name(cell.c), cell.caller, cell.c] as const))('%s as %s', async (_fn, caller, c) => {
     const answer = await callFn(server.url, c.fn, await c.payload(), auth[caller]);
     const code = errorCodeOf(answer);
     if (code) expect(BUSINESS, JSON.stringify(answer.body)).toContain(code);
   });
+});
+
+describe('allowed allocations', () => {
+  beforeEach(startClinic);
+  afterEach(stopClinic);
 
   it('the allowed allocations really took numbers', async () => {
+    for (const { c, caller } of allowed.filter((cell) => cell.c.fn === 'allocateNextSlot')) {
+      const answer = await callFn(server.url, c.fn, await c.payload(), auth[caller]);
+      expect(errorCodeOf(answer), `${name(c)} as ${caller}: ${JSON.stringify(answer.body)}`).toBeNull();
+    }
     const mine = await mustCall<{ reservation: { reservationNumber: number } | null }>(server.url, 'getMyReservation', {}, auth.pwa);
     expect(mine.reservation?.reservationNumber).toBeGreaterThan(0);
     const theirs = await mustCall<{ reservation: { reservationNumber: number } | null }>(server.url, 'getMyReservation', {}, auth.line);
@@ -193,10 +221,12 @@ describe('allowed cells', () => {
 });
 
 describe('crossing patients', () => {
+  beforeEach(startClinic);
+  afterEach(stopClinic);
+
   it('a PWA token cannot allocate or cancel as LINE, nor a LINE token as PWA', async () => {
     const pwa = await pwaPatient(server.url);
     const line = await linePatient(server.url, fake);
-    await mustCall(server.url, 'startOnlineReception', {}, auth.staff);
     expectRefusal(await callFn(server.url, 'allocateNextSlot', { reservedType: 'LINE' }, { token: pwa.token }), 'PERMISSION_DENIED');
     expectRefusal(await callFn(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: line.token }), 'PERMISSION_DENIED');
     const taken = await mustCall<{ slotId: string; reservationNumber: number }>(
@@ -245,6 +275,9 @@ describe('crossing patients', () => {
 });
 
 describe('live streams', () => {
+  beforeEach(startClinic);
+  afterEach(stopClinic);
+
   it('GET /api/live/admin refuses strangers (401) and patients (403) in the envelope', async () => {
     const tries: [Record<string, string>, ErrorCode][] = [
       [{}, 'UNAUTHENTICATED'],
@@ -261,7 +294,10 @@ describe('live streams', () => {
   });
 
   it('GET /api/live/queue is public and never carries an owner id', async () => {
-    await mustCall(server.url, 'startOnlineReception', {}, auth.staff);
+    // Numbers 1–3 taken by staff, the PWA patient and the LINE patient; the fourth by another LINE patient.
+    await mustCall(server.url, 'allocateNextSlot', { reservedType: 'ADMIN' }, auth.staff);
+    await mustCall(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, auth.pwa);
+    await mustCall(server.url, 'allocateNextSlot', { reservedType: 'LINE' }, auth.line);
     const line = await linePatient(server.url, fake);
     await mustCall(server.url, 'allocateNextSlot', { reservedType: 'LINE' }, { token: line.token });
     const frame = await queueSnapshotText(server.url);
@@ -272,8 +308,4 @@ describe('live streams', () => {
     expect(frame).not.toContain(line.uid);
     for (const field of ['lineId', 'pwaId', 'owner', 'slotId', '"id"']) expect(frame).not.toContain(field);
   });
-});
-
-it('the fake LINE saw nothing it does not serve', () => {
-  expect(fake.unexpected).toEqual([]);
 });

@@ -1,6 +1,6 @@
 /** The live streams over real HTTP: wire format, snapshots after every change, ordering, viewers leaving. */
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mustCall, staffCookie } from '../support/client.js';
 import { openSse, type SseEvent, type SseReader } from '../support/sse.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -20,16 +20,17 @@ interface QueueData {
   version: number;
 }
 
+// Each test gets a server of its own: a test's rows and stream versions never reach another test.
 let server: TestServer;
 let cookie: string;
 const staff = <T>(name: string, data: unknown = {}) => mustCall<T>(server.url, name, data, { cookie });
 type Taken = { slotId: string; reservationNumber: number };
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   cookie = await staffCookie(server.url, server.store);
 });
-afterAll(async () => server?.close());
+afterEach(async () => server?.close());
 
 /** Reads a stream's raw bytes (node:http, a connection of its own) until `until` holds for the text so far. */
 function rawStart(path: string, headers: Record<string, string>, until: (text: string) => boolean) {
@@ -73,15 +74,29 @@ describe('wire format', () => {
 describe('snapshots', () => {
   let queue: SseReader;
   let admin: SseReader;
-  let version = 0;
-  beforeAll(async () => {
+  beforeEach(async () => {
     queue = await openSse(`${server.url}/api/live/queue`);
     admin = await openSse(`${server.url}/api/live/admin`, { cookie });
   });
-  afterAll(() => {
+  afterEach(() => {
     queue?.close();
     admin?.close();
   });
+
+  /**
+   * Both receptions open with walk-in numbers 1..count; returns the first staff snapshot that shows all of
+   * it (one on connect may predate the last change), so a test's own change is the next version after it.
+   */
+  async function openWithWalkIns(count: number): Promise<AdminData> {
+    await staff('startInhouseReception');
+    for (let i = 0; i < count; i++) await staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    await staff('startOnlineReception');
+    const settled = await admin.next((e) => {
+      const data = JSON.parse(e.data) as AdminData;
+      return data.runtime.onlineOn && data.slots.length === count;
+    });
+    return JSON.parse(settled.data) as AdminData;
+  }
 
   it('one on connect, and a newer one after each change, on both streams', async () => {
     const first = JSON.parse((await queue.next()).data) as QueueData;
@@ -90,7 +105,7 @@ describe('snapshots', () => {
     expect(first.runtime.inhouseOn).toBe(false);
     expect(first.queue).toEqual([]);
 
-    version = first.version;
+    let version = first.version;
     const changes: [string, unknown][] = [
       ['startInhouseReception', {}],
       ['allocateNextSlot', { reservedType: 'ADMIN' }],
@@ -111,9 +126,9 @@ describe('snapshots', () => {
   });
 
   it('the staff stream carries every slot field but the owner ids', async () => {
+    const { version } = await openWithWalkIns(2);
     const taken = await staff<Taken>('allocateNextSlot', { reservedType: 'ADMIN' });
     const a = JSON.parse((await admin.next(later(version))).data) as AdminData;
-    version = a.version;
     expect(a.slots).toHaveLength(3);
     expect(a.runtime).toEqual({ inhouseOn: true, onlineOn: true, currentWaitCount: 3 });
     for (const slot of a.slots) expect(Object.keys(slot).sort()).toEqual([...SLOT_FIELDS, 'sessionId'].sort());
@@ -131,9 +146,7 @@ describe('snapshots', () => {
   });
 
   it('the public queue puts held rows last with ahead null, and drops started and deleted rows', async () => {
-    const snapshot = await openSse(`${server.url}/api/live/admin`, { cookie });
-    const ids = (JSON.parse((await snapshot.next()).data) as AdminData).slots.map((s) => s.id as string);
-    snapshot.close();
+    const ids = (await openWithWalkIns(3)).slots.map((s) => s.id as string);
     expect(ids).toHaveLength(3);
 
     await staff('markSlot', { slotId: ids[0], action: 'hold' });

@@ -1,31 +1,41 @@
 /** A reception day through HTTP, as staff and patients do it: switches, numbers, slot actions, the beep. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { callFn, mustCall, pwaPatient, staffCookie } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { adminSnapshot, expectRefusal } from './api-support.js';
 
+// Each test gets a clinic of its own and builds the point of the day it starts from with the fixtures below.
 let server: TestServer;
 let cookie: string;
-let otherCookie: string;
 const staff = (name: string, data: unknown = {}) => callFn(server.url, name, data, { cookie });
 type Taken = { ok: true; slotId: string; reservationNumber: number };
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   cookie = await staffCookie(server.url, server.store);
-  otherCookie = await staffCookie(server.url, server.store);
 });
-afterAll(async () => server?.close());
+afterEach(async () => server?.close());
 
 const slotById = async (id: string) => (await adminSnapshot(server.url, cookie)).slots.find((s) => s.id === id)!;
 
-// The steps share one clinic day, in order.
-let patient: { uid: string; token: string };
-let pwaSlot: Taken;
-let adminSlot: Taken;
+/** In-house reception open, online still closed, and staff took walk-in number 1. */
+async function inhouseWithWalkIn(): Promise<Taken> {
+  await mustCall(server.url, 'startInhouseReception', {}, { cookie });
+  return mustCall<Taken>(server.url, 'allocateNextSlot', { reservedType: 'ADMIN' }, { cookie });
+}
+
+/** Both receptions open: walk-in number 1 (staff) and number 2 taken by a PWA patient. */
+async function dayWithTwoNumbers() {
+  const adminSlot = await inhouseWithWalkIn();
+  await mustCall(server.url, 'startOnlineReception', {}, { cookie });
+  const patient = await pwaPatient(server.url);
+  const pwaSlot = await mustCall<Taken>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
+  if (adminSlot.reservationNumber !== 1 || pwaSlot.reservationNumber !== 2) throw new Error('fixture: expected numbers 1 and 2');
+  return { patient, adminSlot, pwaSlot };
+}
 
 it('before in-house reception starts, nothing can be taken and online cannot open', async () => {
-  patient = await pwaPatient(server.url);
+  const patient = await pwaPatient(server.url);
   expectRefusal(await callFn(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token }), 'FAILED_PRECONDITION', 'オンライン受付を停止');
   expectRefusal(await staff('allocateNextSlot', { reservedType: 'ADMIN' }), 'FAILED_PRECONDITION', '院内受付が停止中です');
   expectRefusal(await staff('startOnlineReception'), 'FAILED_PRECONDITION', '院内受付が停止中です');
@@ -33,6 +43,7 @@ it('before in-house reception starts, nothing can be taken and online cannot ope
 });
 
 it('starting in-house opens 200 numbers; a second start changes nothing', async () => {
+  const patient = await pwaPatient(server.url);
   expect(await staff('startInhouseReception')).toEqual({ status: 200, body: { result: { ok: true, changed: true } } });
   expect(await staff('startInhouseReception')).toEqual({ status: 200, body: { result: { ok: true, changed: false } } });
   const snapshot = await adminSnapshot(server.url, cookie);
@@ -40,13 +51,15 @@ it('starting in-house opens 200 numbers; a second start changes nothing', async 
   expect(snapshot.nextFreeNumber).toBe(1);
   // Online is still closed for patients; staff can take walk-in numbers.
   expectRefusal(await callFn(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token }), 'FAILED_PRECONDITION');
-  adminSlot = await mustCall<Taken>(server.url, 'allocateNextSlot', { reservedType: 'ADMIN' }, { cookie });
+  const adminSlot = await mustCall<Taken>(server.url, 'allocateNextSlot', { reservedType: 'ADMIN' }, { cookie });
   expect(adminSlot.reservationNumber).toBe(1);
 });
 
 it('online opens; a patient takes the next number once', async () => {
+  await inhouseWithWalkIn();
   expect((await staff('startOnlineReception')).body).toEqual({ result: { ok: true, changed: true } });
-  pwaSlot = await mustCall<Taken>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
+  const patient = await pwaPatient(server.url);
+  const pwaSlot = await mustCall<Taken>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
   expect(pwaSlot).toMatchObject({ ok: true, reservationNumber: 2 });
   expect(pwaSlot.slotId).toBeTypeOf('string');
   expectRefusal(await callFn(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token }), 'ALREADY_EXISTS');
@@ -60,6 +73,8 @@ it('online opens; a patient takes the next number once', async () => {
 });
 
 it('claimAdminBeep: two staff screens at once, exactly one wins; walk-ins never beep', async () => {
+  const { pwaSlot, adminSlot } = await dayWithTwoNumbers();
+  const otherCookie = await staffCookie(server.url, server.store);
   const [a, b] = await Promise.all([
     callFn<{ claimed: boolean }>(server.url, 'claimAdminBeep', { slotId: pwaSlot.slotId }, { cookie }),
     callFn<{ claimed: boolean }>(server.url, 'claimAdminBeep', { slotId: pwaSlot.slotId }, { cookie: otherCookie }),
@@ -73,6 +88,7 @@ it('claimAdminBeep: two staff screens at once, exactly one wins; walk-ins never 
 });
 
 it('markSlot: hold, confirm, start and their undos show in the staff stream', async () => {
+  const { pwaSlot, adminSlot } = await dayWithTwoNumbers();
   const mark = async (slotId: string, action: string) => expect((await staff('markSlot', { slotId, action })).body).toEqual({ result: { ok: true } });
   await mark(pwaSlot.slotId, 'hold');
   await mark(pwaSlot.slotId, 'hold'); // a double click changes nothing
@@ -103,6 +119,7 @@ it('markSlot: hold, confirm, start and their undos show in the staff stream', as
 });
 
 it('ending in-house is refused while online is open, then while reservations remain', async () => {
+  await dayWithTwoNumbers();
   expectRefusal(await staff('endInhouseReception'), 'FAILED_PRECONDITION', 'オンライン受付が受付中です');
   await mustCall(server.url, 'endOnlineReception', {}, { cookie });
   expectRefusal(
@@ -114,6 +131,8 @@ it('ending in-house is refused while online is open, then while reservations rem
 });
 
 it("a patient's own cancellation cannot be undone by staff; a closed day keeps its history", async () => {
+  const { patient, pwaSlot, adminSlot } = await dayWithTwoNumbers();
+  await mustCall(server.url, 'endOnlineReception', {}, { cookie });
   await mustCall(server.url, 'cancelReservation', { slotId: pwaSlot.slotId, reservationNumber: 2, canceledBy: 'PWA' }, { token: patient.token });
   expect(await slotById(pwaSlot.slotId)).toMatchObject({ canceled: true, canceledPwaAt: expect.any(String) });
   expectRefusal(await staff('markSlot', { slotId: pwaSlot.slotId, action: 'undoDelete' }), 'FAILED_PRECONDITION');

@@ -1,23 +1,25 @@
 /** The calendar's seven functions over HTTP: who may call them, what they answer, refusals that save nothing. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PublicSchedule, ScheduleForStaff, WeeklyHours } from '../../src/shared/schedule/types.js';
 import { DEFAULT_SCHEDULE } from '../../src/shared/schedule/types.js';
 import { callFn, mustCall, pwaPatient, staffCookie } from '../support/client.js';
-import { manualClock } from '../support/clock.js';
+import { type ManualClock, manualClock } from '../support/clock.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { readAudit } from '../../src/server/domain/audit.js';
 
+// Each test gets its own server, calendar and clock: saved hours or a moved clock must not reach another test.
 let server: TestServer;
 let cookie: string;
-const clock = manualClock('2026-11-24T03:00:00Z');
+let clock: ManualClock;
 const staff = <T>(name: string, data: unknown = {}) => mustCall<T>(server.url, name, data, { cookie });
 
-beforeAll(async () => {
+beforeEach(async () => {
   // Tuesday 2026-11-24 12:00 in Tokyo: between the morning and the evening window.
+  clock = manualClock('2026-11-24T03:00:00Z');
   server = await startTestServer({ clock });
   cookie = await staffCookie(server.url, server.store);
 });
-afterAll(async () => server?.close());
+afterEach(async () => server?.close());
 
 describe('the clinic calendar functions', () => {
   it('anyone reads the week ahead with the next opening; the default: online 9:30–11:00 and 17:00–18:30', async () => {
