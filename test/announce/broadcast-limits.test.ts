@@ -74,7 +74,7 @@ describeStores('limits on sending the announcement to everyone', (kind) => {
     expect((await postAndSend(w, '本日は混み合っています')).body).toMatchObject({ result: { ok: true, lineMessages: 1 } });
   });
 
-  it('refuses when LINE’s quota cannot be read (an error or no answer), sending nothing', async () => {
+  it('refuses when LINE’s quota cannot be read (an error, no answer, not an answer), sending nothing', async () => {
     const w = await world({ NOTIFY_SEND_TIMEOUT_MS: '1000' });
     const refusal = { error: { status: 'UNAVAILABLE', message: 'LINEの今月の残り送信数を確認できなかったため、送信しませんでした。しばらくしてからもう一度お試しください。' } };
     const sentBefore = w.line.requests.length;
@@ -82,10 +82,13 @@ describeStores('limits on sending the announcement to everyone', (kind) => {
     expect((await postAndSend(w, '本日は混み合っています')).body).toEqual(refusal);
     w.line.quotaAnswer = 'hang';
     expect((await postAndSend(w, '本日は混み合っています')).body).toEqual(refusal);
+    w.line.quotaAnswer = null;
+    w.line.quota = { type: 'limited', totalUsage: 0 }; // a limited plan without its number: not an answer
+    expect((await postAndSend(w, '本日は混み合っています')).body).toEqual(refusal);
     expect(await announcementRows(w)).toEqual([]);
     expect(await sends(w)).toBe(0);
     expect(w.line.requests).toHaveLength(sentBefore);
-    w.line.quotaAnswer = null;
+    w.line.quota = { type: 'limited', value: 200, totalUsage: 0 };
     expect((await postAndSend(w, '本日は混み合っています')).body).toMatchObject({ result: { ok: true, lineMessages: 1 } });
   });
 });
