@@ -88,6 +88,9 @@ const schema = z.object({
   // A waiting room on the clinic's Wi-Fi shares one public address: a full session (200 numbers), each
   // patient with a page open, still fits. One client cannot hold thousands of sockets (docs/decisions/009).
   LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  // Sending the announcement to everyone waiting spends LINE's quota: how often staff may (docs/decisions/045).
+  ANNOUNCEMENT_SEND_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(15),
+  ANNOUNCEMENT_SENDS_PER_DAY: z.coerce.number().int().min(1).max(100).default(4),
   // Metrics are off unless one of these is set: on their own port (loopback by default) and/or on the
   // main port behind a bearer token (docs/decisions/017-metrics.md).
   METRICS_PORT: optionalText

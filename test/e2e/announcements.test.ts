@@ -106,8 +106,21 @@ describeBrowser('own notice and clinic announcements', () => {
     await dialog.getByRole('button', { name: 'LINE 0通を使って送信する' }).click();
     await panel.getByText(/送信済み（\d{2}:\d{2}）/).waitFor();
     expect(await panel.getByRole('button', { name: '待っている患者様に送信…' }).count()).toBe(0);
+
+    // A new announcement right after cannot be sent to everyone yet: the refusal says how long to wait.
+    await panel.getByLabel('お知らせの文面（200文字まで）').fill('本日は17時で受付を終了します');
+    await panel.getByRole('button', { name: '掲示する' }).click();
+    await panel.getByText('掲示中：本日は17時で受付を終了します').waitFor();
+    await panel.getByRole('button', { name: '待っている患者様に送信…' }).click();
+    await dialog.getByRole('button', { name: 'LINE 0通を使って送信する' }).click();
+    const refusal = desk.getByRole('alertdialog', { name: '操作できませんでした' });
+    await refusal.getByText('お知らせの送信は15分に1回までです。あと15分お待ちください。').waitFor();
+    await refusal.getByRole('button', { name: 'OK' }).click();
+    await refusal.waitFor({ state: 'detached' });
+    expect(await panel.getByRole('button', { name: '待っている患者様に送信…' }).count()).toBe(1);
     const actions = (await staff<{ entries: { action: string }[] }>('getAuditLog', {})).entries.map((e) => e.action);
     expect(actions.filter((a) => a.startsWith('announcement.'))).toEqual([
+      'announcement.set',
       'announcement.send',
       'announcement.set',
       'announcement.clear',

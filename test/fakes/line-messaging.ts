@@ -30,6 +30,10 @@ export interface FakeLineMessaging {
   script: (number | 'hang' | 'stall')[];
   unexpected: string[];
   quota: { type: 'limited' | 'none'; value?: number; totalUsage: number };
+  /** When set, the quota endpoints answer this status, or accept and never answer ('hang'). */
+  quotaAnswer: number | 'hang' | null;
+  /** Holds every push from now on (recorded, unanswered) until the returned function is called. */
+  pause(): () => void;
   /** The endpoints `npm run doctor` asks (line-doctor-edge.ts). */
   doctor: DoctorEdge;
   richMenus: RichMenuState;
@@ -39,7 +43,18 @@ export interface FakeLineMessaging {
 export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
   const accepted = new Set<string>();
   const hung: ServerResponse[] = [];
+  let paused: Promise<void> | null = null;
   const fake: Omit<FakeLineMessaging, 'url' | 'close'> = {
+    quotaAnswer: null,
+    pause() {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      paused = gate;
+      return () => {
+        if (paused === gate) paused = null;
+        release();
+      };
+    },
     requests: [],
     delivered: [],
     script: [],
@@ -63,6 +78,7 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
       const record: PushRecord = { to: body.to, text: body.messages[0]?.text ?? '', retryKey, answered: 200, closed: false };
       fake.requests.push(record);
       req.socket.once('close', () => (record.closed = true));
+      if (paused) await paused;
       const step = fake.script.shift();
       if (step === 'stall') {
         record.answered = 'stalled';
@@ -83,6 +99,10 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
         return;
       }
       return json(res, 200, { sentMessages: [{ id: String(fake.delivered.length) }] });
+    }
+    if (req.method === 'GET' && req.url?.startsWith('/v2/bot/message/quota') && fake.quotaAnswer !== null) {
+      if (fake.quotaAnswer === 'hang') return void hung.push(res);
+      return json(res, fake.quotaAnswer, { message: 'scripted' });
     }
     if (req.method === 'GET' && req.url === '/v2/bot/message/quota') {
       return json(res, 200, { type: fake.quota.type, value: fake.quota.value });

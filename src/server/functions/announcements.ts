@@ -43,7 +43,8 @@ export const announcementFunctions: FunctionSet<
   sendAnnouncement: {
     access: 'staff',
     async run({ announcementId, lineMessages }, actor, _request, deps) {
-      return sendAnnouncement({ ...broadcastDeps(deps), announcementId, lineMessages, actor });
+      const limits = { cooldownMinutes: deps.config.ANNOUNCEMENT_SEND_COOLDOWN_MINUTES, perDay: deps.config.ANNOUNCEMENT_SENDS_PER_DAY };
+      return sendAnnouncement({ ...broadcastDeps(deps), limits, announcementId, lineMessages, actor });
     },
   },
 };

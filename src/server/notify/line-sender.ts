@@ -57,8 +57,11 @@ export function lineSender(settings: { channelAccessToken?: string; baseUrl: str
       if (!token) return null;
       try {
         const [quota, consumption] = await Promise.all([getJson('/v2/bot/message/quota'), getJson('/v2/bot/message/quota/consumption')]);
-        const limit = quota.type === 'limited' && typeof quota.value === 'number' ? quota.value : null;
-        return { limit, used: Number(consumption.totalUsage) };
+        // An answer that is not LINE's (a limited plan without its number, no usage) is no answer: "no limit" or
+        // NaN here would let a broadcast through unchecked.
+        const limited = quota.type === 'limited' && typeof quota.value === 'number';
+        if ((!limited && quota.type !== 'none') || typeof consumption.totalUsage !== 'number') return null;
+        return { limit: limited ? (quota.value as number) : null, used: consumption.totalUsage };
       } catch {
         return null;
       }

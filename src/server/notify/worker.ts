@@ -8,8 +8,14 @@
  *
  * Sends run concurrently, a few at a time, and a pass only claims: it does not wait for sends to finish,
  * so a push service that hangs until the timeout holds one slot, not the whole outbox.
+ *
+ * Time-critical notices go first (docs/decisions/045): a pass looks at due rows time-critical first, then
+ * oldest first, so a broadcast queued ahead of them does not delay a turn-is-near notice or a recall; and
+ * bulk rows never take the last send slot, so one is free for them even while a broadcast is in flight.
+ * Only the order of claiming changed: the claim itself (compare-and-set, lease, fencing) is the same.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { BULK_NOTICE_KINDS } from '../domain/notices/rules.js';
 import type { Store } from '../storage/port.js';
 import type { OutboxTable } from '../storage/schema.js';
 import type { SendResult } from './send-result.js';
@@ -61,6 +67,9 @@ export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
   const clock = options.clock ?? (() => new Date());
   const onResult = options.onResult ?? (() => {});
   const sending = new Map<string, Promise<void>>();
+  /** Ids in `sending` of bulk kinds; they may hold all slots but one (all of them when there is only one). */
+  const bulkSending = new Set<string>();
+  const bulkBound = Math.max(concurrency - 1, 1);
   const stopping = new AbortController();
   let pass: Promise<void> | null = null;
   let again = false;
@@ -168,23 +177,28 @@ export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
     const nowIso = clock().toISOString();
     const candidates = await store.db
       .selectFrom('outbox')
-      .select('id')
+      .select(['id', 'kind'])
       .where((eb) =>
         eb.or([
           eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
           eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', nowIso)]),
         ]),
       )
+      .orderBy((eb) => eb.case().when('kind', 'in', BULK_NOTICE_KINDS).then(1).else(0).end())
       .orderBy('created_at')
       .limit(50)
       .execute();
-    for (const { id } of candidates) {
+    for (const { id, kind } of candidates) {
       if (stopped || sending.size >= concurrency) return;
       if (sending.has(id)) continue; // our own send outlived its lease; it is still ours to finish
+      const bulk = BULK_NOTICE_KINDS.includes(kind);
+      if (bulk && bulkSending.size >= bulkBound) return; // only bulk rows follow
       const row = await claim(id);
       if (!row) continue; // another process took it
+      if (bulk) bulkSending.add(id);
       const task = send(row).finally(() => {
         sending.delete(id);
+        bulkSending.delete(id);
         // A slot is free: due rows left behind by the bound go now, not at the next poll.
         if (!stopped) void runOnce();
       });

@@ -196,6 +196,9 @@ export const jaStaff = {
   'admin.announce.error.alreadySent': 'このお知らせは送信済みです。',
   'admin.announce.error.countChanged': '送信対象の人数が変わりました。もう一度確認してください。',
   'admin.announce.error.quota': 'LINEの今月の残り送信数（{left}通）では{n}通を送信できません。',
+  'admin.announce.error.quotaUnknown': 'LINEの今月の残り送信数を確認できなかったため、送信しませんでした。しばらくしてからもう一度お試しください。',
+  'admin.announce.error.cooldown': 'お知らせの送信は{minutes}分に1回までです。あと{left}分お待ちください。',
+  'admin.announce.error.dailyCap': 'お知らせの送信は1日{n}回までです。本日はもう送信できません。',
   // staff: statistics and CSV export (issue 16); the page's own labels are in ja-stats.ts
   'admin.navStats': '統計',
   'error.statsRange': '期間の指定が正しくありません。開始日から終了日までを、最長366日で指定してください。',

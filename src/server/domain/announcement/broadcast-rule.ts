@@ -1,10 +1,12 @@
 /**
  * The broadcast's rules without a store: who of the waiting patients can be reached and how many messages
  * that is, whether a send stands (the announcement staff confirmed, the count they saw, LINE's monthly
- * quota), and the outbox rows it becomes: one per recipient and endpoint, like every notice.
+ * quota, how often staff may send at all), and the outbox rows it becomes: one per recipient and endpoint,
+ * like every notice (docs/decisions/045-broadcast-limits.md).
  */
 import type { AnnouncementSendPreview } from '../../../shared/schemas/functions.js';
 import type { StaffAnnouncement } from '../../../shared/schemas/live.js';
+import { tokyoDay } from '../../../shared/time/tokyo.js';
 import { AppError } from '../../errors.js';
 import type { OutboxTable, SlotTable } from '../../storage/schema.js';
 import { type NoticeTarget, noticeRows, noticeTarget } from '../notices/rules.js';
@@ -38,10 +40,49 @@ export function reachableRecipients(
 export const lineCount = (list: readonly Recipient[]) => list.filter((r) => r.channel === 'LINE').length;
 export const pushCount = (list: readonly Recipient[]) => list.filter((r) => r.channel === 'PWA').reduce((n, r) => n + r.endpoints.length, 0);
 
-/** Refuses LINE messages beyond what is left of LINE's monthly quota (unknown or unlimited: no refusal). */
-export function checkLineQuota(quota: LineQuota | null, lineMessages: number): void {
-  if (quota && quota.limit !== null && quota.used + lineMessages > quota.limit) {
-    throw new AppError('FAILED_PRECONDITION', 'admin.announce.error.quota', { n: lineMessages, left: Math.max(quota.limit - quota.used, 0) });
+/**
+ * Refuses LINE messages beyond what is left of LINE's monthly quota once the LINE rows still queued are sent
+ * too (LINE counts a message only when it is sent, so a broadcast queued a minute ago is not in `used` yet).
+ * A quota that could not be read refuses: sending blind could spend the month's last messages, which the
+ * turn-is-near notices need. An unlimited plan never refuses; nothing to send on LINE needs no quota.
+ */
+export function checkLineQuota(quota: LineQuota | null, queued: number, lineMessages: number): void {
+  if (lineMessages === 0) return;
+  if (!quota) throw new AppError('UNAVAILABLE', 'admin.announce.error.quotaUnknown');
+  if (quota.limit !== null && quota.used + queued + lineMessages > quota.limit) {
+    throw new AppError('FAILED_PRECONDITION', 'admin.announce.error.quota', { n: lineMessages, left: Math.max(quota.limit - quota.used - queued, 0) });
+  }
+}
+
+export interface BroadcastLimits {
+  /** Minutes after one send before the next may go (0: none). */
+  cooldownMinutes: number;
+  /** Sends per Tokyo day. */
+  perDay: number;
+}
+
+const tokyoDayStart = (now: string) => Date.parse(`${tokyoDay(now)}T00:00:00+09:00`);
+
+/** The earliest send that can still matter to `checkBroadcastLimits`: the day's first instant or the cooldown's start. */
+export function broadcastLimitsSince(now: string, limits: BroadcastLimits): string {
+  return new Date(Math.min(tokyoDayStart(now), Date.parse(now) - limits.cooldownMinutes * 60_000)).toISOString();
+}
+
+/**
+ * Refuses a send past the day's cap or inside the cooldown after the last one, given the instants of earlier
+ * sends (at least those since `broadcastLimitsSince`). Each send to everyone costs quota and queues a message
+ * per patient ahead of nothing else, so a setting that bounds them keeps a busy or careless day from
+ * spending the month.
+ */
+export function checkBroadcastLimits(sends: readonly string[], now: string, limits: BroadcastLimits): void {
+  const nowMs = Date.parse(now);
+  const dayStart = tokyoDayStart(now);
+  if (sends.filter((at) => Date.parse(at) >= dayStart).length >= limits.perDay) {
+    throw new AppError('RESOURCE_EXHAUSTED', 'admin.announce.error.dailyCap', { n: limits.perDay });
+  }
+  const wait = Math.max(...sends.map((at) => Date.parse(at)), -Infinity) + limits.cooldownMinutes * 60_000 - nowMs;
+  if (wait > 0) {
+    throw new AppError('RESOURCE_EXHAUSTED', 'admin.announce.error.cooldown', { minutes: limits.cooldownMinutes, left: Math.ceil(wait / 60_000) });
   }
 }
 

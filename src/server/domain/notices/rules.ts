@@ -56,6 +56,13 @@ export function noticeRows(
   return endpoints.map(row);
 }
 
+/**
+ * Kinds that may wait: a message to everyone, worth sending but not at a given moment. Every other kind (the
+ * turn-is-near notice, recall, any kind added later unless listed here) is time-critical, and the notify
+ * worker claims it before any of these (docs/decisions/045-broadcast-limits.md).
+ */
+export const BULK_NOTICE_KINDS: readonly OutboxTable['kind'][] = ['announcement'];
+
 export type AheadAction = { slot: SlotTable; action: 'notify' | 'skipConfirmed' };
 
 /**
