@@ -4,12 +4,11 @@
  * failures from elsewhere still lets an address with no failures of its own try the right password.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { addStaffAccount } from '../../src/server/auth/staff-accounts.js';
 import { concurrencyGate } from '../../src/server/auth/fair-gate.js';
 import { hashingStats } from '../../src/server/auth/password-hashing.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { staffLogin } from '../support/client.js';
+import { failuresFrom, flood, signInFrom } from '../support/sign-in-attack.js';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -24,40 +23,16 @@ async function server(env: Record<string, string> = {}) {
 }
 
 const DESK = '192.0.2.10';
-const login = (s: TestServer, ip: string, password: string, username = 'desk') =>
-  staffLogin(s.url, username, password, { 'x-forwarded-for': ip }).then(({ status }) => status);
-
-/** `workers` sign-ins at a time from `ip` under random user names, each sent again when answered, until stopped. */
-function flood(s: TestServer, ip: string, workers: number) {
-  const statuses: number[] = [];
-  let stopped = false;
-  const worker = async () => {
-    while (!stopped) statuses.push(await login(s, ip, 'guess', `u${randomUUID().slice(0, 12)}`));
-  };
-  const running = Promise.all(Array.from({ length: workers }, worker));
-  return {
-    statuses,
-    /** Resolves once the gate has refused one of the flood's sign-ins: every place is taken. */
-    async full() {
-      while (!statuses.includes(503)) await new Promise((r) => setTimeout(r, 5));
-    },
-    async stop() {
-      stopped = true;
-      await running;
-    },
-  };
-}
+const login = (s: TestServer, ip: string, password: string) => signInFrom(s.url, ip, password);
 
 describe('30 parallel sign-ins with random user names from one address', () => {
   it('the per-address cap ends the flood after LOGIN_FAILURES_PER_ADDRESS_PER_15_MIN hashes; the desk signs in throughout', { timeout: 60_000 }, async () => {
     const s = await server();
     const before = hashingStats.verifies;
-    const attack = flood(s, '203.0.113.7', 30);
-    await attack.full();
+    const attack = flood(s.url, '203.0.113.7', 30);
+    await attack.atCapacity();
     const desk = await Promise.all(Array.from({ length: 5 }, () => login(s, DESK, 'the right password')));
-    // Until the flood meets only the cap (its last 30 answers all 429), for at most 20 s.
-    const deadline = Date.now() + 20_000;
-    while (attack.statuses.slice(-30).some((st) => st !== 429) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    await attack.capped();
     await attack.stop();
     expect(attack.statuses.slice(-30)).toEqual(Array(30).fill(429));
     expect(desk).toEqual(Array(5).fill(200));
@@ -69,8 +44,8 @@ describe('30 parallel sign-ins with random user names from one address', () => {
 
   it('while the flood is not yet capped, the gate keeps places for other addresses: every desk sign-in is served', { timeout: 60_000 }, async () => {
     const s = await server({ LOGIN_FAILURES_PER_ADDRESS_PER_15_MIN: '100000' });
-    const attack = flood(s, '203.0.113.8', 30);
-    await attack.full();
+    const attack = flood(s.url, '203.0.113.8', 30);
+    await attack.atCapacity();
     const desk: number[] = [];
     for (let i = 0; i < 5; i++) desk.push(await login(s, DESK, 'the right password'));
     const busyMeanwhile = attack.statuses.filter((st) => st === 503).length;
@@ -81,29 +56,11 @@ describe('30 parallel sign-ins with random user names from one address', () => {
 });
 
 describe('50 failures at one account from five addresses', () => {
-  /**
-   * Wrong passwords from `ip`, two at a time, until its per-name cap refuses; a busy gate's refusal is
-   * sent again. Returns how many reached the hash.
-   */
-  async function failuresFrom(s: TestServer, ip: string) {
-    let failed = 0;
-    const worker = async () => {
-      for (;;) {
-        const status = await login(s, ip, `wrong from ${ip}`);
-        if (status === 429) return;
-        if (status === 401) failed++;
-        else expect(status).toBe(503);
-      }
-    };
-    await Promise.all([worker(), worker()]);
-    return failed;
-  }
-
   it('lock the account only for addresses that failed: the desk signs in during and after, a fresh address gets its few tries', { timeout: 60_000 }, async () => {
     const s = await server();
     expect(s.config.LOGIN_FAILURES_PER_ACCOUNT_PER_15_MIN).toBe(50);
     const attackers = ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4', '198.51.100.5'];
-    const attack = Promise.all(attackers.map((ip) => failuresFrom(s, ip)));
+    const attack = Promise.all(attackers.map((ip) => failuresFrom(s.url, ip)));
     const during: number[] = [];
     for (let i = 0; i < 3; i++) during.push(await login(s, DESK, 'the right password'));
     // Each address stops at its ten (per address and name): the account's 50 are spent together.
