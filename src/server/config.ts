@@ -100,6 +100,9 @@ const schema = z.object({
   METRICS_TOKEN: optionalText.pipe(z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional()),
   LOGIN_FAILURES_PER_15_MIN: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURES_PER_ACCOUNT_PER_15_MIN: z.coerce.number().int().min(1).default(50),
+  // Per address whatever the user name, and the tries a clean address keeps at a locked account (decision 044).
+  LOGIN_FAILURES_PER_ADDRESS_PER_15_MIN: z.coerce.number().int().min(1).default(20),
+  LOGIN_LOCKED_ACCOUNT_TRIES_PER_ADDRESS: z.coerce.number().int().min(0).default(3),
   // `true` trusts X-Forwarded-* from any peer (a client could then choose its own address); a list trusts
   // them only from the proxies named. proxy-addr's names (loopback, linklocal, uniquelocal) are allowed too.
   TRUST_PROXY: z

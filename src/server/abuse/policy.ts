@@ -37,6 +37,7 @@ export function abusePolicy(store: Store, config: Config): AbusePolicy {
   const login: Limit = { name: 'login', max: config.LOGIN_FAILURES_PER_15_MIN, windowMs: HOUR / 4 };
   const testPush: Limit = { name: 'test-push', max: config.RATE_LIMIT_TEST_PUSHES_PER_HOUR, windowMs: HOUR };
   const loginAccount: Limit = { name: 'login-account', max: config.LOGIN_FAILURES_PER_ACCOUNT_PER_15_MIN, windowMs: HOUR / 4 };
+  const loginAddress: Limit = { name: 'login-address', max: config.LOGIN_FAILURES_PER_ADDRESS_PER_15_MIN, windowMs: HOUR / 4 };
   const trustedIp = trustedAddresses(config);
   const isTrusted = (request: FastifyRequest) => trustedIp(request.ip);
   const exempt = (request: FastifyRequest) => config.RATE_LIMIT === 'off' || isTrusted(request);
@@ -89,12 +90,19 @@ export function abusePolicy(store: Store, config: Config): AbusePolicy {
       await reserveAll(counters, 'error.rateLimitedTestPush');
     },
     // Sign-in throttling is security, not load: it stays on with RATE_LIMIT=off and on trusted networks.
-    // The per-account budget stops guessing spread over many addresses.
+    // The per-account budget stops guessing spread over many addresses; the per-address one, random user
+    // names from one address. Once an account's budget is spent, an address that has failed fewer than
+    // LOGIN_LOCKED_ACCOUNT_TRIES_PER_ADDRESS times (any name) may still try it: the same address counter,
+    // reserved under that lower maximum. Decision 044 weighs what this gives a distributed guesser.
     async reserveLoginFailure(request, username) {
       const now = new Date();
-      return reserveAll(
-        [inWindow(login, `${clientKey(request.ip)}:${username}`, now), inWindow(loginAccount, username, now)],
-        'error.loginThrottled',
+      const address = clientKey(request.ip);
+      const byName = inWindow(login, `${address}:${username}`, now);
+      const byAddress = inWindow(loginAddress, address, now);
+      const lockedTries = { ...byAddress, max: Math.min(byAddress.max, config.LOGIN_LOCKED_ACCOUNT_TRIES_PER_ADDRESS) };
+      // A second try can only pass where the first was refused for the account's budget alone.
+      return reserveAll([inWindow(loginAccount, username, now), byName, byAddress], 'error.loginThrottled').catch(() =>
+        reserveAll([byName, lockedTries], 'error.loginThrottled'),
       );
     },
   };

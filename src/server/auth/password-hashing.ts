@@ -2,42 +2,11 @@
  * Password hashing takes turns. argon2 (@node-rs/argon2) runs on libuv's thread pool, four threads by
  * default, which file access and DNS share: a flood of sign-ins would otherwise hold every thread for
  * the flood's length and stall the rest of the server. At most two hashes run at once; a bounded queue
- * waits behind them; past that a sign-in is refused at once (UNAVAILABLE) instead of piling up.
+ * waits behind them; past that a sign-in is refused at once (UNAVAILABLE) instead of piling up. The
+ * places are shared between client addresses (fair-gate.ts), so one address cannot hold them all.
  */
 import { createRequire } from 'node:module';
-import { AppError } from '../errors.js';
-
-export interface Gate {
-  /** Runs `fn` when a place is free; refuses when the queue is already full, unless told to wait anyway. */
-  run<T>(fn: () => Promise<T>, mayRefuse?: boolean): Promise<T>;
-  readonly running: number;
-  readonly waiting: number;
-}
-
-export function concurrencyGate(maxRunning: number, maxWaiting: number): Gate {
-  let running = 0;
-  const queue: (() => void)[] = [];
-  return {
-    async run(fn, mayRefuse = true) {
-      if (running < maxRunning) running++;
-      else if (queue.length < maxWaiting || !mayRefuse) await new Promise<void>((resolve) => queue.push(resolve)); // handed a place
-      else throw new AppError('UNAVAILABLE', 'error.signInBusy');
-      try {
-        return await fn();
-      } finally {
-        const next = queue.shift();
-        if (next) next();
-        else running--;
-      }
-    },
-    get running() {
-      return running;
-    },
-    get waiting() {
-      return queue.length;
-    },
-  };
-}
+import { concurrencyGate } from './fair-gate.js';
 
 const gate = concurrencyGate(2, 16);
 
@@ -58,13 +27,16 @@ export function hashPassword(password: string): Promise<string> {
   return gate.run(async () => {
     hashingStats.hashes++;
     return (await argon2()).hash(password);
-  }, false);
+  }, { mayRefuse: false });
 }
 
-/** False for a wrong password or an unreadable hash; throws only when the gate refuses. */
-export function verifyPassword(hashed: string, password: string): Promise<boolean> {
+/**
+ * False for a wrong password or an unreadable hash; throws only when the gate refuses. `from` (the client
+ * address) is whose turn it is at the gate.
+ */
+export function verifyPassword(hashed: string, password: string, from?: string): Promise<boolean> {
   return gate.run(async () => {
     hashingStats.verifies++;
     return (await argon2()).verify(hashed, password).catch(() => false);
-  });
+  }, { key: from });
 }

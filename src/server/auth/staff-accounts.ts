@@ -37,11 +37,12 @@ export async function addStaffAccount(store: Store, username: string, password: 
 // Verifying against a real hash when the user is unknown keeps both answers equally slow.
 let dummyHash: Promise<string> | undefined;
 
-export async function checkStaffPassword(store: Store, username: string, password: string): Promise<Staff | null> {
+/** `from` (the client address's limit key) is whose turn it is at the hashing gate. */
+export async function checkStaffPassword(store: Store, username: string, password: string, from?: string): Promise<Staff | null> {
   const row = await store.db.selectFrom('staff_accounts').selectAll().where('username', '=', username).executeTakeFirst();
   dummyHash ??= hash(randomBytes(16).toString('hex'));
   // The gate's refusal (too many sign-ins hashing at once) must reach the caller: no catch here.
-  const ok = await verify(row?.password_hash ?? (await dummyHash), password);
+  const ok = await verify(row?.password_hash ?? (await dummyHash), password, from);
   // A disabled account costs the same hash and gets the same answer as a wrong password: no oracle.
   return row && ok && row.disabled_at === null ? { id: row.id, username: row.username } : null;
 }

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffLoginSchema } from '../../shared/schemas/functions.js';
 import { AppError } from '../errors.js';
+import { clientKey } from '../abuse/limits.js';
 import { checkStaffPassword, closeStaffSessions, openStaffSession } from '../auth/staff-accounts.js';
 import { currentStaff, overHttps, STAFF_COOKIE, staffCookieName, staffToken } from './caller.js';
 import type { Deps } from './deps.js';
@@ -26,7 +27,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
     const refund = await deps.abuse.reserveLoginFailure(request, body.data.username);
     let staff;
     try {
-      staff = await checkStaffPassword(deps.store, body.data.username, body.data.password);
+      staff = await checkStaffPassword(deps.store, body.data.username, body.data.password, clientKey(request.ip));
     } catch (err) {
       await refund();
       throw err;
