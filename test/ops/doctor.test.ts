@@ -69,7 +69,7 @@ describeStores('npm run doctor', (kind: StoreKind) => {
       { liffId: GENERAL, view: { type: 'full', url: `${ORIGIN}/line` } },
       { liffId: MY, view: { type: 'full', url: `${ORIGIN}/line/my` } },
     ];
-    Object.assign(fake.doctor, { hang: false, clockOffsetSeconds: 0 });
+    Object.assign(fake.doctor, { hang: false, flood: false, clockOffsetSeconds: 0 });
     fake.quota = { type: 'limited', value: 200, totalUsage: 12 };
   });
   afterEach(async () => {
@@ -104,7 +104,7 @@ describe('npm run doctor, one thing wrong at a time', () => {
     dir = mkdtempSync(join(tmpdir(), 'cq-doctor-'));
     env = goodEnv(dir);
     fake.doctor.liffApps = [{ liffId: GENERAL, view: { type: 'full', url: `${ORIGIN}/line` } }];
-    Object.assign(fake.doctor, { hang: false, clockOffsetSeconds: 0 });
+    Object.assign(fake.doctor, { hang: false, flood: false, clockOffsetSeconds: 0 });
     fake.quota = { type: 'limited', value: 200, totalUsage: 0 };
     delete env.LINE_LIFF_ID_MY;
   });
@@ -148,6 +148,15 @@ describe('npm run doctor, one thing wrong at a time', () => {
       expect(line(results, name)).toMatchObject({ status: 'fail', detail: expect.stringContaining('did not answer within 0.5 s') });
     }
     expect(line(results, 'clock').status).toBe('warn');
+    expect(exitCodeOf(results)).toBe(1);
+  });
+
+  it('ends with clear fail lines, not a full memory, when LINE answers with a body that never ends', async () => {
+    fake.doctor.flood = true;
+    const results = await doctor(env);
+    for (const name of ['LINE Login channel', 'Messaging API token']) {
+      expect(line(results, name)).toMatchObject({ status: 'fail', detail: expect.stringContaining('answered 200 with a body over 64 KiB') });
+    }
     expect(exitCodeOf(results)).toBe(1);
   });
 

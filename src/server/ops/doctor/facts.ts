@@ -9,6 +9,8 @@ import type { Config } from '../../config.js';
 export type Probe =
   | { kind: 'answer'; status: number; body: Record<string, unknown>; date: string | null; receivedAt: number }
   | { kind: 'timeout'; seconds: number }
+  /** An answer whose body went past the limit of outside answers (outside/bounded-fetch.ts), cut off. */
+  | { kind: 'tooLarge'; status: number }
   | { kind: 'network'; message: string };
 
 export interface VapidFile {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Config } from '../../config.js';
-import { fetchBounded, jsonObject, NoAnswerError } from '../../outside/bounded-fetch.js';
+import { BodyTooLargeError, fetchBounded, jsonObject, NoAnswerError } from '../../outside/bounded-fetch.js';
 import { openStore } from '../../storage/open-store.js';
 import type { DoctorFacts, Probe, StoreFacts, VapidFile } from './facts.js';
 
@@ -18,6 +18,7 @@ export async function probe(url: string, init: { method?: string; headers?: Reco
     return { kind: 'answer', status: answer.status, body: jsonObject(answer.body), date: answer.headers.get('date'), receivedAt: Date.now() };
   } catch (err) {
     if (err instanceof NoAnswerError) return { kind: 'timeout', seconds: timeoutSeconds };
+    if (err instanceof BodyTooLargeError) return { kind: 'tooLarge', status: err.status };
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     return { kind: 'network', message: cause?.code ?? cause?.message ?? (err as Error).message };
   }
