@@ -61,9 +61,10 @@ const schema = z.object({
   VAPID_PRIVATE_KEY: optionalText,
   // Host names (`*.` for any subdomain), optionally with a port: `127.0.0.1:8443` (IPv6 in brackets). An
   // entry without a port allows https's default port only; naming the port is the only way to allow another.
+  // The default names the push services browsers use, not every host of their companies (decision 046).
   PUSH_ALLOWED_HOSTS: z
     .string()
-    .default('*.googleapis.com,*.push.apple.com,*.push.services.mozilla.com,*.notify.windows.com')
+    .default('fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com')
     .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
     .pipe(z.array(z.string().regex(PUSH_HOST_ENTRY, 'each entry is a host name, *.domain or [IPv6], optionally :port'))),
   NOTIFY_LEASE_SECONDS: z.coerce.number().positive().default(30),
