@@ -138,6 +138,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
+  // A send still running when its lease lapses may be claimed by another process and sent twice (decision 046).
+  if (config.NOTIFY_SEND_TIMEOUT_MS >= config.NOTIFY_LEASE_SECONDS * 1000) {
+    throw new ConfigError(
+      `invalid configuration:\n  NOTIFY_SEND_TIMEOUT_MS (${config.NOTIFY_SEND_TIMEOUT_MS}) must be below NOTIFY_LEASE_SECONDS×1000 (${config.NOTIFY_LEASE_SECONDS * 1000}): a send must end before its lease lapses`,
+    );
+  }
   if (config.METRICS_PORT && config.METRICS_PORT === config.PORT) {
     throw new ConfigError('invalid configuration:\n  METRICS_PORT must differ from PORT (set METRICS_TOKEN to serve /metrics on the main port)');
   }
