@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { LiffApps } from '../shared/line/liff-apps.js';
+import { DEFAULT_DATA_DIR } from './boot/data-dir.js';
 
 const optionalText = z
   .string()
@@ -16,7 +17,7 @@ const url = (fallback: string) => z.url().default(fallback).transform((v) => v.r
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   DATABASE_URL: optionalText.pipe(
     z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://').optional(),
   ),
