@@ -13,6 +13,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { exitCodeOf, runChecks } from '../../src/server/ops/doctor/checks.js';
 import type { CheckResult } from '../../src/server/ops/doctor/facts.js';
 import { gatherFacts } from '../../src/server/ops/doctor/gather.js';
+import { clientKey, inWindow, reserve } from '../../src/server/abuse/limits.js';
 import { openStore } from '../../src/server/storage/open-store.js';
 import { type FakeLineMessaging, startFakeLineMessaging } from '../fakes/line-messaging.js';
 import { run } from '../process/process-support.js';
@@ -93,6 +94,15 @@ describeStores('npm run doctor', (kind: StoreKind) => {
     await store.close();
     const staff = line(await doctor(env), 'staff accounts');
     expect(staff).toMatchObject({ status: 'fail', fix: expect.stringContaining('npm run staff -- enable') });
+  });
+
+  it('warns when every client counted in the last day came from one loopback address and TRUST_PROXY is unset', async () => {
+    const store = await openStore(loadConfig(env));
+    const near = clientKey('::ffff:127.0.0.1');
+    for (let i = 0; i < 5; i++) await reserve(store.db, inWindow({ name: 'identity', max: 100, windowMs: 3600_000 }, near));
+    await store.close();
+    expect(line(await doctor(env), 'client addresses')).toMatchObject({ status: 'warn', fix: expect.stringContaining('TRUST_PROXY=127.0.0.1') });
+    expect(line(await doctor({ ...env, TRUST_PROXY: 'loopback' }), 'client addresses').status).toBe('ok');
   });
 });
 

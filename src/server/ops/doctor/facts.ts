@@ -30,6 +30,11 @@ export type StoreFacts =
       writeError: string | null;
       activeStaff: number;
       disabledStaff: number;
+      /**
+       * The addresses the per-address abuse counters of the last day name (numbers taken, new patients),
+       * and how many units they hold: what the server took for its clients' addresses.
+       */
+      recentClients: { addresses: string[]; units: number };
     }
   | { ok: false; error: string };
 

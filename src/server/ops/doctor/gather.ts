@@ -91,6 +91,15 @@ async function gatherStore(config: Config): Promise<StoreFacts> {
       .select([sql<number | string>`count(*)`.as('all'), sql<number | string>`count(disabled_at)`.as('disabled')])
       .executeTakeFirstOrThrow();
     const disabled = Number(staff.disabled);
+    // `ticket:<address>` (a number taken) and `identity:<address>` (a new patient): abuse/ and domain/allocation/.
+    const since = new Date(Date.now() - 24 * 3600_000).toISOString();
+    const counted = await store.db
+      .selectFrom('rate_counters')
+      .select(['key', 'count'])
+      .where((eb) => eb.or([eb('key', 'like', 'ticket:%'), eb('key', 'like', 'identity:%')]))
+      .where('window_start', '>=', since)
+      .execute();
+    const addresses = [...new Set(counted.map((c) => c.key.slice(c.key.indexOf(':') + 1)))].sort();
     return {
       ok: true,
       dialect: store.dialect,
@@ -98,6 +107,7 @@ async function gatherStore(config: Config): Promise<StoreFacts> {
       writeError,
       activeStaff: Number(staff.all) - disabled,
       disabledStaff: disabled,
+      recentClients: { addresses, units: counted.reduce((sum, c) => sum + Number(c.count), 0) },
     };
   } catch (err) {
     return { ok: false, error: (err as Error).message };
