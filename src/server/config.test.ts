@@ -36,6 +36,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'x' })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
   });
 
+  it('refuses a send timeout at or above the notice lease, naming both settings', () => {
+    const refused = /NOTIFY_SEND_TIMEOUT_MS \(30000\) must be below NOTIFY_LEASE_SECONDS/;
+    expect(() => loadConfig({ NOTIFY_SEND_TIMEOUT_MS: '30000' })).toThrow(refused);
+    expect(() => loadConfig({ NOTIFY_SEND_TIMEOUT_MS: '30000', NOTIFY_LEASE_SECONDS: '20' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NOTIFY_LEASE_SECONDS: '10' })).toThrow(/NOTIFY_SEND_TIMEOUT_MS \(10000\).*NOTIFY_LEASE_SECONDS/);
+    expect(loadConfig({ NOTIFY_SEND_TIMEOUT_MS: '29999' }).NOTIFY_SEND_TIMEOUT_MS).toBe(29_999);
+  });
+
   it('reads TRUST_PROXY as true, false or a list of proxy addresses and CIDRs', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);

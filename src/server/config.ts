@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { LiffApps } from '../shared/line/liff-apps.js';
+import { DEFAULT_DATA_DIR } from './boot/data-dir.js';
 
 const optionalText = z
   .string()
@@ -16,7 +17,7 @@ const url = (fallback: string) => z.url().default(fallback).transform((v) => v.r
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   DATABASE_URL: optionalText.pipe(
     z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://').optional(),
   ),
@@ -61,9 +62,10 @@ const schema = z.object({
   VAPID_PRIVATE_KEY: optionalText,
   // Host names (`*.` for any subdomain), optionally with a port: `127.0.0.1:8443` (IPv6 in brackets). An
   // entry without a port allows https's default port only; naming the port is the only way to allow another.
+  // The default names the push services browsers use, not every host of their companies (decision 046).
   PUSH_ALLOWED_HOSTS: z
     .string()
-    .default('*.googleapis.com,*.push.apple.com,*.push.services.mozilla.com,*.notify.windows.com')
+    .default('fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com')
     .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
     .pipe(z.array(z.string().regex(PUSH_HOST_ENTRY, 'each entry is a host name, *.domain or [IPv6], optionally :port'))),
   NOTIFY_LEASE_SECONDS: z.coerce.number().positive().default(30),
@@ -142,6 +144,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = parsed.data;
   if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
+  // A send still running when its lease lapses may be claimed by another process and sent twice (decision 046).
+  if (config.NOTIFY_SEND_TIMEOUT_MS >= config.NOTIFY_LEASE_SECONDS * 1000) {
+    throw new ConfigError(
+      `invalid configuration:\n  NOTIFY_SEND_TIMEOUT_MS (${config.NOTIFY_SEND_TIMEOUT_MS}) must be below NOTIFY_LEASE_SECONDS×1000 (${config.NOTIFY_LEASE_SECONDS * 1000}): a send must end before its lease lapses`,
+    );
   }
   if (config.METRICS_PORT && config.METRICS_PORT === config.PORT) {
     throw new ConfigError('invalid configuration:\n  METRICS_PORT must differ from PORT (set METRICS_TOKEN to serve /metrics on the main port)');

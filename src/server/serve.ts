@@ -15,11 +15,7 @@ export async function serve(codeCache: CodeCacheStatus): Promise<void> {
 }
 
 async function start(codeCache: CodeCacheStatus) {
-  try {
-    process.loadEnvFile();
-  } catch {
-    // no .env: the environment alone is fine
-  }
+  // .env was read by main.ts, before the code cache (which lives in DATA_DIR).
   const config = loadConfig();
   const [{ openStore }, { buildApp }] = await Promise.all([import('./storage/open-store.js'), import('./app.js')]);
   const store = await openStore(config);

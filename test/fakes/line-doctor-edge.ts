@@ -1,10 +1,12 @@
 /**
  * The LINE endpoints `npm run doctor` asks (served by the fake Messaging API, which shares LINE's base
  * URL): a stateless Login-channel token, the channel's LIFF apps, the bot's info, and LINE's clock in
- * the Date header. `hang` makes every endpoint of the fake accept the request and never answer.
+ * the Date header. `hang` makes every endpoint of the fake accept the request and never answer; `flood`
+ * makes each answer 200 with a body that never ends.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { flood } from './flood.js';
 
 export interface DoctorEdge {
   channelId: string;
@@ -15,6 +17,7 @@ export interface DoctorEdge {
   /** Seconds LINE's clock (the Date header) is ahead of ours. */
   clockOffsetSeconds: number;
   hang: boolean;
+  flood: boolean;
   /** `METHOD path` of every doctor request, in order. */
   requests: string[];
   /** Answers a doctor endpoint, or returns false for the fake's other routes. */
@@ -37,10 +40,15 @@ export function doctorEdge(): DoctorEdge {
     liffApps: [],
     clockOffsetSeconds: 0,
     hang: false,
+    flood: false,
     requests: [],
     handle(req, res, body, hung) {
       if (edge.hang) {
         hung.push(res);
+        return true;
+      }
+      if (edge.flood) {
+        flood(res, 200);
         return true;
       }
       const route = `${req.method} ${req.url}`;

@@ -7,12 +7,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { type DoctorEdge, doctorEdge } from './line-doctor-edge.js';
 import { randomBytes } from 'node:crypto';
+import { flood } from './flood.js';
 
 export interface PushRecord {
   to: string;
   text: string;
   retryKey: string | undefined;
-  answered: number | 'hung' | 'stalled';
+  answered: number | 'hung' | 'stalled' | 'flooded';
   /** The connection it came on was closed (by the sender, for a request never answered). */
   closed: boolean;
 }
@@ -25,9 +26,10 @@ export interface FakeLineMessaging {
   delivered: PushRecord[];
   /**
    * Answer the next pushes with these: 500, 429, 3xx (Location: another path here), 'hang' (accept and
-   * never answer), 'stall' (answer 500 but never finish the body).
+   * never answer), 'stall' (answer 500 but never finish the body), 'huge' (accept, answer 200 with a
+   * 10 MiB body), 'endless' (accept, answer 200 with a body that never ends).
    */
-  script: (number | 'hang' | 'stall')[];
+  script: (number | 'hang' | 'stall' | 'huge' | 'endless')[];
   unexpected: string[];
   quota: { type: 'limited' | 'none'; value?: number; totalUsage: number };
   /** When set, the quota endpoints answer this status, or accept and never answer ('hang'). */
@@ -93,6 +95,10 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
       if (retryKey && accepted.has(retryKey)) return json(res, (record.answered = 409), { message: 'duplicate' });
       if (retryKey) accepted.add(retryKey);
       fake.delivered.push(record);
+      if (step === 'huge' || step === 'endless') {
+        record.answered = 'flooded';
+        return flood(res, 200, step === 'huge' ? 10 * 1024 * 1024 : undefined);
+      }
       if (step === 'hang') {
         record.answered = 'hung';
         hung.push(res);
@@ -145,8 +151,11 @@ export interface RichMenuState {
   defaultId: string | null;
   /** Every rich-menu call as it arrived, e.g. 'create', 'upload richmenu-…'. */
   calls: string[];
-  /** Answer the next calls of a kind with a status, or 'hang': do what LINE would, then never answer. */
-  script: Partial<Record<RichMenuCall, (number | 'hang')[]>>;
+  /**
+   * Answer the next calls of a kind with a status; 'hang': do what LINE would, then never answer;
+   * 'endless': do what LINE would, then answer 200 with a body that never ends.
+   */
+  script: Partial<Record<RichMenuCall, (number | 'hang' | 'endless')[]>>;
   /** The channel access token the rich-menu calls must carry (LINE answers 401 to any other). */
   token: string;
 }
@@ -210,6 +219,7 @@ async function handleRichMenu(state: RichMenuState, req: IncomingMessage, res: S
     answer = [200, {}];
   }
   if (step === 'hang') hung.push(res);
+  else if (step === 'endless') flood(res, 200);
   else json(...answer);
   return true;
 }

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { flood } from './flood.js';
 
 export interface RecordedRequest {
   method: string;
@@ -37,7 +38,8 @@ interface Grant extends IssueCodeOptions {
 
 interface Failure {
   remaining: number;
-  status: number;
+  /** 'endless': 200 with a body that never ends. */
+  status: number | 'endless';
   path?: string;
 }
 
@@ -49,8 +51,8 @@ export interface FakeLine {
   readonly unexpected: RecordedRequest[];
   /** Registers an authorization code as LINE's authorize page would hand it out; returns the code. */
   issueCode(options: IssueCodeOptions): string;
-  /** The next `count` requests (to `path` only, when given) answer `status`. */
-  failNext(count: number, status: number, path?: string): void;
+  /** The next `count` requests (to `path` only, when given) answer `status` ('endless': 200 with a body that never ends). */
+  failNext(count: number, status: number | 'endless', path?: string): void;
   /** When true, /v2/profile leaves userId out. */
   profileWithoutUserId: boolean;
   /** Users who have not added the clinic's official account as a friend (friendship/v1/status). */
@@ -146,7 +148,7 @@ export async function startFakeLine(
     res.end();
   }
 
-  function takeFailure(path: string): number | null {
+  function takeFailure(path: string): Failure['status'] | null {
     const failure = failures.find((f) => f.remaining > 0 && (!f.path || f.path === path));
     if (!failure) return null;
     failure.remaining--;
@@ -239,6 +241,7 @@ export async function startFakeLine(
     }
     requests.push(req);
     const failure = takeFailure(path);
+    if (failure === 'endless') return flood(res, 200);
     if (failure !== null) return json(res, failure, { message: 'fake LINE failure' });
     if (path === LINE_PATHS.authorize) return authorize(req, res);
     if (req.method === 'POST' && !isForm) return oauthError(res, 400, 'invalid_request', 'form body expected');

@@ -10,6 +10,7 @@ import type { ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import ece from 'http_ece';
+import { flood } from './flood.js';
 import { inject } from 'vitest';
 
 export interface ReceivedPush {
@@ -19,8 +20,11 @@ export interface ReceivedPush {
   payload: { title: string; body: string; link: string };
 }
 
-/** A status to answer with; 'hang': accept and never answer; 'stall': answer 500 but never finish the body. */
-export type PushStep = number | 'hang' | 'stall';
+/**
+ * A status to answer with; 'hang': accept and never answer; 'stall': answer 500 but never finish the body;
+ * 'huge': answer 201 with a 10 MiB body; 'endless': answer 201 with a body that never ends.
+ */
+export type PushStep = number | 'hang' | 'stall' | 'huge' | 'endless';
 
 export interface PushRequest {
   path: string;
@@ -66,6 +70,7 @@ export async function startFakePushService(): Promise<FakePushService> {
         open.push(res);
         return void res.writeHead(500, { 'content-length': '100' }).write('partial');
       }
+      if (step === 'huge' || step === 'endless') return flood(res, 201, step === 'huge' ? 10 * 1024 * 1024 : undefined);
       if (step >= 300 && step < 400) return void res.writeHead(step, { location: `${url}/push/redirected` }).end();
       if (step === 201 && browser) {
         try {

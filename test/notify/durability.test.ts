@@ -30,7 +30,7 @@ afterEach(async () => {
 
 describe('a server killed between claiming a notice and hearing back from LINE', () => {
   it('delivers it after restart, once, with the same retry key', async () => {
-    const env = { ...notifyEnv(line.url), DATA_DIR: dataDir, NOTIFY_LEASE_SECONDS: '1' };
+    const env = { ...notifyEnv(line.url), DATA_DIR: dataDir, NOTIFY_LEASE_SECONDS: '1', NOTIFY_SEND_TIMEOUT_MS: '900' };
     const first = await startServerProcess(env);
     const store = await openSqliteStore(join(dataDir, 'clinic-queue.sqlite'));
     const cookie = await staffCookie(first.url, store);

@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/server/config.js';
 import type { DoctorFacts, Probe } from '../../src/server/ops/doctor/facts.js';
 import { checkLiffApps } from '../../src/server/ops/doctor/line-checks.js';
 import { checkClock, checkVapidKeys } from '../../src/server/ops/doctor/local-checks.js';
+import { checkClientAddresses } from '../../src/server/ops/doctor/proxy-checks.js';
 
 const answer = (date: string | null, receivedAt: number): Probe => ({ kind: 'answer', status: 200, body: {}, date, receivedAt });
 
@@ -28,6 +29,23 @@ describe('doctor checks', () => {
     expect(clock(6)).toMatchObject({ status: 'warn', detail: "6 s ahead of LINE's" });
     expect(clock(-400)).toMatchObject({ status: 'fail', detail: expect.stringContaining("400 s behind LINE's") });
     expect(checkClock(facts({})).status).toBe('warn');
+  });
+
+  it('warns about TRUST_PROXY=true, and about one near address for every client while TRUST_PROXY is unset', () => {
+    const store = (addresses: string[], units: number): DoctorFacts['store'] => ({
+      ok: true, dialect: 'sqlite', migrations: 1, writeError: null, activeStaff: 1, disabledStaff: 0, recentClients: { addresses, units },
+    });
+    const check = (env: Record<string, string>, addresses: string[], units = 40) => checkClientAddresses(facts(env, { store: store(addresses, units) }));
+    expect(check({ TRUST_PROXY: 'true' }, ['203.0.113.7', '198.51.100.2'])).toMatchObject({ status: 'warn', fix: expect.stringContaining('TRUST_PROXY=127.0.0.1') });
+    expect(check({}, ['127.0.0.1'])).toMatchObject({ status: 'warn', detail: expect.stringContaining('came from 127.0.0.1'), fix: expect.stringContaining('TRUST_PROXY=127.0.0.1') });
+    expect(check({}, ['10.0.0.2']).status).toBe('warn');
+    expect(check({}, ['0:0:0:0::/56']).status).toBe('warn'); // ::1, as limits key it
+    // A proxy named, clients seen apart, a public address (no proxy of ours), or too few to say: nothing to warn about.
+    expect(check({ TRUST_PROXY: '127.0.0.1' }, ['127.0.0.1']).status).toBe('ok');
+    expect(check({}, ['127.0.0.1', '203.0.113.7']).status).toBe('ok');
+    expect(check({}, ['203.0.113.7']).status).toBe('ok');
+    expect(check({}, ['127.0.0.1'], 4).status).toBe('ok');
+    expect(check({}, []).status).toBe('ok');
   });
 
   it('checks the shape of configured and generated VAPID keys', () => {

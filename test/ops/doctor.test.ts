@@ -13,6 +13,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { exitCodeOf, runChecks } from '../../src/server/ops/doctor/checks.js';
 import type { CheckResult } from '../../src/server/ops/doctor/facts.js';
 import { gatherFacts } from '../../src/server/ops/doctor/gather.js';
+import { clientKey, inWindow, reserve } from '../../src/server/abuse/limits.js';
 import { openStore } from '../../src/server/storage/open-store.js';
 import { type FakeLineMessaging, startFakeLineMessaging } from '../fakes/line-messaging.js';
 import { run } from '../process/process-support.js';
@@ -69,7 +70,7 @@ describeStores('npm run doctor', (kind: StoreKind) => {
       { liffId: GENERAL, view: { type: 'full', url: `${ORIGIN}/line` } },
       { liffId: MY, view: { type: 'full', url: `${ORIGIN}/line/my` } },
     ];
-    Object.assign(fake.doctor, { hang: false, clockOffsetSeconds: 0 });
+    Object.assign(fake.doctor, { hang: false, flood: false, clockOffsetSeconds: 0 });
     fake.quota = { type: 'limited', value: 200, totalUsage: 12 };
   });
   afterEach(async () => {
@@ -94,6 +95,15 @@ describeStores('npm run doctor', (kind: StoreKind) => {
     const staff = line(await doctor(env), 'staff accounts');
     expect(staff).toMatchObject({ status: 'fail', fix: expect.stringContaining('npm run staff -- enable') });
   });
+
+  it('warns when every client counted in the last day came from one loopback address and TRUST_PROXY is unset', async () => {
+    const store = await openStore(loadConfig(env));
+    const near = clientKey('::ffff:127.0.0.1');
+    for (let i = 0; i < 5; i++) await reserve(store.db, inWindow({ name: 'identity', max: 100, windowMs: 3600_000 }, near));
+    await store.close();
+    expect(line(await doctor(env), 'client addresses')).toMatchObject({ status: 'warn', fix: expect.stringContaining('TRUST_PROXY=127.0.0.1') });
+    expect(line(await doctor({ ...env, TRUST_PROXY: 'loopback' }), 'client addresses').status).toBe('ok');
+  });
 });
 
 // On SQLite only: the store plays no part in these.
@@ -104,7 +114,7 @@ describe('npm run doctor, one thing wrong at a time', () => {
     dir = mkdtempSync(join(tmpdir(), 'cq-doctor-'));
     env = goodEnv(dir);
     fake.doctor.liffApps = [{ liffId: GENERAL, view: { type: 'full', url: `${ORIGIN}/line` } }];
-    Object.assign(fake.doctor, { hang: false, clockOffsetSeconds: 0 });
+    Object.assign(fake.doctor, { hang: false, flood: false, clockOffsetSeconds: 0 });
     fake.quota = { type: 'limited', value: 200, totalUsage: 0 };
     delete env.LINE_LIFF_ID_MY;
   });
@@ -148,6 +158,15 @@ describe('npm run doctor, one thing wrong at a time', () => {
       expect(line(results, name)).toMatchObject({ status: 'fail', detail: expect.stringContaining('did not answer within 0.5 s') });
     }
     expect(line(results, 'clock').status).toBe('warn');
+    expect(exitCodeOf(results)).toBe(1);
+  });
+
+  it('ends with clear fail lines, not a full memory, when LINE answers with a body that never ends', async () => {
+    fake.doctor.flood = true;
+    const results = await doctor(env);
+    for (const name of ['LINE Login channel', 'Messaging API token']) {
+      expect(line(results, name)).toMatchObject({ status: 'fail', detail: expect.stringContaining('answered 200 with a body over 64 KiB') });
+    }
     expect(exitCodeOf(results)).toBe(1);
   });
 

@@ -4,7 +4,7 @@
  * staff command, a live stream, all from the bundle.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it, describe } from 'vitest';
@@ -57,8 +57,9 @@ describe('the bundled server', () => {
   });
 });
 
-describe('the code cache (decision 029)', () => {
-  const cacheDir = () => join(root, 'server/.cache');
+describe('the code cache (decisions 029 and 046)', () => {
+  const cacheDir = () => join(root, 'cache-data', 'code-cache');
+  const mode = (path: string) => statSync(path).mode & 0o777;
   const caches = () => readdirSync(cacheDir()).filter((name) => !name.endsWith('.tmp'));
   /** One start and stop of the built server; the ready line says how it compiled. */
   async function startAndStop(dataDir: string): Promise<{ codeCache: string; ready: string }> {
@@ -88,6 +89,19 @@ describe('the code cache (decision 029)', () => {
     expect((await startAndStop(dataDir)).codeCache).toBe('compiled');
     const [first] = caches();
     expect(caches()).toHaveLength(1);
+    // In DATA_DIR, the server's user's alone; nothing beside the bundle (where it lived before).
+    expect(mode(cacheDir()).toString(8)).toBe('700');
+    expect(mode(join(cacheDir(), first)).toString(8)).toBe('600');
+    expect(existsSync(join(root, 'server/.cache'))).toBe(false);
+    expect(await startAndStop(dataDir)).toEqual({ codeCache: 'used', ready: 'clinic queue ready' });
+
+    // A cache another user could have written is not run, and the next write makes it private again.
+    chmodSync(join(cacheDir(), first), 0o666);
+    expect((await startAndStop(dataDir)).codeCache).toBe('compiled');
+    expect(mode(join(cacheDir(), first)).toString(8)).toBe('600');
+    chmodSync(cacheDir(), 0o777);
+    expect((await startAndStop(dataDir)).codeCache).toBe('compiled');
+    expect(mode(cacheDir()).toString(8)).toBe('700');
     expect(await startAndStop(dataDir)).toEqual({ codeCache: 'used', ready: 'clinic queue ready' });
 
     // The same length, other content: V8 itself would take the old cache (it checks the source's length),

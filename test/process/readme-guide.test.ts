@@ -193,7 +193,7 @@ describe('the production guide', () => {
       if (path === '' || path === '/') continue; // the checkout itself
       if (path === '/.env') {
         // Written by the IT person as shown; read by the server and by the commands from their directory.
-        expect(read('src/server/serve.ts')).toContain('process.loadEnvFile()');
+        expect(read('src/server/main.ts')).toContain('process.loadEnvFile()');
         // The commands read their settings through one helper, which reads .env as the server does.
         expect(read('src/server/cli/cli-config.ts')).toContain('process.loadEnvFile()');
         expect(read('src/server/cli/backup.ts')).toContain('loadCliConfig()');

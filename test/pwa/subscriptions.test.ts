@@ -118,6 +118,27 @@ describe('PUSH_ALLOWED_HOSTS', () => {
     expect(allowed('[::1]:8443', 'https://[::1]:8443/p')).toBe(true);
   });
 
+  it("by default allows the push services of the four browsers, and no other host of their companies", () => {
+    const byDefault = (endpoint: string) => pushHostAllowed(loadConfig({}), endpoint);
+    for (const browser of [
+      'https://fcm.googleapis.com/fcm/send/abc:APA91b', // Chrome, Android
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAAA', // Firefox
+      'https://web.push.apple.com/QGuQyavXutnMa', // Safari, iOS
+      'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAD', // Edge on Windows
+    ]) {
+      expect(byDefault(browser), browser).toBe(true);
+    }
+    for (const other of [
+      'https://storage.googleapis.com/bucket/object', // anyone can put a file here
+      'https://www.googleapis.com/upload',
+      'https://api.push.apple.com/3/device/x', // APNs' own API, not Web Push
+      'https://other.push.services.mozilla.com/x',
+      'https://fcm.googleapis.com.evil.example/x',
+    ]) {
+      expect(byDefault(other), other).toBe(false);
+    }
+  });
+
   it('refuses a malformed entry at start', () => {
     expect(() => loadConfig({ PUSH_ALLOWED_HOSTS: 'https://push.example' })).toThrow(/PUSH_ALLOWED_HOSTS/);
   });

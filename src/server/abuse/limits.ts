@@ -5,7 +5,7 @@
  * docs/decisions/014-atomic-limits.md (and 009 for how the limits are sized).
  */
 import { isIPv6 } from 'node:net';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Store } from '../storage/port.js';
 import type { Database } from '../storage/schema.js';
 
@@ -91,7 +91,10 @@ export function clientKey(ip: string): string {
   return `${[a, b, c, d & 0xff00].map((g) => g.toString(16)).join(':')}::/56`;
 }
 
-/** Drops windows that ended long ago (the retention job calls it). */
-export async function pruneCounters(store: Store, olderThan: Date): Promise<void> {
-  await store.db.deleteFrom('rate_counters').where('window_start', '<', olderThan.toISOString()).execute();
+/** Drops windows that ended long ago (the retention job calls it), except counters whose key begins with one of `keep`. */
+export async function pruneCounters(store: Store, olderThan: Date, keep: readonly string[] = []): Promise<void> {
+  let prune = store.db.deleteFrom('rate_counters').where('window_start', '<', olderThan.toISOString());
+  // substr, not LIKE: a key may hold `_` or `%`, which LIKE would read as wildcards.
+  for (const prefix of keep) prune = prune.where(sql<string>`substr(key, 1, ${prefix.length})`, '<>', prefix);
+  await prune.execute();
 }

@@ -7,9 +7,13 @@
  * The cache is V8's own format. V8 checks it against its version, its flags and the source's LENGTH only,
  * so the file is named after a hash of the bundle's content: a rebuilt or edited bundle never runs with
  * the code compiled from another one. A cache V8 refuses costs one compile and is written again.
+ *
+ * V8 runs a cache's bytecode as it finds it, so whoever can write the cache can run code as this server.
+ * It therefore lives in a directory of DATA_DIR that only the server's user may enter (0700, files 0600),
+ * and a cache another user could have written is not used (decision 046).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import vm from 'node:vm';
@@ -31,8 +35,14 @@ export interface LoadedBundle {
   keepCache(): void;
 }
 
-/** The bundle at `file`, run as CommonJS; undefined when there is no bundle (running from the sources). */
-export function loadBundle(file: string): LoadedBundle | undefined {
+/** Owned by this user, with none of the `others` permission bits (group and world) set. */
+function ours(path: string, others: number): boolean {
+  const stat = statSync(path);
+  return stat.uid === process.getuid?.() && (stat.mode & others) === 0;
+}
+
+/** The bundle at `file`, run as CommonJS with the cache in `dir`; undefined when there is no bundle (running from the sources). */
+export function loadBundle(file: string, dir: string): LoadedBundle | undefined {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -40,13 +50,12 @@ export function loadBundle(file: string): LoadedBundle | undefined {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
   }
-  const dir = join(dirname(file), '.cache');
   const prefix = `${basename(file)}-`;
   const key = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
   const cacheFile = join(dir, `${prefix}${key}-${process.version}-${process.arch}.v8`);
   let cachedData: Buffer | undefined;
   try {
-    cachedData = readFileSync(cacheFile);
+    if (ours(dir, 0o077) && ours(cacheFile, 0o077)) cachedData = readFileSync(cacheFile);
   } catch {
     // none yet
   }
@@ -65,10 +74,13 @@ export function loadBundle(file: string): LoadedBundle | undefined {
     try {
       // After running: the cache then holds every function start-up compiled, not just the top level.
       const data = script.createCachedData();
-      mkdirSync(dir, { recursive: true });
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      chmodSync(dir, 0o700); // made before this rule, or by hand: fails unless it is ours
+      // Where the cache lived before decision 046 (beside the bundle): nothing reads it any more.
+      rmSync(join(dirname(file), '.cache'), { recursive: true, force: true });
       // Another process may be writing the same cache: each writes its own file and renames it into place.
       const temporary = `${cacheFile}.${process.pid}.tmp`;
-      writeFileSync(temporary, data);
+      writeFileSync(temporary, data, { mode: 0o600 });
       renameSync(temporary, cacheFile);
       for (const name of readdirSync(dir)) {
         if (name.startsWith(prefix) && name !== basename(cacheFile) && !name.endsWith('.tmp')) rmSync(join(dir, name), { force: true });

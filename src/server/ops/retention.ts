@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../storage/port.js';
 import { pruneCounters } from '../abuse/limits.js';
 import { rollUpAndDeleteNotices } from '../domain/stats/rollup.js';
+import { sessionCounterPrefix } from '../domain/allocation/quota.js';
 
 export interface RetentionSettings {
   retentionDays: number;
@@ -44,7 +45,10 @@ export async function applyRetention(store: Store, settings: RetentionSettings, 
   await db.deleteFrom('staff_sessions').where('expires_at', '<', now.toISOString()).execute();
   const auditCutoff = new Date(now.getTime() - settings.auditRetentionDays * DAY).toISOString();
   await db.deleteFrom('audit_log').where('at', '<', auditCutoff).execute();
-  await pruneCounters(store, new Date(now.getTime() - DAY));
+  // A session's per-address counter is dated by its opening: a session left open for days must keep it,
+  // or every address would get its numbers anew (decision 046).
+  const open = await db.selectFrom('reception_sessions').select('id').where('closed_at', 'is', null).execute();
+  await pruneCounters(store, new Date(now.getTime() - DAY), open.map((s) => sessionCounterPrefix(s.id)));
   await pruneScheduleEdges(store, new Date(now.getTime() - EDGE_DAYS * DAY).toISOString());
 }
 

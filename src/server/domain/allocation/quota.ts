@@ -24,6 +24,9 @@ export interface TicketQuota {
   };
 }
 
+/** What every per-address counter of one session's numbers begins with. */
+export const sessionCounterPrefix = (sessionId: string) => `session-numbers:${sessionId}:`;
+
 /** The session whose numbers the address's counter counts. */
 export interface QuotaSession {
   sessionId: string;
@@ -40,9 +43,9 @@ export async function spendAddressQuota(tx: Transaction<Database>, address: NonN
   const { key, ticketsPerHour, numbersPerSession } = address;
   const perHour = inWindow({ name: 'ticket', max: ticketsPerHour, windowMs: HOUR }, key, new Date(now));
   if (!(await reserve(tx, perHour))) return new AppError('RESOURCE_EXHAUSTED', 'error.rateLimitedTickets');
-  // Keyed by the session and dated by its opening (the retention job drops it a day later), not by a clock
-  // window: a session's numbers are spent once, whatever the hour.
-  const perSession = { key: `session-numbers:${session.sessionId}:${key}`, windowStart: session.openedAt, max: numbersPerSession };
+  // Keyed by the session and dated by its opening, not by a clock window: a session's numbers are spent
+  // once, whatever the hour. The retention job keeps it while the session is open (ops/retention.ts).
+  const perSession = { key: `${sessionCounterPrefix(session.sessionId)}${key}`, windowStart: session.openedAt, max: numbersPerSession };
   if (await reserve(tx, perSession)) return null;
   await refund(tx, perHour);
   return new AppError('RESOURCE_EXHAUSTED', 'error.addressSessionLimit');

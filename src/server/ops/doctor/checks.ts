@@ -9,6 +9,7 @@ import {
   checkVapidKeys,
   checkVapidSubject,
 } from './local-checks.js';
+import { checkClientAddresses } from './proxy-checks.js';
 
 export function runChecks(facts: DoctorFacts): CheckResult[] {
   return [
@@ -22,6 +23,7 @@ export function runChecks(facts: DoctorFacts): CheckResult[] {
     checkVapidSubject(facts),
     checkStore(facts),
     checkStaffAccounts(facts),
+    checkClientAddresses(facts),
     checkClock(facts),
   ];
 }

@@ -9,6 +9,8 @@ import type { Config } from '../../config.js';
 export type Probe =
   | { kind: 'answer'; status: number; body: Record<string, unknown>; date: string | null; receivedAt: number }
   | { kind: 'timeout'; seconds: number }
+  /** An answer whose body went past the limit of outside answers (outside/bounded-fetch.ts), cut off. */
+  | { kind: 'tooLarge'; status: number }
   | { kind: 'network'; message: string };
 
 export interface VapidFile {
@@ -28,6 +30,11 @@ export type StoreFacts =
       writeError: string | null;
       activeStaff: number;
       disabledStaff: number;
+      /**
+       * The addresses the per-address abuse counters of the last day name (numbers taken, new patients),
+       * and how many units they hold: what the server took for its clients' addresses.
+       */
+      recentClients: { addresses: string[]; units: number };
     }
   | { ok: false; error: string };
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Config } from '../../config.js';
-import { fetchBounded, jsonObject, NoAnswerError } from '../../outside/bounded-fetch.js';
+import { BodyTooLargeError, fetchBounded, jsonObject, NoAnswerError } from '../../outside/bounded-fetch.js';
 import { openStore } from '../../storage/open-store.js';
 import type { DoctorFacts, Probe, StoreFacts, VapidFile } from './facts.js';
 
@@ -18,6 +18,7 @@ export async function probe(url: string, init: { method?: string; headers?: Reco
     return { kind: 'answer', status: answer.status, body: jsonObject(answer.body), date: answer.headers.get('date'), receivedAt: Date.now() };
   } catch (err) {
     if (err instanceof NoAnswerError) return { kind: 'timeout', seconds: timeoutSeconds };
+    if (err instanceof BodyTooLargeError) return { kind: 'tooLarge', status: err.status };
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     return { kind: 'network', message: cause?.code ?? cause?.message ?? (err as Error).message };
   }
@@ -90,6 +91,15 @@ async function gatherStore(config: Config): Promise<StoreFacts> {
       .select([sql<number | string>`count(*)`.as('all'), sql<number | string>`count(disabled_at)`.as('disabled')])
       .executeTakeFirstOrThrow();
     const disabled = Number(staff.disabled);
+    // `ticket:<address>` (a number taken) and `identity:<address>` (a new patient): abuse/ and domain/allocation/.
+    const since = new Date(Date.now() - 24 * 3600_000).toISOString();
+    const counted = await store.db
+      .selectFrom('rate_counters')
+      .select(['key', 'count'])
+      .where((eb) => eb.or([eb('key', 'like', 'ticket:%'), eb('key', 'like', 'identity:%')]))
+      .where('window_start', '>=', since)
+      .execute();
+    const addresses = [...new Set(counted.map((c) => c.key.slice(c.key.indexOf(':') + 1)))].sort();
     return {
       ok: true,
       dialect: store.dialect,
@@ -97,6 +107,7 @@ async function gatherStore(config: Config): Promise<StoreFacts> {
       writeError,
       activeStaff: Number(staff.all) - disabled,
       disabledStaff: disabled,
+      recentClients: { addresses, units: counted.reduce((sum, c) => sum + Number(c.count), 0) },
     };
   } catch (err) {
     return { ok: false, error: (err as Error).message };
