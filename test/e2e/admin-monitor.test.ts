@@ -1,27 +1,54 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { DESK, staffApi } from './admin-support.js';
 import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
 
-/** The wall display: unattended, never signed in, readable across the room with a full day's queue. */
+/**
+ * The wall display: unattended, never signed in, readable across the room with a full day's queue. Each test
+ * has its own clinic day (a fresh server, reception closed) and its own monitor, and sets up what it reads.
+ */
 describeBrowser('wall monitor', () => {
   let server: TestServer;
   let browser: Browser;
   let monitor: Page;
   let staff: Awaited<ReturnType<typeof staffApi>>;
-  const slotIds = new Map<number, string>();
 
   beforeAll(async () => {
-    server = await startTestServer({ clientDir: inject('clientDir') });
     browser = await launchBrowser();
-    staff = await staffApi(server);
-    monitor = await browser.newPage(DESK);
   });
   afterAll(async () => {
     await browser?.close();
+  });
+  beforeEach(async () => {
+    server = await startTestServer({ clientDir: inject('clientDir') });
+    staff = await staffApi(server);
+    monitor = await browser.newPage(DESK);
+  });
+  afterEach(async () => {
+    await monitor?.context().close();
     await server?.close();
   });
+
+  /** The monitor shown while in-house reception is stopped. */
+  async function openMonitor() {
+    await monitor.goto(`${server.url}/admin/monitor`);
+    await monitor.getByText('現在、院内受付を停止しています').waitFor();
+  }
+
+  /** In-house reception open with a full day's 200 numbers, 5, 17 and 42 held; returns each number's slot. */
+  async function fullDay(): Promise<Map<number, string>> {
+    const slotIds = new Map<number, string>();
+    await staff('startInhouseReception');
+    for (let i = 0; i < 200; i++) {
+      const { slotId, reservationNumber } = await staff<{ slotId: string; reservationNumber: number }>('allocateNextSlot', {
+        reservedType: 'ADMIN',
+      });
+      slotIds.set(reservationNumber, slotId);
+    }
+    for (const n of [5, 17, 42]) await staff('markSlot', { slotId: slotIds.get(n), action: 'hold' });
+    return slotIds;
+  }
 
   it('reconnects by itself, saying so quietly meanwhile', async () => {
     await monitor.route('**/api/live/queue', (route) => route.abort());
@@ -33,19 +60,15 @@ describeBrowser('wall monitor', () => {
   });
 
   it('follows in-house reception opening: the stopped notice gives way to an empty queue', async () => {
+    await openMonitor();
     await staff('startInhouseReception');
     await monitor.getByText('現在お待ちの方はいません').waitFor();
     await monitor.getByRole('heading', { name: 'ただいま 0人 お待ちです' }).waitFor();
   });
 
   it('fits 200 rows on 1920×1080 without scrolling, held rows last as 呼出時不在', async () => {
-    for (let i = 0; i < 200; i++) {
-      const { slotId, reservationNumber } = await staff<{ slotId: string; reservationNumber: number }>('allocateNextSlot', {
-        reservedType: 'ADMIN',
-      });
-      slotIds.set(reservationNumber, slotId);
-    }
-    for (const n of [5, 17, 42]) await staff('markSlot', { slotId: slotIds.get(n), action: 'hold' });
+    await openMonitor();
+    await fullDay();
     await monitor.getByRole('heading', { name: 'ただいま 197人 お待ちです' }).waitFor();
     await expect.poll(() => monitor.locator('.monitor-cell').count()).toBe(200);
 
@@ -82,6 +105,9 @@ describeBrowser('wall monitor', () => {
   });
 
   it('uses big type for a short queue', async () => {
+    const slotIds = await fullDay();
+    await monitor.goto(`${server.url}/admin/monitor`);
+    await monitor.getByRole('heading', { name: 'ただいま 197人 お待ちです' }).waitFor();
     for (let n = 1; n <= 193; n++) {
       if (![5, 17, 42].includes(n)) await staff('markSlot', { slotId: slotIds.get(n), action: 'start' });
     }

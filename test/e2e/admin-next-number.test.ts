@@ -1,11 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
 import { SLOTS_PER_SESSION } from '../../src/shared/queue/slot.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { deskContext, staffApi } from './admin-support.js';
 import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
 
-/** The sidebar's next-number line through a session: stopped, counting, all issued, stream down. */
+/**
+ * The sidebar's next-number line through a session: stopped, counting, all issued, stream down. Each test
+ * has its own clinic day (a fresh server, reception closed) and its own desk.
+ */
 describeBrowser('staff sidebar next number', () => {
   let server: TestServer;
   let browser: Browser;
@@ -15,15 +18,20 @@ describeBrowser('staff sidebar next number', () => {
   const line = () => page.locator('.next-number');
 
   beforeAll(async () => {
-    server = await startTestServer({ clientDir: inject('clientDir') });
     browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    server = await startTestServer({ clientDir: inject('clientDir') });
     staff = await staffApi(server);
     desk = await deskContext(browser, server);
     page = await desk.newPage();
     await page.goto(`${server.url}/admin/queue`);
   });
-  afterAll(async () => {
-    await browser?.close();
+  afterEach(async () => {
+    await desk?.close();
     await server?.close();
   });
 

@@ -1,26 +1,66 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
 import { mustCall, pwaPatient } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { confirmDialog, DESK, newStaffAccount, pressInRow, row, signIn } from './admin-support.js';
+import { confirmDialog, DESK, newStaffAccount, pressInRow, row, signIn, staffApi } from './admin-support.js';
 import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
 
-/** The desk's day: open reception, hand out tickets, and meet the rules that refuse a step. */
+/**
+ * The desk's day: open reception, hand out tickets, and meet the rules that refuse a step. Each test has its
+ * own clinic day (a fresh server, reception closed) and its own signed-in desk; what it reads it sets up
+ * first through the API, so any one test runs alone or in any order.
+ */
 describeBrowser('staff queue screen', () => {
   let server: TestServer;
   let browser: Browser;
+  let context: BrowserContext | undefined;
   let page: Page;
+  let staff: Awaited<ReturnType<typeof staffApi>>;
 
   beforeAll(async () => {
-    server = await startTestServer({ clientDir: inject('clientDir') });
     browser = await launchBrowser();
-    page = await browser.newPage(DESK);
-    await signIn(page, server, await newStaffAccount(server));
   });
   afterAll(async () => {
     await browser?.close();
+  });
+  beforeEach(async () => {
+    server = await startTestServer({ clientDir: inject('clientDir') });
+    staff = await staffApi(server);
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
     await server?.close();
   });
+
+  /** A desk signed in through the login form, as a receptionist does, on the day as set up so far. */
+  async function openDesk() {
+    context = await browser.newContext(DESK);
+    page = await context.newPage();
+    await signIn(page, server, await newStaffAccount(server));
+  }
+
+  /** In-house reception open and walk-ins 1-3 handed out at the desk. */
+  async function threeWalkIns() {
+    await staff('startInhouseReception');
+    for (let i = 0; i < 3; i++) await staff('allocateNextSlot', { reservedType: 'ADMIN' });
+  }
+
+  /**
+   * Walk-ins 1-3, then online reception opened and number 4 booked on the app, already announced by a
+   * desk not open here (so no new-reservation modal covers the list). Returns number 4's slot.
+   */
+  async function fourWithBooking(): Promise<string> {
+    await threeWalkIns();
+    await staff('startOnlineReception');
+    const patient = await pwaPatient(server.url);
+    const booked = await mustCall<{ slotId: string; reservationNumber: number }>(
+      server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token },
+    );
+    expect(booked.reservationNumber).toBe(4);
+    await staff('claimAdminBeep', { slotId: booked.slotId });
+    return booked.slotId;
+  }
 
   const inhouse = () => page.getByRole('switch', { name: '院内受付' });
   const online = () => page.getByRole('switch', { name: 'オンライン受付' });
@@ -33,6 +73,7 @@ describeBrowser('staff queue screen', () => {
   }
 
   it('while reception is closed: no next number, and a walk-in ticket is refused with the reason', async () => {
+    await openDesk();
     await expect(inhouse().getAttribute('aria-checked')).resolves.toBe('false');
     await page.getByText('院内受付は停止中です', { exact: true }).waitFor();
     await page.getByRole('button', { name: '新規受付' }).click();
@@ -44,6 +85,7 @@ describeBrowser('staff queue screen', () => {
   });
 
   it('asks before opening in-house reception, and Cancel changes nothing', async () => {
+    await openDesk();
     await inhouse().click();
     const dialog = page.getByRole('dialog', { name: '確認' });
     await dialog.getByText('院内受付を開始しますか？').waitFor();
@@ -61,6 +103,9 @@ describeBrowser('staff queue screen', () => {
   });
 
   it('hands out walk-in tickets in order, live in the list, the next number following', async () => {
+    await staff('startInhouseReception');
+    await openDesk();
+    await page.getByText('次の受付番号 1番').waitFor();
     for (const n of [1, 2, 3]) {
       await page.getByRole('button', { name: '新規受付' }).click();
       await page.getByText(`受付番号 ${n}番を発行しました`).waitFor();
@@ -74,6 +119,9 @@ describeBrowser('staff queue screen', () => {
   });
 
   it('opens online reception; a patient books through the API and gets recall and confirm buttons', async () => {
+    await threeWalkIns();
+    await openDesk();
+    await row(page, 3).waitFor();
     await online().click();
     await confirmDialog(page, 'オンライン受付を開始しますか？');
     await page.waitForFunction(() =>
@@ -90,6 +138,8 @@ describeBrowser('staff queue screen', () => {
   });
 
   it('asks before a recall, and shows the server’s refusal as an alert (no push service configured here)', async () => {
+    await fourWithBooking();
+    await openDesk();
     await pressInRow(page, 4, '再呼出');
     await confirmDialog(page, '受付番号 4番の方に再呼出メッセージを送信しますか？');
     await expectRefusal('Webプッシュ通知が設定されていません。管理者は VAPID_SUBJECT（mailto: または https: のURL）を設定してください。');
@@ -97,11 +147,19 @@ describeBrowser('staff queue screen', () => {
   });
 
   it('marks an online reservation as confirmed', async () => {
+    await fourWithBooking();
+    await openDesk();
+    await row(page, 4).getByRole('button', { name: '確認済' }).waitFor();
     await pressInRow(page, 4, '確認済');
     await row(page, 4).getByRole('button', { name: '確認済' }).waitFor({ state: 'detached' });
   });
 
   it('refuses to end in-house reception while online is open, then while reservations remain', async () => {
+    // Number 4 already confirmed, as the desk left it after checking the booking.
+    await staff('markSlot', { slotId: await fourWithBooking(), action: 'confirm' });
+    await openDesk();
+    await row(page, 4).waitFor();
+    await expect(row(page, 4).getByRole('button', { name: '確認済' }).count()).resolves.toBe(0);
     // What the picture shows: both receptions open, numbers 1-4 waiting, the next number 5.
     await expect(inhouse().getAttribute('aria-checked')).resolves.toBe('true');
     await expect(online().getAttribute('aria-checked')).resolves.toBe('true');
@@ -124,6 +182,13 @@ describeBrowser('staff queue screen', () => {
   });
 
   it('ends in-house reception once every reservation is started or deleted; the list empties', async () => {
+    // Online reception has closed again; 1-3 and the booked 4 still wait.
+    await fourWithBooking();
+    await staff('endOnlineReception');
+    await openDesk();
+    await row(page, 4).waitFor();
+    await expect(inhouse().getAttribute('aria-checked')).resolves.toBe('true');
+    await expect(online().getAttribute('aria-checked')).resolves.toBe('false');
     for (const n of [1, 2, 4]) await pressInRow(page, n, '開始');
     await pressInRow(page, 3, '削除');
     await page.getByText('表示する受付はありません').waitFor();
@@ -137,6 +202,7 @@ describeBrowser('staff queue screen', () => {
   });
 
   it('remembers the sound choice on this PC as qa_soundOn', async () => {
+    await openDesk();
     const sound = page.getByLabel('音を鳴らす');
     await expect(sound.isChecked()).resolves.toBe(true);
     await sound.uncheck();

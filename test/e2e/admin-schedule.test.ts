@@ -2,10 +2,11 @@
  * /admin/schedule in real Chromium at the desk's 1920×1080 against the real server, its clock held at
  * Friday 2026-11-20 12:00 in Tokyo: weekly hours, a dated change with a note, a holiday opened, a refusal
  * shown beside the form with nothing saved, and the queue screen's banner when a window begins while
- * in-house reception is off.
+ * in-house reception is off. Each test has its own server (the default calendar, reception closed) and its
+ * own desk, and makes the changes it reads.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
 import type { ScheduleForStaff } from '../../src/shared/schedule/types.js';
 import { manualClock, type ManualClock } from '../support/clock.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -23,19 +24,30 @@ describeBrowser('the clinic calendar page (/admin/schedule)', () => {
   let staff: Awaited<ReturnType<typeof staffApi>>;
 
   beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
     clock = manualClock(NOON);
     server = await startTestServer({ clientDir: inject('clientDir'), clock });
     staff = await staffApi(server);
-    browser = await launchBrowser();
     context = await deskContext(browser, server);
     await context.clock.setFixedTime(new Date(NOON));
     page = await context.newPage();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await context?.close();
-    await browser?.close();
     await server?.close();
   });
+
+  /** The calendar page, showing November as the server holds it. */
+  async function openSchedule() {
+    await page.goto(`${server.url}/admin/schedule`);
+    await page.getByRole('heading', { name: '診療時間・休診日の設定', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: '2026年11月' }).waitFor();
+  }
 
   const month = () => staff<ScheduleForStaff>('getSchedule', { month: '2026-11' });
   /** The text a day's button is described by in the month. */
@@ -57,6 +69,7 @@ describeBrowser('the clinic calendar page (/admin/schedule)', () => {
   });
 
   it('saves weekly hours: Thursday afternoon closed', async () => {
+    await openSchedule();
     await page.getByRole('button', { name: '木曜日 2つ目の時間帯を削除' }).click();
     await page.getByRole('button', { name: '診療時間を保存' }).click();
     await page.getByText('曜日ごとの診療時間を保存しました。').waitFor();
@@ -65,6 +78,7 @@ describeBrowser('the clinic calendar page (/admin/schedule)', () => {
   });
 
   it('gives a date other hours with a note for patients, by keyboard', async () => {
+    await openSchedule();
     await page.getByRole('button', { name: '11月28日(土)', exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: '11月28日(土)の診療' }).waitFor();
@@ -80,6 +94,7 @@ describeBrowser('the clinic calendar page (/admin/schedule)', () => {
   });
 
   it('opens on a holiday by name, closed by default', async () => {
+    await openSchedule();
     const holidays = page.getByRole('region', { name: '11月の祝日' });
     const culture = holidays.getByLabel('文化の日（11/3(火)）は診療する');
     expect(await culture.isChecked()).toBe(false);
@@ -91,6 +106,7 @@ describeBrowser('the clinic calendar page (/admin/schedule)', () => {
   });
 
   it("refuses overlapping periods with the server's message and saves nothing", async () => {
+    await openSchedule();
     const before = (await month()).schedule.weekly;
     await page.getByLabel('月曜日 2つ目の時間帯の開始時刻').fill('11:00');
     await page.getByRole('button', { name: '診療時間を保存' }).click();
@@ -103,7 +119,9 @@ describeBrowser('the clinic calendar page (/admin/schedule)', () => {
   });
 
   it('follows a change made at another desk without a reload, keeping the draft typed here', async () => {
-    // The weekly form still holds the refused draft of the test above; another desk closes 11/27.
+    await openSchedule();
+    // A draft typed here and not saved; meanwhile another desk closes 11/27.
+    await page.getByLabel('月曜日 2つ目の時間帯の開始時刻').fill('11:00');
     await staff('saveScheduleOverride', { date: '2026-11-27', periods: [], note: '臨時休診' });
     await expect.poll(() => dayInfo('11月27日(金)'), { timeout: 10_000 }).toContain('臨時休診');
     expect(await page.getByRole('region', { name: '日付ごとの変更' }).innerText()).toContain('11/27(金)');

@@ -5,7 +5,7 @@
  * holiday), a dated note, the holiday's closing, and the public page's week ahead.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
 import { manualClock, type ManualClock } from '../support/clock.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { staffApi } from './admin-support.js';
@@ -20,20 +20,25 @@ describeBrowser('the clinic calendar on the patient screens', () => {
   let app: InstalledApp;
 
   beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  // Each test starts on its own server at Friday noon (the clock only moves forward), with the Saturday note.
+  beforeEach(async () => {
     clock = manualClock('2026-11-20T03:00:00.000Z'); // Friday 12:00 in Tokyo
     server = await startTestServer({ clientDir: inject('clientDir'), clock });
     const staff = await staffApi(server);
     await staff('saveScheduleOverride', { date: '2026-11-21', periods: [{ start: '09:00', end: '11:30' }], note: '11/21は午前のみの診療です' });
-    browser = await launchBrowser();
     web = await browser.newContext(PHONES.iphone);
     await web.clock.setFixedTime(clock.now());
     app = await launchInstalledApp(`${server.url}/pwa/`, { phone: 'iphone' });
     await app.context.clock.setFixedTime(clock.now());
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await app?.context.close();
     await web?.close();
-    await browser?.close();
     await server?.close();
   });
 

@@ -2,9 +2,10 @@
  * /web/all, the public queue list, in real Chromium against the real server: no sign-in, no LINE, live
  * updates from the public stream, the 'reserve from here' link to the clinic's LINE official account,
  * and the stopped notice when in-house reception is off. Its one function call is the public calendar.
+ * Each test has its own clinic day (a fresh server, reception closed) and sets up the queue it reads.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
 import { adminSnapshot, openReception } from '../api/api-support.js';
 import { mustCall, staffCookie } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -16,19 +17,30 @@ describeBrowser('public queue list (/web/all)', () => {
   let server: TestServer;
   let browser: Browser;
   let cookie: string;
-  const fnCalls: string[] = [];
+  let fnCalls: string[];
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { LINE_OFFICIAL_ACCOUNT_URL: OFFICIAL_ACCOUNT }, clientDir: inject('clientDir') });
-    cookie = await staffCookie(server.url, server.store);
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
+  });
+  beforeEach(async () => {
+    server = await startTestServer({ env: { LINE_OFFICIAL_ACCOUNT_URL: OFFICIAL_ACCOUNT }, clientDir: inject('clientDir') });
+    cookie = await staffCookie(server.url, server.store);
+    fnCalls = [];
+  });
+  afterEach(async () => {
     await server?.close();
   });
 
   const staff = (name: string, data: unknown = {}) => mustCall(server.url, name, data, { cookie });
+
+  /** In-house reception open with numbers 1-4 waiting. */
+  async function fourWaiting() {
+    await openReception(server.url, cookie);
+    for (let i = 0; i < 4; i++) await staff('allocateNextSlot', { reservedType: 'ADMIN' });
+  }
   const mainText = (page: Page) => page.locator('main').innerText();
 
   async function open(path: string): Promise<Page> {
@@ -76,6 +88,7 @@ describeBrowser('public queue list (/web/all)', () => {
   });
 
   it('says quietly that it is reconnecting when the stream drops, and recovers', async () => {
+    await fourWaiting();
     const page = await open('/web/all');
     await page.locator('.queue-table tbody tr').first().waitFor();
     // New connections fail from now on, and the server drops the open one: the last list must stay on
@@ -93,6 +106,7 @@ describeBrowser('public queue list (/web/all)', () => {
   it('does not move under the reader while the queue and the calendar arrive (layout shift)', async () => {
     // Lighthouse found /web/all shifting (CLS 0.13; 0.5–0.6 here): the header and estimate came in above
     // the clock and the calendar's line already on screen. The calendar is made late on purpose here.
+    await fourWaiting();
     const page = await browser.newPage(PHONES.android);
     await page.addInitScript(() => {
       const w = window as unknown as { shifted: number };
