@@ -82,6 +82,9 @@ const schema = z.object({
   RATE_LIMIT_NUMBERS_PER_ADDRESS_SESSION: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_LINE_SIGNINS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_TEST_PUSHES_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  // Each of a patient's changes (notice threshold, cancel, push subscription) has its own hourly budget:
+  // a flood of one cannot use up another (docs/decisions/043-patient-write-budget.md).
+  RATE_LIMIT_PATIENT_CHANGES_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_TRUSTED: z
     .string()
     .default('')

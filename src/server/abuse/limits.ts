@@ -51,6 +51,21 @@ export async function reserve(db: Kysely<Database>, counter: Counter): Promise<b
   return row !== undefined;
 }
 
+/**
+ * Whether `counter` has no unit left, by a plain read. Only a filter in front of `reserve`, which still
+ * decides: a call refused here takes no write at all, one let through may still be refused by `reserve`.
+ */
+export async function isSpent(db: Kysely<Database>, counter: Counter): Promise<boolean> {
+  if (counter.max < 1) return true;
+  const row = await db
+    .selectFrom('rate_counters')
+    .select('count')
+    .where('key', '=', counter.key)
+    .where('window_start', '=', counter.windowStart)
+    .executeTakeFirst();
+  return row !== undefined && row.count >= counter.max;
+}
+
 /** Gives back a unit taken by `reserve` (the action it paid for did not happen or must not count). */
 export async function refund(db: Kysely<Database>, counter: Counter): Promise<void> {
   await db

@@ -15,6 +15,9 @@ import { clientKey, type Counter, inWindow, type Limit, refund, reserve } from '
 
 const HOUR = 3600_000;
 
+/** The patient's repeatable changes, each with its own budget so that a flood of one spares the others. */
+export type PatientChangeKind = 'threshold' | 'cancel' | 'subscription';
+
 /** Gives the units of a reservation back. */
 export type Refund = () => Promise<void>;
 
@@ -27,6 +30,11 @@ export interface AbusePolicy {
   reserveLineSignIn(request: FastifyRequest): Promise<void>;
   /** Reserves one test notification (a request to an outside push service) for this patient and client. */
   reserveTestPush(request: FastifyRequest, uid: string): Promise<void>;
+  /**
+   * The budget one patient's changes of one kind spend (docs/decisions/043), for the change to take inside
+   * its own write; undefined when limits are off. Per patient only: the clinic's Wi-Fi is no exemption.
+   */
+  patientBudget(kind: PatientChangeKind, uid: string): Counter | undefined;
   /** Reserves a failed sign-in before the password is checked; refund it when the password was right. */
   reserveLoginFailure(request: FastifyRequest, username: string): Promise<Refund>;
 }
@@ -88,6 +96,10 @@ export function abusePolicy(store: Store, config: Config): AbusePolicy {
       const counters = [inWindow(testPush, `uid:${uid}`, now)];
       if (!isTrusted(request)) counters.push(inWindow(testPush, clientKey(request.ip), now));
       await reserveAll(counters, 'error.rateLimitedTestPush');
+    },
+    patientBudget(kind, uid) {
+      if (config.RATE_LIMIT === 'off') return undefined;
+      return inWindow({ name: `patient-${kind}`, max: config.RATE_LIMIT_PATIENT_CHANGES_PER_HOUR, windowMs: HOUR }, `uid:${uid}`);
     },
     // Sign-in throttling is security, not load: it stays on with RATE_LIMIT=off and on trusted networks.
     // The per-account budget stops guessing spread over many addresses; the per-address one, random user

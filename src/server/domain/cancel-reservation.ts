@@ -4,6 +4,7 @@ import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
 import type { SlotTable } from '../storage/schema.js';
 import { enqueueAheadNotices } from './notices/outbox.js';
+import { type PatientBudget, writePatientChange } from './patient-change.js';
 
 export interface CancelReservationOptions {
   store: Store;
@@ -11,6 +12,7 @@ export interface CancelReservationOptions {
   channel: PatientChannel;
   slotId: string;
   reservationNumber: number;
+  budget?: PatientBudget;
 }
 
 type Change = Partial<Pick<SlotTable, 'canceled' | 'canceled_at' | 'canceled_line_at' | 'canceled_pwa_at'>>;
@@ -31,21 +33,24 @@ export function cancelChange(
   return { canceled: 1, canceled_at: now, ...(who.channel === 'LINE' ? { canceled_line_at: now } : { canceled_pwa_at: now }) };
 }
 
-export async function cancelReservation({ store, ownerId, channel, slotId, reservationNumber }: CancelReservationOptions) {
-  return store.write(async (ctx) => {
-    const { tx, emit, now } = ctx;
-    const slot = await tx
-      .selectFrom('reservation_slots')
-      .select(['id', 'reservation_number', 'owner_id'])
-      .where('id', '=', slotId)
-      .where('is_reserved', '=', 1)
-      .where('canceled', '=', 0)
-      .where('is_reception_accepted', '=', 0)
-      .executeTakeFirst();
-    const change = cancelChange(slot, { ownerId, channel, reservationNumber }, now);
-    await tx.updateTable('reservation_slots').set({ ...change, updated_at: now }).where('id', '=', slotId).execute();
-    emit({ type: 'slotCanceled', slotId });
-    await enqueueAheadNotices(ctx);
-    return { ok: true as const };
+/** A refusal is found by a read outside the writers' lock; the cancellation spends the patient's budget. */
+export async function cancelReservation({ store, ownerId, channel, slotId, reservationNumber, budget }: CancelReservationOptions) {
+  await writePatientChange(store, budget, {
+    read: (db) =>
+      db
+        .selectFrom('reservation_slots')
+        .select(['reservation_number', 'owner_id'])
+        .where('id', '=', slotId)
+        .where('is_reserved', '=', 1)
+        .where('canceled', '=', 0)
+        .where('is_reception_accepted', '=', 0)
+        .executeTakeFirst(),
+    decide: (slot, now) => cancelChange(slot, { ownerId, channel, reservationNumber }, now),
+    async apply(ctx, change) {
+      await ctx.tx.updateTable('reservation_slots').set({ ...change, updated_at: ctx.now }).where('id', '=', slotId).execute();
+      ctx.emit({ type: 'slotCanceled', slotId });
+      await enqueueAheadNotices(ctx);
+    },
   });
+  return { ok: true as const };
 }

@@ -19,7 +19,8 @@ export const announcementFunctions: FunctionSet<
   setMyNoticeThreshold: {
     access: 'patient',
     async run({ slotId, threshold }, patient, _request, deps) {
-      return setMyNoticeThreshold({ store: deps.store, ownerId: patient.uid, slotId, threshold });
+      const budget = deps.abuse.patientBudget('threshold', patient.uid);
+      return setMyNoticeThreshold({ store: deps.store, ownerId: patient.uid, slotId, threshold, budget });
     },
   },
   setAnnouncement: {

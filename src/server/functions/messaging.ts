@@ -31,7 +31,7 @@ export const messagingFunctions: FunctionSet<
     access: 'PWA patient',
     async run({ subscription }, patient, _request, deps) {
       checkPushSubscription(deps.config, subscription);
-      await savePushSubscription(deps.store, patient.uid, subscription);
+      await savePushSubscription(deps.store, patient.uid, subscription, deps.abuse.patientBudget('subscription', patient.uid));
       return { ok: true as const };
     },
   },
@@ -39,9 +39,9 @@ export const messagingFunctions: FunctionSet<
     access: 'patient',
     async run({ subscription, title, body, link }, patient, request, deps) {
       requirePush(deps);
-      // Each call is a request to an outside push service: limited per patient and address before it.
-      await deps.abuse.reserveTestPush(request, patient.uid);
-      return sendTestPush(deps, patient.uid, subscription.endpoint, { title, body, link });
+      // Each call is a request to an outside push service: limited per patient and address before it, once
+      // the patient's own subscription was found (an unknown endpoint is refused without spending a unit).
+      return sendTestPush(deps, patient.uid, subscription.endpoint, { title, body, link }, () => deps.abuse.reserveTestPush(request, patient.uid));
     },
   },
   sendReservationMessageBySlot: {

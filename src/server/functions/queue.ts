@@ -26,7 +26,8 @@ export const queueFunctions: FunctionSet<'allocateNextSlot' | 'cancelReservation
     by: { field: 'canceledBy', cases: { LINE: 'LINE patient', PWA: 'PWA patient' } },
     async run({ slotId, reservationNumber }, caller, _request, deps) {
       const patient = caller as Patient; // every case above is a patient
-      return cancelReservation({ store: deps.store, ownerId: patient.uid, channel: patient.channel, slotId, reservationNumber });
+      const budget = deps.abuse.patientBudget('cancel', patient.uid);
+      return cancelReservation({ store: deps.store, ownerId: patient.uid, channel: patient.channel, slotId, reservationNumber, budget });
     },
   },
   getMyReservation: {

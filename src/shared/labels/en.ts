@@ -151,6 +151,7 @@ export const en: Record<PatientLabelKey, string> = {
   'error.rateLimitedTickets': 'Too many numbers were taken from this network. Please try again later or ask at reception.',
   'error.rateLimitedIdentities': 'Too many requests from this network. Please try again later.',
   'error.rateLimitedTestPush': 'Too many test notifications. Please try again later.',
+  'error.rateLimitedChanges': 'Too many changes. Please try again later.',
   'error.patientSessionLimit': 'You have taken numbers too many times this session (cancelled ones count). Please ask at reception.',
   'error.addressSessionLimit': 'This network has reached the limit for this session. Please ask at reception.',
   'error.tooManyLiveStreams': 'Too many connections from this network. Please try again later.',

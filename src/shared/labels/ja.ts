@@ -164,6 +164,7 @@ export const ja = {
     'このネットワークからの受付が上限に達しました。時間をおいて再度お試しいただくか、受付でお申し出ください。',
   'error.rateLimitedIdentities': 'このネットワークからのアクセスが多すぎます。しばらくしてから再度お試しください。',
   'error.rateLimitedTestPush': '通知のテスト送信が多すぎます。しばらくしてから再度お試しください。',
+  'error.rateLimitedChanges': '変更の回数が多すぎます。しばらくしてから再度お試しください。',
   'error.patientSessionLimit':
     '今回の受付でお取りいただける受付番号の回数を超えました（キャンセルした番号も数えます）。受付でお申し出ください。',
   'error.addressSessionLimit':

@@ -7,12 +7,14 @@ import { AppError } from '../../errors.js';
 import type { Store } from '../../storage/port.js';
 import type { SlotTable } from '../../storage/schema.js';
 import { activeSlot } from '../../storage/slot-row.js';
+import { type PatientBudget, writePatientChange } from '../patient-change.js';
 
 export interface SetNoticeThresholdOptions {
   store: Store;
   ownerId: string;
   slotId: string;
   threshold: number;
+  budget?: PatientBudget;
 }
 
 type OwnSlot = Pick<SlotTable, 'owner_id' | 'session_id' | 'notified_at' | 'notice_threshold'>;
@@ -30,18 +32,25 @@ export function thresholdChanges(slot: OwnSlot | undefined, who: { ownerId: stri
   return slot.notice_threshold !== threshold;
 }
 
-export async function setMyNoticeThreshold({ store, ownerId, slotId, threshold }: SetNoticeThresholdOptions) {
-  return store.write(async ({ tx, emit, now, runtime }) => {
-    const slot = await tx
-      .selectFrom('reservation_slots')
-      .select(['id', 'owner_id', 'session_id', 'notified_at', 'notice_threshold'])
-      .where('id', '=', slotId)
-      .where(activeSlot)
-      .executeTakeFirst();
-    if (thresholdChanges(slot, { ownerId, sessionId: runtime.current_session_id }, threshold)) {
-      await tx.updateTable('reservation_slots').set({ notice_threshold: threshold, updated_at: now }).where('id', '=', slotId).execute();
+/**
+ * Choosing again what is already chosen writes nothing; a refusal is found by a read outside the writers'
+ * lock; a real change spends a unit of the patient's budget (docs/decisions/043).
+ */
+export async function setMyNoticeThreshold({ store, ownerId, slotId, threshold, budget }: SetNoticeThresholdOptions) {
+  await writePatientChange(store, budget, {
+    read: (db) =>
+      db
+        .selectFrom('reservation_slots')
+        .select(['owner_id', 'session_id', 'notified_at', 'notice_threshold'])
+        .select((eb) => eb.selectFrom('runtime').select('current_session_id').where('runtime.id', '=', 1).as('current_session_id'))
+        .where('id', '=', slotId)
+        .where(activeSlot)
+        .executeTakeFirst(),
+    decide: (slot) => (thresholdChanges(slot, { ownerId, sessionId: slot?.current_session_id ?? null }, threshold) ? threshold : null),
+    async apply({ tx, emit, now }, notice_threshold) {
+      await tx.updateTable('reservation_slots').set({ notice_threshold, updated_at: now }).where('id', '=', slotId).execute();
       emit({ type: 'slotMarked', slotId });
-    }
-    return { ok: true as const, threshold };
+    },
   });
+  return { ok: true as const, threshold };
 }
