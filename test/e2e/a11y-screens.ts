@@ -1,7 +1,8 @@
 /**
- * Every screen the accessibility suite visits (a11y.test.ts), in order: axe-core on each, and at 200 % text
- * each patient screen's controls usable. A new screen is one line here: where it is seen (`in`), its path,
- * and a text that shows it is ready. Entries after `closeOnline` see online reception stopped.
+ * Every screen the accessibility suite visits (a11y.test.ts): axe-core on each, and at 200 % text each
+ * patient screen's controls usable. A new screen is one line here: where it is seen (`in`), its path, a
+ * text that shows it is ready, and what it needs done first. Each visit starts on its own clinic day
+ * (reception open, walk-ins 1-3) in a fresh browser, so the screens visit in any order.
  */
 export type Viewer =
   /** a phone's ordinary browser (not LINE, not installed) */
@@ -21,8 +22,11 @@ export interface ScreenVisit {
   path: string;
   /** A text on the screen once it is ready (Japanese: the suite's browsers prefer Japanese). */
   ready: string;
-  /** Something done first: take a number from this screen, stop online reception, or fail the chunks. */
-  before?: 'take' | 'closeOnline' | 'failChunks';
+  /**
+   * Something done first: take a number from this screen, hold a number already (taken through the API
+   * for this viewer's own patient), stop online reception, or fail the chunks.
+   */
+  before?: 'take' | 'holdNumber' | 'closeOnline' | 'failChunks';
 }
 
 export const SCREENS: ScreenVisit[] = [
@@ -34,11 +38,11 @@ export const SCREENS: ScreenVisit[] = [
   { name: 'error-screen', in: 'phone', path: '/web/all', ready: 'エラーが発生しました', before: 'failChunks' },
   { name: 'line-book', in: 'line', path: '/line/book', ready: '受付番号を取得する' },
   { name: 'line-reserved', in: 'line', path: '/line/book', ready: '受付番号を取得しました', before: 'take' },
-  { name: 'line-my', in: 'line', path: '/line/my', ready: 'あなたの受付番号' },
-  { name: 'line-all', in: 'line', path: '/line/all', ready: 'あなた' },
+  { name: 'line-my', in: 'line', path: '/line/my', ready: 'あなたの受付番号', before: 'holdNumber' },
+  { name: 'line-all', in: 'line', path: '/line/all', ready: 'あなた', before: 'holdNumber' },
   { name: 'pwa-book', in: 'pwa', path: '/pwa/book', ready: '受付番号を取得する' },
   { name: 'pwa-my', in: 'pwa', path: '/pwa/book', ready: 'あなたの受付番号', before: 'take' },
-  { name: 'pwa-all', in: 'pwa', path: '/pwa/all', ready: 'あなた' },
+  { name: 'pwa-all', in: 'pwa', path: '/pwa/all', ready: 'あなた', before: 'holdNumber' },
   { name: 'staff-login', in: 'deskSignedOut', path: '/admin/queue', ready: 'スタッフログイン' },
   { name: 'staff-queue', in: 'desk', path: '/admin/queue', ready: '新規受付' },
   { name: 'staff-monitor', in: 'desk', path: '/admin/monitor', ready: '受付番号' },
@@ -47,5 +51,5 @@ export const SCREENS: ScreenVisit[] = [
   { name: 'staff-schedule', in: 'desk', path: '/admin/schedule', ready: '曜日ごとの診療時間' },
   { name: 'staff-stats', in: 'desk', path: '/admin/stats', ready: '主な数字（今回と前回）' },
   { name: 'line-book-closed', in: 'line', path: '/line/book', ready: 'ただいまオンライン受付時間外です', before: 'closeOnline' },
-  { name: 'pwa-book-closed', in: 'pwa', path: '/pwa/book', ready: 'ただいまオンライン受付時間外です' },
+  { name: 'pwa-book-closed', in: 'pwa', path: '/pwa/book', ready: 'ただいまオンライン受付時間外です', before: 'closeOnline' },
 ];

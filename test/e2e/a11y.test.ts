@@ -2,10 +2,11 @@
  * Every patient and staff screen (a11y-screens.ts) in real Chromium against the real server, with only
  * LINE faked: axe-core finds no serious or critical violation on any of them; and, in browsers whose text
  * setting is doubled (200 %, WCAG 1.4.4), every patient screen keeps every control on screen, uncovered and
- * reachable, with no sideways scrolling.
+ * reachable, with no sideways scrolling. Each screen is visited on its own clinic day (a fresh server) in
+ * a fresh browser, set up first as a11y-screens.ts says, so the visits run in any order.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
 import { openReception } from '../api/api-support.js';
 import { lineWebEnv, startFakeLine, type FakeLine } from '../fakes/line-server.js';
 import { mustCall, staffCookie } from '../support/client.js';
@@ -13,6 +14,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { SCREENS, type ScreenVisit, type Viewer } from './a11y-screens.js';
 import { axeViolations, expectNoSeriousAxeViolations } from './support/axe.js';
 import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { takeNumberInApp } from './pwa-support.js';
 import { unusableControls } from './support/usable.js';
 import { openDesk, openPatientViewer, type Opened, type PatientViewer } from './support/viewers.js';
 
@@ -22,38 +24,51 @@ function suite(title: string, options: { textPx?: number }) {
     let server: TestServer;
     let browser: Browser;
     let cookie: string;
-    const opened = new Map<Viewer, Opened>();
+    let opened: Opened | undefined;
 
     beforeAll(async () => {
       fake = await startFakeLine();
+      browser = await launchBrowser();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await fake?.close();
+    });
+    /** Each screen's own clinic day: reception open and walk-ins 1-3. */
+    beforeEach(async () => {
       server = await startTestServer({ env: { ...lineWebEnv(fake), CLINIC_NAME: 'テストクリニック' }, clientDir: inject('clientDir') });
       cookie = await staffCookie(server.url, server.store);
       await openReception(server.url, cookie);
       for (let i = 0; i < 3; i++) await mustCall(server.url, 'allocateNextSlot', { reservedType: 'ADMIN' }, { cookie });
-      browser = await launchBrowser();
     });
-    afterAll(async () => {
-      for (const viewer of opened.values()) await viewer.close();
-      await browser?.close();
+    afterEach(async () => {
+      await opened?.close();
+      opened = undefined;
       await server?.close();
-      await fake?.close();
     });
 
     async function viewer(kind: Viewer): Promise<Page> {
-      let found = opened.get(kind);
-      if (!found) {
-        found =
-          kind === 'desk' || kind === 'deskSignedOut'
-            ? await openDesk(browser, server.url, kind === 'desk' ? cookie : undefined)
-            : await openPatientViewer(kind as PatientViewer, server.url, { textPx: options.textPx, locale: 'ja-JP' });
-        opened.set(kind, found);
-      }
-      return found.page;
+      opened =
+        kind === 'desk' || kind === 'deskSignedOut'
+          ? await openDesk(browser, server.url, kind === 'desk' ? cookie : undefined)
+          : await openPatientViewer(kind as PatientViewer, server.url, { textPx: options.textPx, locale: 'ja-JP' });
+      return opened.page;
+    }
+
+    /** A number for the viewer's own patient, through the API (taking one on screen is line-reserved's and pwa-my's visit). */
+    async function holdNumber(page: Page, kind: Viewer) {
+      if (kind === 'pwa') return void (await takeNumberInApp(page, server.url));
+      // LINE's browser signs in when it first opens a LINE screen; the session lives in the tab.
+      await page.goto(`${server.url}/line/book`);
+      const stored = await page.waitForFunction(() => sessionStorage.getItem('line_token'));
+      const token = JSON.parse((await stored.jsonValue()) as string) as string;
+      await mustCall(server.url, 'allocateNextSlot', { reservedType: 'LINE' }, { token });
     }
 
     async function visit(screen: ScreenVisit): Promise<Page> {
       if (screen.before === 'closeOnline') await mustCall(server.url, 'endOnlineReception', {}, { cookie });
       const page = await viewer(screen.in);
+      if (screen.before === 'holdNumber') await holdNumber(page, screen.in);
       if (screen.before === 'failChunks') await page.route(/\/assets\/WebApp-[^/]*\.js$/, (route) => route.abort());
       await page.goto(`${server.url}${screen.path}`);
       if (screen.before === 'take') {

@@ -1,10 +1,12 @@
 /**
  * A LINE patient's whole visit in real Chromium against the real server, with only LINE faked at its
  * HTTP edge: sign in through the web flow (LINE's in-app browser), take a number, see it on /line/my and
- * /line/all, watch both follow the queue live while staff work through the API, and cancel.
+ * /line/all, watch both follow the queue live while staff work through the API, and cancel. Each step is
+ * its own test on its own clinic day (fresh server and fake LINE); a later step first replays the earlier
+ * ones through the API, so any one test runs alone or in any order.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
 import { adminSnapshot, openReception, queueSnapshotText } from '../api/api-support.js';
 import { LINE_PATHS, lineWebEnv, randomLineUserId, startFakeLine, type FakeLine } from '../fakes/line-server.js';
 import { mustCall, staffCookie } from '../support/client.js';
@@ -19,11 +21,17 @@ describeBrowser('LINE mini-app: a patient visit', () => {
   let fake: FakeLine;
   let server: TestServer;
   let browser: Browser;
-  let context: BrowserContext;
+  let context: BrowserContext | undefined;
   let cookie: string;
-  const assetRequests: string[] = [];
+  let assetRequests: string[];
 
   beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
     fake = await startFakeLine();
     server = await startTestServer({
       env: { ...lineWebEnv(fake), LINE_LIFF_ID: '1650000000-AbCdEfGh', CLINIC_NAME: 'テストクリニック' },
@@ -31,18 +39,19 @@ describeBrowser('LINE mini-app: a patient visit', () => {
     });
     cookie = await staffCookie(server.url, server.store);
     await openReception(server.url, cookie);
-    browser = await launchBrowser();
+    assetRequests = [];
     context = await browser.newContext(LINE_IN_APP);
     context.on('request', (request) => assetRequests.push(request.url()));
   });
-  afterEach(() => {
-    expect(fake.unexpected).toEqual([]);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.close();
-    await fake?.close();
+  afterEach(async () => {
+    try {
+      expect(fake.unexpected).toEqual([]);
+    } finally {
+      await context?.close();
+      context = undefined;
+      await server?.close();
+      await fake?.close();
+    }
   });
 
   const staff = (name: string, data: unknown) => mustCall(server.url, name, data, { cookie });
@@ -54,12 +63,51 @@ describeBrowser('LINE mini-app: a patient visit', () => {
       .toMatch(typeof expected === 'string' ? new RegExp(expected.replace(/[()（）]/g, '\\$&')) : expected);
   }
 
-  it('signs in through LINE Login with state, nonce, PKCE and bot_prompt, then shows the book screen', async () => {
+  /** Walk-ins 1 and 2 handed out at the desk, and 山田 花子 the one who will sign in at LINE's authorize page. */
+  async function twoWalkInsAndPatient() {
     await staff('allocateNextSlot', { reservedType: 'ADMIN' });
     await staff('allocateNextSlot', { reservedType: 'ADMIN' });
     fake.authorizeAs = { userId: randomLineUserId(), displayName: '山田 花子' };
+  }
 
-    const page = await context.newPage();
+  /**
+   * A new tab of LINE's browser on `path`, signed in through the web flow (no click: the fake's authorize
+   * page answers at once; the first test checks what that flow sends). Each tab signs in for itself, as
+   * the session lives in the tab's session storage.
+   */
+  async function signedInTab(path: string): Promise<Page> {
+    const page = await context!.newPage();
+    await page.goto(`${server.url}${path}`);
+    await page.waitForURL(`${server.url}${path}`);
+    return page;
+  }
+
+  /**
+   * The patient took number 3 (through the API with the tab's own session, the book screen being the
+   * second test's), the phone remembering it as the book screen leaves it; then /line/my and /line/all open.
+   */
+  async function numberThreeTaken(): Promise<{ mine: Page; list: Page }> {
+    await twoWalkInsAndPatient();
+    const mine = await signedInTab('/line/book');
+    const stored = await mine.waitForFunction(() => sessionStorage.getItem('line_token'));
+    const token = JSON.parse((await stored.jsonValue()) as string) as string;
+    const taken = await mustCall<{ slotId: string; reservationNumber: number; reservation: { reservedAt: string } | null }>(
+      server.url, 'allocateNextSlot', { reservedType: 'LINE' }, { token },
+    );
+    expect(taken.reservationNumber).toBe(3);
+    const remembered = { slotId: taken.slotId, reservationNumber: 3, reservedAt: taken.reservation!.reservedAt };
+    await mine.evaluate((r) => localStorage.setItem('latestReservationLine', JSON.stringify(r)), remembered);
+    await mine.goto(`${server.url}/line/my`);
+    await waitForText(mine, 'あなたの前に 2人');
+    const list = await signedInTab('/line/all');
+    await waitForText(list, 'あなたの前に 2人 ／ 待ち人数 3人');
+    return { mine, list };
+  }
+
+  it('signs in through LINE Login with state, nonce, PKCE and bot_prompt, then shows the book screen', async () => {
+    await twoWalkInsAndPatient();
+
+    const page = await context!.newPage();
     await page.goto(`${server.url}/line/book`);
     await page.waitForURL(`${server.url}/line/book`);
     await waitForText(page, '2人');
@@ -95,13 +143,9 @@ describeBrowser('LINE mini-app: a patient visit', () => {
     await page.close();
   });
 
-  let mine: Page;
-  let list: Page;
-
   it('takes a number: the confirmation, then /line/my and /line/all with the own row marked', async () => {
-    mine = await context.newPage();
-    await mine.goto(`${server.url}/line/book`);
-    await mine.waitForURL(`${server.url}/line/book`);
+    await twoWalkInsAndPatient();
+    const mine = await signedInTab('/line/book');
     const take = mine.getByRole('button', { name: '受付番号を取得する' });
     await expect.poll(() => take.isEnabled()).toBe(true);
     // One round trip (docs/decisions/042): the confirmation is the take's own answer, nothing asked after it.
@@ -130,9 +174,7 @@ describeBrowser('LINE mini-app: a patient visit', () => {
     expect(card).toContain('ご来院の際は、この画面を受付スタッフにお見せください。');
     await mine.screenshot({ path: screenshotPath('line-my'), fullPage: true });
 
-    list = await context.newPage();
-    await list.goto(`${server.url}/line/all`);
-    await list.waitForURL(`${server.url}/line/all`);
+    const list = await signedInTab('/line/all');
     await waitForText(list, 'あなたの前に 2人 ／ 待ち人数 3人');
     const own = list.locator('tr[aria-current="true"]');
     await expect.poll(() => own.innerText()).toMatch(/^3\s*あなた\s*2人$/);
@@ -145,6 +187,7 @@ describeBrowser('LINE mini-app: a patient visit', () => {
   });
 
   it('follows the queue live as staff start and hold the numbers before it', async () => {
+    const { mine, list } = await numberThreeTaken();
     const admin = JSON.parse(await queueSnapshotText(server.url)) as { queue: { reservationNumber: number }[] };
     expect(admin.queue.map((r) => r.reservationNumber)).toEqual([1, 2, 3]);
     const slots = await slotIds();
@@ -162,6 +205,15 @@ describeBrowser('LINE mini-app: a patient visit', () => {
   });
 
   it('cancels after confirming, and every screen lets the number go', async () => {
+    const { mine, list } = await numberThreeTaken();
+    // Where the desk left the day: number 2 in consultation, number 1 held as absent when called.
+    const slots = await slotIds();
+    await staff('markSlot', { slotId: slots.get(2), action: 'start' });
+    await staff('markSlot', { slotId: slots.get(1), action: 'hold' });
+    await waitForText(mine, 'あなたの前に 0人');
+    await waitForText(list, 'あなたの前に 0人 ／ 待ち人数 1人');
+    expect(JSON.parse((await mine.evaluate(() => localStorage.getItem('latestReservationLine'))) ?? 'null')).toMatchObject({ reservationNumber: 3 });
+
     await mine.getByRole('button', { name: '予約をキャンセルする' }).click();
     const dialog = mine.getByRole('dialog', { name: '予約をキャンセルしますか？' });
     await dialog.waitFor();

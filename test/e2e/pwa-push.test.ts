@@ -5,10 +5,11 @@
  * subscription whose endpoint and keys belong to the fake push service (test/fakes/push-service.ts). All the
  * rest is real: the permission, our prompt and its click handler, saveSafariSubscription, the server's
  * encrypted, signed push, the fake service decrypting it, and our service worker showing it (delivered with
- * DevTools' ServiceWorker.deliverPushMessage, as the browser does when a push arrives).
+ * DevTools' ServiceWorker.deliverPushMessage, as the browser does when a push arrives). Each test has its
+ * own push service, server and installed app; a test after the first starts from an app already subscribed.
  */
 import type { CDPSession } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, expect, inject, it } from 'vitest';
 import { openReception } from '../api/api-support.js';
 import { eventually } from '../notify/support.js';
 import { startFakePushService, type FakePushService } from '../fakes/push-service.js';
@@ -46,13 +47,14 @@ function fakePushManager(subscription: { endpoint: string; keys: { p256dh: strin
 describeBrowser('PWA: notifications', () => {
   let push: FakePushService;
   let server: TestServer;
-  let app: InstalledApp;
+  let app: InstalledApp | undefined;
   let cookie: string;
   let cdp: CDPSession;
   let browserSubscription: ReturnType<FakePushService['subscribe']>;
-  const registrations: { registrationId: string; scopeURL: string }[] = [];
+  let registrations: { registrationId: string; scopeURL: string }[];
 
-  beforeAll(async () => {
+  /** Each test's own push service, clinic day and freshly installed app (an app window is its own browser). */
+  beforeEach(async () => {
     push = await startFakePushService();
     server = await startTestServer({
       env: { CLINIC_NAME: 'さくらクリニック', VAPID_SUBJECT: 'mailto:it@clinic.example', PUSH_ALLOWED_HOSTS: push.allowedHost, NOTIFY_POLL_MS: '50' },
@@ -61,21 +63,40 @@ describeBrowser('PWA: notifications', () => {
     cookie = await staffCookie(server.url, server.store);
     app = await launchInstalledApp(`${server.url}/pwa/book`);
     browserSubscription = push.subscribe();
-    await app.context.addInitScript(fakePushManager, browserSubscription);
-    cdp = await app.context.newCDPSession(app.page);
+    await app!.context.addInitScript(fakePushManager, browserSubscription);
+    registrations = [];
+    cdp = await app!.context.newCDPSession(app.page);
     cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
     await cdp.send('ServiceWorker.enable');
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await app?.context.close();
+    app = undefined;
     await server?.close();
     await push?.close();
   });
 
-  const page = () => app.page;
+  const page = () => app!.page;
   const prompt = () => page().getByRole('region', { name: '通知', exact: true });
   const allow = () => page().getByRole('button', { name: '通知を許可する' });
   const focusAgain = () => page().evaluate(() => window.dispatchEvent(new Event('focus')));
+
+  /**
+   * Where the first test leaves the app: notifications allowed and the browser holding a subscription made
+   * with the server's key (as after an earlier visit), which the app, opening /pwa/my, saves itself.
+   */
+  async function alreadySubscribed() {
+    await app!.context.grantPermissions(['notifications'], { origin: server.url });
+    const { publicKey } = await mustCall<{ publicKey: string }>(server.url, 'getWebPushPublicKey');
+    await page().evaluate((key) => localStorage.setItem('test:push-subscription', key), publicKey);
+    await page().goto(`${server.url}/pwa/my`);
+    await page().getByText('受付番号のお知らせ（通知）は有効です。').waitFor();
+    const saved = await eventually(async () => {
+      const rows = await server.store.db.selectFrom('push_subscriptions').select('endpoint').execute();
+      return rows.length > 0 ? rows : undefined;
+    }, 'the saved subscription');
+    expect(saved).toEqual([{ endpoint: browserSubscription.endpoint }]);
+  }
 
   async function deliverToWorker(payload: unknown) {
     const registration = registrations.find((r) => r.scopeURL === `${server.url}/pwa/`)!;
@@ -87,7 +108,7 @@ describeBrowser('PWA: notifications', () => {
   }
 
   it('asks from a button, subscribes with the server’s VAPID key and saves the subscription', async () => {
-    await app.context.grantPermissions(['notifications'], { origin: server.url });
+    await app!.context.grantPermissions(['notifications'], { origin: server.url });
     await page().goto(`${server.url}/pwa/book`);
     await allow().waitFor();
     expect(await prompt().innerText()).toContain('受付番号のお知らせを受け取るため、通知を許可してください。');
@@ -107,6 +128,8 @@ describeBrowser('PWA: notifications', () => {
   });
 
   it('“send me a test” arrives encrypted at the push service, and the worker shows it', async () => {
+    await alreadySubscribed();
+    await page().goto(`${server.url}/pwa/book`);
     await page().getByRole('navigation', { name: 'メニュー' }).getByRole('link', { name: '予約状況' }).click();
     await page().getByText('受付番号のお知らせ（通知）は有効です。').waitFor();
     await page().getByRole('button', { name: 'テスト通知を送る' }).click();
@@ -128,6 +151,7 @@ describeBrowser('PWA: notifications', () => {
   });
 
   it('sends the 5-ahead notice for a number taken in the app', async () => {
+    await alreadySubscribed();
     await openReception(server.url, cookie);
     await page().goto(`${server.url}/pwa/book`);
     const take = page().getByRole('button', { name: '受付番号を取得する' });
@@ -144,6 +168,7 @@ describeBrowser('PWA: notifications', () => {
   });
 
   it('brings the prompt back with the reason when the push service dropped the subscription', async () => {
+    await alreadySubscribed();
     push.script.push(410);
     await page().getByRole('button', { name: 'テスト通知を送る' }).click();
     await allow().waitFor();
@@ -159,7 +184,8 @@ describeBrowser('PWA: notifications', () => {
   });
 
   it('follows permission changes made outside the app when it comes back to the front', async () => {
-    await app.context.clearPermissions();
+    await alreadySubscribed();
+    await app!.context.clearPermissions();
     await focusAgain();
     await allow().waitFor({ timeout: 5000 });
 
@@ -168,7 +194,7 @@ describeBrowser('PWA: notifications', () => {
     await page().getByText('通知がブロックされています。端末の設定で、このアプリの通知を許可してください。').waitFor({ timeout: 5000 });
     expect(await allow().count()).toBe(0);
 
-    await app.context.grantPermissions(['notifications'], { origin: server.url });
+    await app!.context.grantPermissions(['notifications'], { origin: server.url });
     await focusAgain();
     await page().getByText('受付番号のお知らせ（通知）は有効です。').waitFor({ timeout: 5000 });
   });

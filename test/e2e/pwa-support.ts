@@ -7,6 +7,7 @@
  * ratio, touch and user agent only; the pages set `width=device-width`, so the layout is the phone's.
  */
 import type { BrowserContext, Page } from 'playwright-core';
+import { mustCall } from '../support/client.js';
 import { appWindow, launchPersistent, PHONES } from './support/browser.js';
 
 export interface InstalledApp {
@@ -48,3 +49,20 @@ export const mainText = (page: Page) => page.locator('main').innerText();
 /** The footer tab marked as the current page. */
 export const currentTab = (page: Page) =>
   page.getByRole('navigation', { name: 'メニュー' }).locator('[aria-current="page"]').innerText();
+
+/**
+ * The installed app's own patient, for setting up a state through the API: the installation id the app
+ * keeps (once it has started) exchanged for a token, as the app itself does.
+ */
+export async function appPatientToken(page: Page, baseUrl: string): Promise<string> {
+  const stored = await page.waitForFunction(() => localStorage.getItem('pwa_install_id'));
+  const installId = JSON.parse((await stored.jsonValue()) as string) as string;
+  const { customToken } = await mustCall<{ customToken: string }>(baseUrl, 'exchangePwaInstallation', { installId });
+  return customToken;
+}
+
+/** A number taken through the API for the installed app's own patient (the book screen's tap being tested elsewhere). */
+export async function takeNumberInApp(page: Page, baseUrl: string): Promise<{ slotId: string; reservationNumber: number }> {
+  const token = await appPatientToken(page, baseUrl);
+  return mustCall(baseUrl, 'allocateNextSlot', { reservedType: 'PWA' }, { token });
+}
