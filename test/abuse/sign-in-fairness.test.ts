@@ -3,14 +3,16 @@
  * capped per address; the hashing gate shares its places between addresses; and an account locked by
  * failures from elsewhere still lets an address with no failures of its own try the right password.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addStaffAccount } from '../../src/server/auth/staff-accounts.js';
 import { concurrencyGate } from '../../src/server/auth/fair-gate.js';
 import { hashingStats } from '../../src/server/auth/password-hashing.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { failuresFrom, flood, signInFrom } from '../support/sign-in-attack.js';
+import { awayFromWindowEdge, failuresFrom, flood, signInFrom } from '../support/sign-in-attack.js';
 
 const servers: TestServer[] = [];
+// Each attack runs inside one window of the limits' counters.
+beforeEach(() => awayFromWindowEdge(), 120_000);
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });

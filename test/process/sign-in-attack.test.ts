@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { addStaffAccount } from '../../src/server/auth/staff-accounts.js';
 import { openSqliteStore } from '../../src/server/storage/sqlite.js';
-import { failuresFrom, flood, signInFrom } from '../support/sign-in-attack.js';
+import { awayFromWindowEdge, failuresFrom, flood, signInFrom } from '../support/sign-in-attack.js';
 import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '../support/process.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 
@@ -37,6 +37,9 @@ describeStores('staff sign-in under attack, real server process', (kind) => {
     }
     server = await startServerProcess(env);
   }, SLOW);
+
+  // Each attack runs inside one window of the limits' counters.
+  beforeEach(() => awayFromWindowEdge(), SLOW);
 
   afterAll(async () => {
     await stopAllServerProcesses();

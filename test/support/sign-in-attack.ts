@@ -12,6 +12,19 @@ export const signInFrom = (url: string, ip: string, password: string, username =
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The sign-in limits count in fixed 15-minute windows of the clock (abuse/limits.ts `inWindow`). */
+const LIMIT_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Resolves once at least `clearMs` remain before the limits' next window edge, waiting for the edge to pass
+ * if it is nearer. An attack that straddled an edge would meet fresh counters halfway (CI once saw the
+ * capped address hashing again at 16:00:00); the server reads the same clock as the test.
+ */
+export async function awayFromWindowEdge(clearMs = 75_000): Promise<void> {
+  const toEdge = LIMIT_WINDOW_MS - (Date.now() % LIMIT_WINDOW_MS);
+  if (toEdge < clearMs) await pause(toEdge + 50);
+}
+
 /** `workers` sign-ins at a time from `ip` under random user names, each sent again when answered, until stopped. */
 export function flood(url: string, ip: string, workers: number) {
   const statuses: number[] = [];
