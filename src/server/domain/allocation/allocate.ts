@@ -6,8 +6,7 @@
  */
 import type { MyReservation } from '../../../shared/schemas/functions.js';
 import type { Store } from '../../storage/port.js';
-import { loadQueueState } from '../queue-state.js';
-import { myReservation } from '../my-reservation.js';
+import { readCards } from './cards.js';
 import { decide, type Decision, type ReceptionFacts } from './decide.js';
 import { groupCommit, type Settled } from './group-commit.js';
 import { createReceptionView, type ReceptionView } from './reception-view.js';
@@ -66,15 +65,17 @@ export function createAllocation(store: Store, view: ReceptionView = createRecep
     }
     if (pending.length === 0) return answers;
     const written = await writeAllocations(store, view, pending.map((i) => batch[i]));
-    // One read of the queue for the whole batch, after its commit and outside the lock. The numbers are
-    // taken whatever it does: a failed read leaves the card to the patient's own screen.
-    const owners = pending.filter((i, k) => written[k].ok && batch[i].ownerId);
-    const state = owners.length > 0 ? await loadQueueState(store).catch(() => null) : null;
+    // One read for the whole batch, after its commit and outside the lock. The numbers are taken whatever
+    // it does: a failed read leaves the card to the patient's own screen.
+    const patientSlots = pending.flatMap((i, k) => {
+      const answer = written[k];
+      return answer.ok && batch[i].ownerId ? [answer.value.slotId] : [];
+    });
+    const cards = await readCards(store, patientSlots).catch(() => null);
     pending.forEach((i, k) => {
       const answer = written[k];
-      const ownerId = batch[i].ownerId;
       answers[i] = answer.ok
-        ? { ok: true, value: { ok: true, ...answer.value, reservation: state && ownerId ? myReservation(state, ownerId) : null } }
+        ? { ok: true, value: { ok: true, ...answer.value, reservation: (batch[i].ownerId && cards?.get(answer.value.slotId)) || null } }
         : answer;
     });
     return answers;
