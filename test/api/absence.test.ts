@@ -5,6 +5,7 @@
  * and the settings; each absence is audited and writes exactly one notice.
  */
 import { expect, it } from 'vitest';
+import { mustCall } from '../support/client.js';
 import { describeStores } from '../support/stores.js';
 import { expectRefusal } from './api-support.js';
 import { type AbsentAnswer, rows, useAbsenceWorld } from './absence-support.js';
@@ -36,6 +37,9 @@ describeStores('absent when called', (kind) => {
     expect(admin.arrivalSettings).toEqual({ absencePlaces: 3, absenceHoldAfter: 2, absentFirstUnarrived: false });
 
     expect(await w.absenceNotices()).toEqual([{ slot_id: a.slotId, body: '{"outcome":"moved","places":3}' }]);
+    // No push subscription: recorded as not delivered, and staff see which notice it was.
+    const status = await mustCall<{ failures: { reservationNumber: number; kind: string }[] }>(w.server.url, 'getMessagingStatus', {}, { cookie: w.cookie });
+    expect(status.failures).toContainEqual(expect.objectContaining({ reservationNumber: 1, kind: 'absence', channel: 'PWA' }));
     const audit = await w.auditActions('markAbsent');
     expect(audit).toEqual([
       {
