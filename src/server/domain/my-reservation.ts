@@ -1,16 +1,19 @@
-/** A patient's own reservation with the people ahead of them, as the public queue counts them. */
+/**
+ * A patient's own reservation with the people ahead of them, as the public queue counts them (queue order,
+ * docs/api.md "Queue order"), with their last absence when called and their check-in.
+ */
 import type { MyReservation } from '../../shared/schemas/functions.js';
 import { ownReservation, publicQueue } from '../../shared/queue/rules.js';
 import type { Slot } from '../../shared/queue/slot.js';
 import type { QueueState } from './queue-state.js';
 import { AHEAD_NOTICE_THRESHOLD } from '../../shared/queue/slot.js';
 
+type CardFacts = Pick<Slot, 'id' | 'reservationNumber' | 'hold' | 'notifiedAt' | 'absences' | 'absentAt' | 'absentPlaces' | 'arrivedAt'> & {
+  reservedAt: string;
+};
+
 /** What the card shows of a slot, given its count of people ahead (null: held) and its notice threshold. */
-export function reservationCard(
-  slot: Pick<Slot, 'id' | 'reservationNumber' | 'hold' | 'notifiedAt'> & { reservedAt: string },
-  ahead: number | null,
-  noticeThreshold: number,
-): MyReservation {
+export function reservationCard(slot: CardFacts, ahead: number | null, noticeThreshold: number): MyReservation {
   return {
     slotId: slot.id,
     reservationNumber: slot.reservationNumber,
@@ -19,6 +22,9 @@ export function reservationCard(
     hold: slot.hold,
     noticeThreshold,
     noticeSentAt: slot.notifiedAt,
+    // The absence that stands, as it was: an undo clears it (docs/decisions/047).
+    absence: slot.absences > 0 && slot.absentAt ? { count: slot.absences, at: slot.absentAt, places: slot.absentPlaces } : null,
+    arrivedAt: slot.arrivedAt,
   };
 }
 

@@ -12,6 +12,7 @@ import { statisticsMigration } from './migration-0007-statistics.js';
 import { ownNoticeAnnouncementsMigration } from './migration-0008-own-notice-announcements.js';
 import { noticeLangMigration } from './migration-0009-notice-lang.js';
 import { calloutMigration } from './migration-0010-callout.js';
+import { absenceArrivalMigration } from './migration-0011-absence-arrival.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -116,6 +117,7 @@ const migrations: Record<string, Migration> = {
   '0008_own_notice_announcements': ownNoticeAnnouncementsMigration,
   '0009_notice_lang': noticeLangMigration,
   '0010_callout': calloutMigration,
+  '0011_absence_arrival': absenceArrivalMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

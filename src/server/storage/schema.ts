@@ -34,6 +34,14 @@ export interface RuntimeTable {
   callout_text: string | null;
   /** The last few call-outs as JSON (src/shared/callout/types.ts), oldest first. */
   callout_recent: string | null;
+  /** Absent when called (0011): places a call-and-miss moves a patient back (1–20; 0 = to the end). */
+  absence_places: number;
+  /** The absence that holds the patient (保留) instead of moving them back (1–10; default 2). */
+  absence_hold_after: number;
+  /** 1: the staff list offers 不在 first for the head of the queue when they have not checked in. */
+  absent_first_unarrived: number;
+  /** Random secret the check-in codes are derived from (null until first needed; renewing it voids old codes). */
+  checkin_secret: string | null;
 }
 
 export interface ReceptionSessionTable {
@@ -71,6 +79,18 @@ export interface SlotTable {
   notice_threshold: number;
   /** 'en' for a number taken on the English screens (migration 0009); null is Japanese. */
   notice_lang: string | null;
+  /** The slot's place in the queue (0011): its reservation number until an absence moves it back. */
+  queue_position: number;
+  /** How many times the patient was called and absent (不在). */
+  absences: number;
+  absent_at: string | null;
+  /** Places the last absence actually moved the patient back; null when that absence held them. */
+  absent_places: number | null;
+  /** queue_position before the last absence, for its undo. */
+  absent_from_position: number | null;
+  /** When the patient checked in (来院確認), and who recorded it: 'patient' or 'staff'. */
+  arrived_at: string | null;
+  arrived_by: string | null;
 }
 
 export interface PwaUserTable {
@@ -107,7 +127,7 @@ export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 /** One message to one recipient (a LINE user, or one push subscription), written with its cause. */
 export interface OutboxTable {
   id: string;
-  kind: 'ahead5' | 'recall' | 'announcement';
+  kind: 'ahead5' | 'recall' | 'announcement' | 'absence';
   channel: 'LINE' | 'PWA';
   slot_id: string;
   reservation_number: number;

@@ -43,6 +43,12 @@ export function rowToSlot(row: SlotTable): Slot {
     ahead5SkippedReason: row.ahead5_skipped_reason === 'adminConfirmed' ? 'adminConfirmed' : null,
     adminConfirmedAt: row.admin_confirmed_at,
     adminBeepAnnounced: row.admin_beep_announced === 1,
+    queuePosition: row.queue_position,
+    absences: row.absences,
+    absentAt: row.absent_at,
+    absentPlaces: row.absent_places,
+    arrivedAt: row.arrived_at,
+    arrivedBy: row.arrived_by === 'patient' || row.arrived_by === 'staff' ? row.arrived_by : null,
   };
 }
 
@@ -74,5 +80,12 @@ export function freshSlotRow(sessionId: string, reservationNumber: number, id: s
     admin_beep_announced: 0,
     notice_threshold: AHEAD_NOTICE_THRESHOLD,
     notice_lang: null,
+    queue_position: reservationNumber,
+    absences: 0,
+    absent_at: null,
+    absent_places: null,
+    absent_from_position: null,
+    arrived_at: null,
+    arrived_by: null,
   };
 }

@@ -9,7 +9,8 @@ function slot(n: number, over: Partial<Slot> = {}): Slot {
     isReceptionAccepted: false, receptionAcceptedAt: null, reservedType: 'PWA', reservedAt: T, createdAt: T,
     updatedAt: T, lineId: null, pwaId: `PWA_${n}`, hold: false, holdAt: null, canceledLineAt: null,
     canceledPwaAt: null, notifiedAheadAt: null, notifiedAt: null, ahead5SkippedAt: null, ahead5SkippedReason: null,
-    adminConfirmedAt: null, adminBeepAnnounced: false, ...over,
+    adminConfirmedAt: null, adminBeepAnnounced: false, queuePosition: n, absences: 0, absentAt: null, absentPlaces: null,
+    arrivedAt: null, arrivedBy: null, ...over,
   };
 }
 

@@ -21,13 +21,20 @@ function canceledByChannel(slot: Pick<Slot, 'canceledLineAt' | 'canceledPwaAt'>)
 const byNumber = (a: SlotFields, b: SlotFields) => a.reservationNumber - b.reservationNumber;
 
 /**
+ * Queue order (docs/api.md "Queue order"): by place in the queue, ties by number. A slot's place is its
+ * number until an absence moves it back between two later rows, so without absences this is number order.
+ */
+export const byQueueOrder = (a: SlotFields, b: SlotFields) =>
+  a.queuePosition - b.queuePosition || a.reservationNumber - b.reservationNumber;
+
+/**
  * Waiting rank for the staff list: among reserved rows whose status is waiting and that the patient did
- * not cancel, in number order, rank 1 is next. Rows that are not waiting get no rank.
+ * not cancel, in queue order, rank 1 is next. Rows that are not waiting get no rank.
  */
 export function waitingRanks(slots: readonly SlotFields[]): Map<string, number> {
   const ranks = new Map<string, number>();
   let rank = 0;
-  for (const slot of [...slots].sort(byNumber)) {
+  for (const slot of [...slots].sort(byQueueOrder)) {
     if (!slot.isReserved || canceledByChannel(slot) || slotStatus(slot) !== 'waiting') continue;
     ranks.set(slot.id, ++rank);
   }
@@ -48,13 +55,13 @@ export function isActive(slot: SlotFields): boolean {
 }
 
 /**
- * The public queue: active rows in number order, held rows moved after the others; people-ahead counts
- * only for non-held rows (0 for the first).
+ * The public queue: active rows in queue order, held rows moved after the others (in number order);
+ * people-ahead counts only for non-held rows (0 for the first).
  */
 export function publicQueue(slots: readonly SlotFields[]): PublicQueueRow[] {
-  const active = slots.filter(isActive).sort(byNumber);
+  const active = slots.filter(isActive).sort(byQueueOrder);
   const notHeld = active.filter((s) => !s.hold);
-  const held = active.filter((s) => s.hold);
+  const held = active.filter((s) => s.hold).sort(byNumber);
   return [
     ...notHeld.map((s, i) => ({ slotId: s.id, reservationNumber: s.reservationNumber, ahead: i, hold: false })),
     ...held.map((s) => ({ slotId: s.id, reservationNumber: s.reservationNumber, ahead: null, hold: true })),

@@ -28,6 +28,20 @@ export interface Slot {
   ahead5SkippedReason: 'adminConfirmed' | null;
   adminConfirmedAt: string | null;
   adminBeepAnnounced: boolean;
+  /**
+   * The slot's place in the queue: its reservation number until an absence (不在) moves it back, then a
+   * value between the two rows it now stands between (docs/api.md "Queue order"). Waiting rows are ordered
+   * by it, ties by number.
+   */
+  queuePosition: number;
+  /** How many times the patient was called and absent. */
+  absences: number;
+  /** The last absence, and how many places it moved them back (null when it held them instead). */
+  absentAt: string | null;
+  absentPlaces: number | null;
+  /** Arrival check-in (来院確認): when, and whether the patient or staff recorded it. */
+  arrivedAt: string | null;
+  arrivedBy: 'patient' | 'staff' | null;
 }
 
 /** The owner ids: only the server holds them (decision 004), since a PWA uid signs its patient in. */
@@ -55,3 +69,10 @@ export const AHEAD_NOTICE_THRESHOLD = 5;
 /** The patient's own notice (issue 14): they choose 1 to 10 people ahead; AHEAD_NOTICE_THRESHOLD is the default. */
 export const NOTICE_THRESHOLD_MIN = 1;
 export const NOTICE_THRESHOLD_MAX = 10;
+/** Absent when called (issue 34): places moved back (0 = to the end) and the absence that holds instead. */
+export const ABSENCE_PLACES_MIN = 1;
+export const ABSENCE_PLACES_MAX = 20;
+export const ABSENCE_PLACES_DEFAULT = 3;
+export const ABSENCE_HOLD_AFTER_MIN = 1;
+export const ABSENCE_HOLD_AFTER_MAX = 10;
+export const ABSENCE_HOLD_AFTER_DEFAULT = 2;

@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { pushSubscriptionSchema } from './push-subscription.js';
-import { NOTICE_THRESHOLD_MAX, NOTICE_THRESHOLD_MIN } from '../queue/slot.js';
+import {
+  ABSENCE_HOLD_AFTER_MAX, ABSENCE_HOLD_AFTER_MIN, ABSENCE_PLACES_MAX, ABSENCE_PLACES_MIN, NOTICE_THRESHOLD_MAX, NOTICE_THRESHOLD_MIN,
+} from '../queue/slot.js';
 import { ANNOUNCEMENT_MAX_LENGTH } from './live.js';
 import { isoDate, overrideSchema, scheduleSettingsSchema, weeklyHoursSchema } from '../schedule/types.js';
 import type { PublicSchedule, ScheduleForStaff } from '../schedule/types.js';
@@ -94,6 +96,29 @@ export const functionPayloads = {
     volume: z.number().int().min(0).max(100),
     text: z.string().trim().min(1).max(CALLOUT_TEXT_MAX).refine((v) => v.includes('{n}'), { message: 'must contain {n}' }),
   }),
+  // absent when called, and arrival check-in (issue 34; docs/decisions/047)
+  /**
+   * `absences`: how many absences the desk saw on this row. The server acts only when it still holds, so two
+   * desks pressing at once move the patient once (the second answers changed: false).
+   */
+  markAbsent: z.strictObject({ slotId: id, absences: z.number().int().min(0).max(1000) }),
+  /** Undoes the last absence (the row must still show `absences`): back to its place, one absence fewer. */
+  undoAbsent: z.strictObject({ slotId: id, absences: z.number().int().min(1).max(1000) }),
+  /** Staff record (or take back) that the patient has arrived. */
+  markArrived: z.strictObject({ slotId: id, arrived: z.boolean() }),
+  /** The patient checks in with the code on the wall monitor or the desk's printed QR code. */
+  checkIn: z.strictObject({ slotId: id, code: z.string().trim().min(1).max(16) }),
+  getArrivalSetup: none,
+  saveArrivalSettings: z.strictObject({
+    /** 0 = to the end of the queue. */
+    absencePlaces: z.number().int().min(0).max(ABSENCE_PLACES_MAX).refine((n) => n === 0 || n >= ABSENCE_PLACES_MIN),
+    absenceHoldAfter: z.number().int().min(ABSENCE_HOLD_AFTER_MIN).max(ABSENCE_HOLD_AFTER_MAX),
+    absentFirstUnarrived: z.boolean(),
+  }),
+  /** New secret: the printed QR code, the desk code and the monitor key all change; old ones stop working. */
+  renewCheckinCodes: none,
+  /** The wall monitor's current code, for the monitor key it was given when staff opened it. */
+  getMonitorCheckinCode: z.strictObject({ monitorKey: z.string().min(16).max(128) }),
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
@@ -139,6 +164,35 @@ export interface FunctionResults {
   getStats: StatsResult;
   callSlot: { ok: true; calloutId: number };
   setCalloutSettings: { ok: true };
+  markAbsent: { ok: true; changed: boolean; outcome: 'moved' | 'held' | null; absences: number; places: number | null };
+  undoAbsent: { ok: true; changed: boolean; absences: number };
+  markArrived: { ok: true; changed: boolean; arrivedAt: string | null };
+  checkIn: { ok: true; arrivedAt: string };
+  getArrivalSetup: ArrivalSetup;
+  saveArrivalSettings: { ok: true };
+  renewCheckinCodes: { ok: true };
+  /** The code the monitor shows and until when it shows it (a new one then). */
+  getMonitorCheckinCode: { code: string; until: string };
+}
+
+/** The clinic's absence and check-in settings (issue 34). */
+export interface ArrivalSettings {
+  /** Places an absence moves a patient back, 1–20; 0 = to the end of the queue. */
+  absencePlaces: number;
+  /** The absence (count) at which the patient is held (保留) instead of moved back. */
+  absenceHoldAfter: number;
+  /** Offer 不在 first for the head of the queue when they have not checked in. */
+  absentFirstUnarrived: boolean;
+}
+
+/** What staff need to set up check-in: the settings, the printed code with its link, the monitor's key. */
+export interface ArrivalSetup {
+  settings: ArrivalSettings;
+  /** The code printed at the desk (stands until renewed) and the link its QR code opens. */
+  deskCode: string;
+  deskLink: string;
+  /** Given to the wall monitor when staff open it; with it the monitor reads its changing code. */
+  monitorKey: string;
 }
 
 /** What sending the standing announcement would cost, shown to staff before they confirm. */
@@ -181,6 +235,13 @@ export interface MyReservation {
   noticeThreshold?: number;
   /** When that notice was queued for sending, else null. */
   noticeSentAt?: string | null;
+  /**
+   * The last time the patient was called and absent (issue 34), else null: how many absences, when, and
+   * how many places it moved them back (null: it held them). Always sent by this server.
+   */
+  absence?: { count: number; at: string; places: number | null } | null;
+  /** When the patient checked in as arrived (来院確認), else null. Always sent by this server. */
+  arrivedAt?: string | null;
 }
 
 /** Messaging as staff see it (getMessagingStatus). */
@@ -197,7 +258,7 @@ export interface MessagingStatus {
   failures: {
     slotId: string;
     reservationNumber: number;
-    kind: 'ahead5' | 'recall' | 'announcement';
+    kind: 'ahead5' | 'recall' | 'announcement' | 'absence';
     channel: 'LINE' | 'PWA';
     reason: string;
     at: string;

@@ -3,11 +3,16 @@ import type { Runtime, StaffSlot } from '../queue/slot.js';
 import type { WaitEstimate } from '../estimate/range.js';
 import type { ScheduleNotice } from '../schedule/types.js';
 import type { Callout, CalloutSettings } from '../callout/types.js';
+import type { ArrivalSettings } from './functions.js';
 
 export interface QueueSnapshot {
   runtime: Runtime;
-  /** Never an owner id: public viewers see numbers, places and hold only. */
-  queue: { reservationNumber: number; ahead: number | null; hold: boolean }[];
+  /**
+   * Never an owner id: public viewers see numbers, places and hold only. In queue order (docs/api.md "Queue
+   * order"); `absent` is true for a number called and absent at least once that still waits (moved back or
+   * held) — the monitor's 「不在の方は受付へ」 strip. Always sent by this server.
+   */
+  queue: { reservationNumber: number; ahead: number | null; hold: boolean; absent?: boolean }[];
   version: number;
   /**
    * The current session's pace, from which every screen computes a wait with waitRange (src/shared/estimate);
@@ -47,6 +52,8 @@ export interface AdminSnapshot {
   scheduleVersion: number;
   /** Set while an online window is open that the calendar could not start (in-house was off): the banner. */
   scheduleNotice: ScheduleNotice | null;
+  /** The clinic's absence and check-in settings (issue 34). Always sent by this server. */
+  arrivalSettings?: ArrivalSettings;
 }
 
 /** Clinic announcements: 1 to 200 characters (issue 14). Here, not in functions.ts, so screens need no zod. */

@@ -23,6 +23,10 @@ export interface StatsFigures {
   /** Held and never started, unless the patient cancelled: called, absent, never came. */
   noShows: number;
   started: number;
+  /** Absent when called (issue 34): absences recorded on the period's numbers (a number called and missing twice counts 2). */
+  absences: number;
+  /** Numbers checked in as arrived (来院確認), by who recorded it. */
+  checkIns: { patient: number; staff: number };
   /** Reservation to start, over the numbers started; null with none. */
   wait: { count: number; medianSeconds: number | null; p90Seconds: number | null };
   /** 96 quarter-hours of the Tokyo day: 0 is 00:00–00:15. Numbers taken and consultations started. */

@@ -15,7 +15,8 @@ function line(n: number, over: Partial<StaffSlot> = {}): StaffSlot {
     isReceptionAccepted: false, receptionAcceptedAt: null, reservedType: 'LINE', reservedAt: T, createdAt: T,
     updatedAt: T, hold: false, holdAt: null, canceledLineAt: null, canceledPwaAt: null,
     notifiedAheadAt: null, notifiedAt: null, ahead5SkippedAt: null, ahead5SkippedReason: null, adminConfirmedAt: null,
-    adminBeepAnnounced: true, ...over,
+    adminBeepAnnounced: true, queuePosition: n, absences: 0, absentAt: null, absentPlaces: null, arrivedAt: null, arrivedBy: null,
+    ...over,
   };
 }
 

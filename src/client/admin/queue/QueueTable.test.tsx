@@ -13,7 +13,8 @@ function slot(n: number, over: Partial<StaffSlot> = {}): StaffSlot {
     isReceptionAccepted: false, receptionAcceptedAt: null, reservedType: 'ADMIN', reservedAt: T, createdAt: T,
     updatedAt: T, hold: false, holdAt: null, canceledLineAt: null, canceledPwaAt: null,
     notifiedAheadAt: null, notifiedAt: null, ahead5SkippedAt: null, ahead5SkippedReason: null, adminConfirmedAt: null,
-    adminBeepAnnounced: true, ...over,
+    adminBeepAnnounced: true, queuePosition: n, absences: 0, absentAt: null, absentPlaces: null, arrivedAt: null, arrivedBy: null,
+    ...over,
   };
 }
 const line = (n: number, over: Partial<StaffSlot> = {}) => slot(n, { reservedType: 'LINE', ...over });

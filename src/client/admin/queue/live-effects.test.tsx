@@ -11,7 +11,8 @@ function pwa(n: number, over: Partial<StaffSlot> = {}): StaffSlot {
     isReceptionAccepted: false, receptionAcceptedAt: null, reservedType: 'PWA', reservedAt: T, createdAt: T,
     updatedAt: T, hold: false, holdAt: null, canceledLineAt: null, canceledPwaAt: null,
     notifiedAheadAt: null, notifiedAt: null, ahead5SkippedAt: null, ahead5SkippedReason: null, adminConfirmedAt: null,
-    adminBeepAnnounced: true, ...over,
+    adminBeepAnnounced: true, queuePosition: n, absences: 0, absentAt: null, absentPlaces: null, arrivedAt: null, arrivedBy: null,
+    ...over,
   };
 }
 const cancelled = (n: number) => pwa(n, { canceled: true, canceledAt: T, canceledPwaAt: T });

@@ -31,7 +31,7 @@ export async function enqueueAheadNotices(ctx: WriteContext): Promise<number | n
   const sessionId = ctx.runtime.current_session_id;
   if (!sessionId) return null;
   // Only the first NOTICE_THRESHOLD_MAX + 1 waiting rows can have that few people ahead: reading just
-  // those (active as in `isActive`, not held, in number order) keeps each write's cost flat instead of
+  // those (active as in `isActive`, not held, in queue order as `byQueueOrder`) keeps each write's cost flat instead of
   // growing with the queue, which at opening time made 200 allocations re-read up to 200 rows each.
   const waiting = await ctx.tx
     .selectFrom('reservation_slots')
@@ -39,6 +39,7 @@ export async function enqueueAheadNotices(ctx: WriteContext): Promise<number | n
     .where('session_id', '=', sessionId)
     .where(activeSlot)
     .where('hold', '=', 0)
+    .orderBy('queue_position')
     .orderBy('reservation_number')
     .limit(NOTICE_THRESHOLD_MAX + 1)
     .execute();
