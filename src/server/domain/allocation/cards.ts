@@ -3,7 +3,7 @@
  * outside the lock. Only those rows are read, each with its count of people ahead counted by the database:
  * reading the whole queue for this (loadQueueState) cost an opening burst about a fifth of its throughput.
  * `ahead` counts what `publicQueue` counts (src/shared/queue/rules.ts): the active rows not held that stand
- * before this one. The allocate-card API test holds the two to the same answer.
+ * before this one in queue order. The allocate-card API test holds the two to the same answer.
  */
 import type { MyReservation } from '../../../shared/schemas/functions.js';
 import type { Store } from '../../storage/port.js';
@@ -23,7 +23,16 @@ export async function readCards(store: Store, slotIds: readonly string[]): Promi
         .whereRef('reservation_slots.session_id', '=', 'mine.session_id')
         .where(activeSlot)
         .where('reservation_slots.hold', '=', 0)
-        .whereRef('reservation_slots.reservation_number', '<', 'mine.reservation_number')
+        // Before it in queue order (`byQueueOrder`): an earlier place, or the same place and a lower number.
+        .where((o) =>
+          o.or([
+            o('reservation_slots.queue_position', '<', o.ref('mine.queue_position')),
+            o.and([
+              o('reservation_slots.queue_position', '=', o.ref('mine.queue_position')),
+              o('reservation_slots.reservation_number', '<', o.ref('mine.reservation_number')),
+            ]),
+          ]),
+        )
         .as('ahead'),
     )
     .where('mine.id', 'in', slotIds)

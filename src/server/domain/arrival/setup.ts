@@ -6,18 +6,11 @@ import type { ArrivalSettings, ArrivalSetup } from '../../../shared/schemas/func
 import { type LiffApps, liffPageUrl } from '../../../shared/line/liff-apps.js';
 import { AppError } from '../../errors.js';
 import type { Store } from '../../storage/port.js';
-import type { RuntimeTable } from '../../storage/schema.js';
 import { type Actor, writeAudit } from '../audit.js';
+import { arrivalSettings } from '../absence/settings.js';
 import { currentMonitorCode, deskCode, monitorKey, monitorKeyMatches, newCheckinSecret } from './codes.js';
 import { ensureCheckinSecret, readCheckinSecret } from './secret.js';
 
-type SettingsColumns = Pick<RuntimeTable, 'absence_places' | 'absence_hold_after' | 'absent_first_unarrived'>;
-
-export const arrivalSettingsOf = (runtime: SettingsColumns): ArrivalSettings => ({
-  absencePlaces: runtime.absence_places,
-  absenceHoldAfter: runtime.absence_hold_after,
-  absentFirstUnarrived: runtime.absent_first_unarrived === 1,
-});
 
 /**
  * The link the printed QR code opens: the patient's own page in the LINE mini-app, which checks in with the
@@ -46,12 +39,12 @@ export async function getArrivalSetup({ store, apps, origin }: SetupContext): Pr
     .where('id', '=', 1)
     .executeTakeFirstOrThrow();
   const desk = deskCode(secret);
-  return { settings: arrivalSettingsOf(runtime), deskCode: desk, deskLink: deskLink(desk, apps, origin), monitorKey: monitorKey(secret) };
+  return { settings: arrivalSettings(runtime), deskCode: desk, deskLink: deskLink(desk, apps, origin), monitorKey: monitorKey(secret) };
 }
 
 export async function saveArrivalSettings({ store, settings, actor }: { store: Store; settings: ArrivalSettings; actor?: Actor }) {
   return store.write(async ({ tx, emit, runtime, now }) => {
-    const before = arrivalSettingsOf(runtime);
+    const before = arrivalSettings(runtime);
     await tx
       .updateTable('runtime')
       .set({
