@@ -26,6 +26,10 @@ export const jaStats = {
   'stats.holds': '保留',
   'stats.noShows': '不在（保留のまま診察なし）',
   'stats.started': '診察開始',
+  // helper "staff" (issue 34): absences and arrival check-ins in the summary (screen and its CSV)
+  'stats.absences': '呼出時の不在（回数）',
+  'stats.checkIns.patient': '来院確認（患者が入力）',
+  'stats.checkIns.staff': '来院確認（受付で記録）',
   'stats.waitMedian': '待ち時間 中央値（分）',
   'stats.waitP90': '待ち時間 90パーセンタイル（分）',
   'stats.sent.LINE': '通知の送信（LINE）',
