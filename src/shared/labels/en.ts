@@ -213,4 +213,10 @@ export const en: Record<PatientLabelKey, string> = {
   'schedule.noteBefore': '* No online reception for the last {before} minutes of consultation hours.',
   'schedule.footerAfter': 'Online reservations open {after} minutes after consultation hours start.',
   'schedule.footerAtStart': 'Online reservations open when consultation hours start.',
+  // absent when called: the patient's notice (issue 34, helper "absence"; docs/decisions/047)
+  'notice.absenceMoved':
+    '[{clinic}] No. {n}: we called your number but you were not here, so we moved it back in the queue (places moved: {places}). Please speak to the reception desk.',
+  'notice.absenceHeld':
+    '[{clinic}] No. {n}: we called your number but you were not here, so it is now on hold. Please speak to the reception desk.',
+  'notice.absence': '[{clinic}] No. {n}: we called your number but you were not here. Please speak to the reception desk.',
 };

@@ -230,6 +230,12 @@ export const ja = {
   'my.announceAhead': 'あなたの前は {n}人になりました。',
   'my.announceNear': 'まもなく順番です。ご来院のうえ、院内でお待ちください。',
   'my.announceHold': '呼出時不在のため保留中です。受付にお申し出ください。',
+  // absent when called: the patient's notice (issue 34, helper "absence"; docs/decisions/047)
+  'notice.absenceMoved':
+    '【{clinic}】受付番号 {n}番の方　お呼びしましたがいらっしゃらなかったため、順番を{places}人後ろに移しました。受付にお声がけください。',
+  'notice.absenceHeld':
+    '【{clinic}】受付番号 {n}番の方　お呼びしましたがいらっしゃらなかったため、順番を保留にしました。受付にお声がけください。',
+  'notice.absence': '【{clinic}】受付番号 {n}番の方　お呼びしましたがいらっしゃいませんでした。受付にお声がけください。',
 } as const;
 
 export type LabelKey = keyof typeof ja;
