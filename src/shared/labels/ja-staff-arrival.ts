@@ -16,7 +16,6 @@ export const jaStaffArrival = {
   'admin.unmarkArrived': '来院取消',
   'admin.notArrivedHead': '先頭の方の来院確認がありません',
   'admin.navArrival': '来院確認・不在',
-  'messages.kind.absence': '不在のお知らせ',
   // helper "staff" (issue 34): /admin/arrival
   'arrival.title': '来院確認・不在',
   'arrival.loading': '読み込み中…',

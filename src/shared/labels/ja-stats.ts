@@ -26,10 +26,6 @@ export const jaStats = {
   'stats.holds': '保留',
   'stats.noShows': '不在（保留のまま診察なし）',
   'stats.started': '診察開始',
-  // helper "staff" (issue 34): absences and arrival check-ins in the summary (screen and its CSV)
-  'stats.absences': '呼出時の不在（回数）',
-  'stats.checkIns.patient': '来院確認（患者が入力）',
-  'stats.checkIns.staff': '来院確認（受付で記録）',
   'stats.waitMedian': '待ち時間 中央値（分）',
   'stats.waitP90': '待ち時間 90パーセンタイル（分）',
   'stats.sent.LINE': '通知の送信（LINE）',
@@ -72,6 +68,15 @@ export const jaStats = {
   'stats.status.waiting': '未対応',
   'stats.csv.before': '変更前',
   'stats.csv.after': '変更後',
+  // absent when called and arrival check-in (issue 34, helper "arrival"; docs/decisions/048)
+  'stats.absences': '不在（呼出時にいなかった回数）',
+  'stats.checkIns.patient': '来院確認（本人）',
+  'stats.checkIns.staff': '来院確認（スタッフ）',
+  'stats.csv.absences': '不在回数',
+  'stats.csv.arrivedAt': '来院確認',
+  'stats.csv.arrivedBy': '来院確認方法',
+  'stats.arrivedBy.patient': '本人',
+  'stats.arrivedBy.staff': 'スタッフ',
 } as const;
 
 export type StatsLabelKey = keyof typeof jaStats;

@@ -15,11 +15,11 @@ describe('the summary rows (screen and CSV)', () => {
   it('carry the absences and the check-ins by who recorded them (issue 34), beside the other counts', () => {
     const rows = summaryRows(figures({ absences: 5, checkIns: { patient: 7, staff: 2 } }), figures({ absences: 1, checkIns: { patient: 3, staff: 4 } }));
     const labels = rows.map(([label]) => label);
-    expect(rows.find(([label]) => label === '呼出時の不在（回数）')).toEqual(['呼出時の不在（回数）', 5, 1]);
-    expect(rows.find(([label]) => label === '来院確認（患者が入力）')).toEqual(['来院確認（患者が入力）', 7, 3]);
-    expect(rows.find(([label]) => label === '来院確認（受付で記録）')).toEqual(['来院確認（受付で記録）', 2, 4]);
-    // Right after the no-shows, before the consultations started.
-    expect(labels.indexOf('呼出時の不在（回数）')).toBe(labels.indexOf('不在（保留のまま診察なし）') + 1);
+    expect(rows.find(([label]) => label === '不在（呼出時にいなかった回数）')).toEqual(['不在（呼出時にいなかった回数）', 5, 1]);
+    expect(rows.find(([label]) => label === '来院確認（本人）')).toEqual(['来院確認（本人）', 7, 3]);
+    expect(rows.find(([label]) => label === '来院確認（スタッフ）')).toEqual(['来院確認（スタッフ）', 2, 4]);
+    // With the other counts, right after the consultations started.
+    expect(labels.indexOf('不在（呼出時にいなかった回数）')).toBe(labels.indexOf('診察開始') + 1);
     expect(new Set(labels).size).toBe(labels.length);
   });
 });

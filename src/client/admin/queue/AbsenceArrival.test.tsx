@@ -100,6 +100,12 @@ describe('不在 and its undo', () => {
     expect(calls).toEqual([[1, 'undoAbsent'], [3, 'undoAbsent']]);
   });
 
+  it('offers the undo once: an absence already undone leaves the count of the earlier one, without an undo', () => {
+    show([slot(1, { absences: 1, absentAt: null, queuePosition: 1.5 }), slot(2)]);
+    expect(actions(1)).toEqual(['開始', '呼出', '不在', '削除', '保留']);
+    expect(waiting(1)).toBe('1不在1回');
+  });
+
   it('offers no undo once the number is started', () => {
     show([movedBack(1, 2.5, { isReceptionAccepted: true, receptionAcceptedAt: T })]);
     expect(actions(1)).toEqual(['開始取消']);

@@ -69,9 +69,13 @@ export function canMarkAbsent(slot: StaffSlot): boolean {
   return slotStatus(slot) === 'waiting' && !canceledByPatient(slot);
 }
 
-/** The last absence can be taken back while the number is still in the queue (moved back, or held by it). */
+/**
+ * The last absence can be taken back, once, while the number is still in the queue (moved back, or held by
+ * it). The server keeps one place to go back to: an undo clears `absentAt`, so an earlier absence shows
+ * in the count but offers no undo.
+ */
 export function canUndoAbsent(slot: StaffSlot): boolean {
-  return slot.absences > 0 && inQueue(slotStatus(slot), slot);
+  return slot.absences > 0 && slot.absentAt !== null && inQueue(slotStatus(slot), slot);
 }
 
 /** Staff record arrival (来院済) for a number still in the queue, and take it back. */
