@@ -33,7 +33,7 @@ export const jaStaffArrival = {
   'arrival.sheetNote': '下の枠の中だけが印刷されます。',
   'arrival.print': '印刷する',
   'arrival.sheetTitle': '来院確認',
-  'arrival.sheetLead': '病院に着いたら、スマートフォンで来院確認をしてください。',
+  'arrival.sheetLead': 'ご来院されたら、スマートフォンで来院確認をしてください。',
   'arrival.sheetLine': 'LINEをお使いの方：このQRコードを読み取ってください。',
   'arrival.sheetApp': 'アプリをお使いの方：「あなたの受付番号」の画面で、この番号を入力してください。',
   'arrival.sheetCode': '来院確認の番号',
