@@ -152,4 +152,30 @@ describeBrowser('the desk: 不在 and 来院済', () => {
     await row(page, 2).getByRole('button', { name: '来院済にする' }).click();
     await expect.poll(() => firstButton(2).innerText()).toBe('開始');
   });
+
+  it('counts the day’s absences and check-ins on the statistics page, beside the other figures', async () => {
+    await staff('startOnlineReception');
+    const patient = await pwaPatient(server.url);
+    const booked = await mustCall<Taken>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
+    const { deskCode } = await staff<ArrivalSetup>('getArrivalSetup');
+    await mustCall(server.url, 'checkIn', { slotId: booked.slotId, code: deskCode }, { token: patient.token });
+    await staff('markAbsent', { slotId: slots.get(1), absences: 0 });
+    await staff('markAbsent', { slotId: slots.get(2), absences: 0 });
+    await staff('markAbsent', { slotId: slots.get(2), absences: 1 }); // held at the second
+    for (const n of [3, 4]) await staff('markArrived', { slotId: slots.get(n), arrived: true });
+
+    const context = await deskContext(browser, server);
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin/stats`);
+    const summary = page.getByRole('table', { name: '主な数字（今回と前回）' });
+    await summary.waitFor();
+    const today = async (label: string) =>
+      (await summary.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) }).getByRole('cell').allInnerTexts())[0];
+    expect(await today('不在（呼出時にいなかった回数）')).toBe('3');
+    expect(await today('来院確認（本人）')).toBe('1');
+    expect(await today('来院確認（スタッフ）')).toBe('2');
+    expect(await today('受付数（合計）')).toBe('7');
+    await page.screenshot({ path: screenshotPath('admin-stats-absences') });
+  });
 });
