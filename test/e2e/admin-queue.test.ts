@@ -114,8 +114,8 @@ describeBrowser('staff queue screen', () => {
     await page.getByText('次の受付番号 4番').waitFor();
     await expect(row(page, 1).getByRole('cell').first().innerText()).resolves.toBe('1');
     await expect(row(page, 3).getByRole('cell').first().innerText()).resolves.toBe('3');
-    // A walk-in gets neither recall nor confirm.
-    await expect(row(page, 1).getByRole('button').allInnerTexts()).resolves.toEqual(['開始', '呼出', '削除', '保留']);
+    // A walk-in gets neither recall nor confirm; the 来院済 column's button comes first.
+    await expect(row(page, 1).getByRole('button').allInnerTexts()).resolves.toEqual(['来院済にする', '開始', '呼出', '不在', '削除', '保留']);
   });
 
   it('opens online reception; a patient books through the API and gets recall and confirm buttons', async () => {
@@ -130,7 +130,7 @@ describeBrowser('staff queue screen', () => {
     const patient = await pwaPatient(server.url);
     await mustCall(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
     await row(page, 4).getByRole('img', { name: 'PWA' }).waitFor();
-    await expect(row(page, 4).getByRole('button').allInnerTexts()).resolves.toEqual(['開始', '呼出', '再呼出', '削除', '保留', '確認済']);
+    await expect(row(page, 4).getByRole('button').allInnerTexts()).resolves.toEqual(['来院済にする', '開始', '呼出', '不在', '再呼出', '削除', '保留', '確認済']);
     // The modal of a new online reservation (this desk is the only one open, so it wins the beep).
     const modal = page.getByRole('alertdialog', { name: '新しいオンライン予約' });
     await modal.getByText('新しいオンライン予約があります（受付番号 4番・PWA）').waitFor();

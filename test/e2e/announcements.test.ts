@@ -115,7 +115,7 @@ describeBrowser('own notice and clinic announcements', () => {
 
     const desk = await openDesk();
     const row9 = desk.getByRole('row').filter({ has: desk.getByRole('rowheader', { name: '9番', exact: true }) });
-    await expect.poll(() => row9.getByRole('cell').nth(2).innerText()).toBe('3人前');
+    await expect.poll(() => row9.getByRole('cell').nth(3).innerText()).toBe('3人前');
     // The patient's online number was announced to the desk when the list first loaded: acknowledge it.
     const arrival = desk.getByRole('alertdialog', { name: '新しいオンライン予約' });
     await arrival.getByRole('button', { name: '閉じる' }).click();

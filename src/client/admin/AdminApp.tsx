@@ -1,7 +1,8 @@
 /**
  * The /admin route set (docs/product.md, "/admin"): /queue for the desk, /monitor for the wall, /messages and /audit for
  * the clinic's notices and the staff audit trail, /schedule for the clinic calendar, /stats for the statistics
- * (its own lazy chunk, with the chart library); anything else → /queue.
+ * (its own lazy chunk, with the chart library), /arrival for absences and check-in (its own lazy chunk, with
+ * the QR code library); anything else → /queue.
  * The queue needs a signed-in staff member; the monitor shows only public data and so never asks.
  */
 import { Suspense } from 'react';
@@ -20,6 +21,7 @@ import { SessionLostContext } from './refusal.js';
 import { useStaffSession } from './staff-session.js';
 
 const StatsScreen = lazyChunk(() => import('./stats/StatsScreen.js'));
+const ArrivalScreen = lazyChunk(() => import('./arrival/ArrivalScreen.js'));
 
 export const ADMIN_PATHS = {
   queue: '/admin/queue',
@@ -28,6 +30,7 @@ export const ADMIN_PATHS = {
   audit: '/admin/audit',
   stats: '/admin/stats',
   schedule: '/admin/schedule',
+  arrival: '/admin/arrival',
 } as const;
 
 function StaffArea({ path }: { path: string }) {
@@ -42,6 +45,11 @@ function StaffArea({ path }: { path: string }) {
         {path === ADMIN_PATHS.stats && (
           <Suspense fallback={<Loading />}>
             <StatsScreen />
+          </Suspense>
+        )}
+        {path === ADMIN_PATHS.arrival && (
+          <Suspense fallback={<Loading />}>
+            <ArrivalScreen />
           </Suspense>
         )}
         {path === ADMIN_PATHS.schedule && <ScheduleScreen />}

@@ -8,6 +8,7 @@ export const STAFF_PAGES = [
   { path: '/admin/audit', label: 'admin.navAudit' },
   { path: '/admin/stats', label: 'admin.navStats' },
   { path: '/admin/schedule', label: 'admin.navSchedule' },
+  { path: '/admin/arrival', label: 'admin.navArrival' },
 ] as const;
 
 export function StaffNav({ except }: { except?: string }) {

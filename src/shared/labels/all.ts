@@ -5,9 +5,13 @@
  * screen ever changes.
  */
 import { fill, ja, t as patientLabel, type LabelKey as PatientLabelKey } from './ja.js';
-import { jaStaff } from './ja-staff.js';
+import { jaStaff as jaStaffMain } from './ja-staff.js';
+import { jaStaffArrival } from './ja-staff-arrival.js';
 
 export { ja, fill };
+
+/** The staff catalogue: ja-staff.ts and its issue-34 part (ja-staff-arrival.ts). */
+const jaStaff = { ...jaStaffMain, ...jaStaffArrival } as const;
 
 export const labels = { ...ja, ...jaStaff } as const;
 

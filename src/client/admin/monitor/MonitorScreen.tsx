@@ -2,6 +2,7 @@
  * /admin/monitor, the wall display. It reads the public stream (/api/live/queue): a screen in the waiting
  * room carries no owner data, and it keeps working unattended even after a staff session expires, with no
  * keyboard nearby to sign in again. The stream reconnects by itself; a quiet badge says when it is doing so.
+ * The check-in code comes apart from the stream, with the monitor's own key (checkin-code.ts).
  */
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { waitCount } from '../../../shared/queue/rules.js';
@@ -14,6 +15,8 @@ import './monitor.css';
 import { CELL_MAX_EM, monitorLayout } from './monitor-layout.js';
 import { MonitorEstimate } from './MonitorEstimate.js';
 import { MonitorCallout } from './MonitorCallout.js';
+import { MonitorFooter } from './MonitorFooter.js';
+import { useMonitorCheckinCode } from './checkin-code.js';
 
 /** The size of an element, following window resizes and rotation. */
 function useElementSize<T extends HTMLElement>() {
@@ -53,6 +56,7 @@ function WaitingLine({ n }: { n: number }) {
 export function MonitorScreen() {
   const { data, status } = useQueue();
   const [bodyRef, size] = useElementSize<HTMLDivElement>();
+  const checkinCode = useMonitorCheckinCode();
   useEffect(() => {
     document.title = t('monitor.title');
   }, []);
@@ -112,6 +116,7 @@ export function MonitorScreen() {
           )
         )}
       </div>
+      {data && !stopped && <MonitorFooter queue={rows} code={checkinCode} />}
     </main>
   );
 }

@@ -21,7 +21,7 @@ function line(n: number, over: Partial<StaffSlot> = {}): StaffSlot {
 }
 
 const ahead5 = (n: number) =>
-  within(screen.getByRole('rowheader', { name: `${n}番` }).closest('tr')!).getAllByRole('cell')[2].textContent;
+  within(screen.getByRole('rowheader', { name: `${n}番` }).closest('tr')!).getAllByRole('cell')[3].textContent;
 
 it('shows the chosen threshold with the time, before and after the notice, and the default as before', () => {
   render(

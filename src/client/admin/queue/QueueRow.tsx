@@ -1,10 +1,13 @@
-/** One reservation in the staff list: number, waiting rank or state, times, and the buttons row-rules allow. */
+/**
+ * One reservation in the staff list: number, waiting rank or state (with its absences), times, arrival, and
+ * the buttons row-rules allow.
+ */
 import { memo } from 'react';
 import { slotStatus } from '../../../shared/queue/rules.js';
 import type { StaffSlot } from '../../../shared/queue/slot.js';
 import { type LabelKey, t } from '../../../shared/labels/all.js';
 import { ChannelIcon } from './ChannelIcon.js';
-import { ACTION_PLACES, canceledByPatient, patientChannel, type RowAction, rowActions } from './row-rules.js';
+import { actionPlaces, arrivalAction, canceledByPatient, patientChannel, type RowAction, rowActions } from './row-rules.js';
 import { tokyoHhmm } from '../../../shared/time/tokyo.js';
 
 const ACTION_LABELS: Record<RowAction, LabelKey> = {
@@ -17,6 +20,10 @@ const ACTION_LABELS: Record<RowAction, LabelKey> = {
   hold: 'admin.hold',
   undoHold: 'admin.undoHold',
   confirm: 'admin.confirm',
+  absent: 'admin.absent',
+  undoAbsent: 'admin.undoAbsent',
+  arrive: 'admin.markArrived',
+  unarrive: 'admin.unmarkArrived',
 };
 
 /** The button's look says what kind of step it is: forward, destructive, pause, or going back. */
@@ -30,6 +37,10 @@ const ACTION_STYLE: Record<RowAction, string> = {
   hold: 'hold',
   undoHold: 'undo',
   confirm: 'confirm',
+  absent: 'absent',
+  undoAbsent: 'undo',
+  arrive: 'arrive',
+  unarrive: 'undo',
 };
 
 export interface QueueRowProps {
@@ -40,14 +51,52 @@ export interface QueueRowProps {
   onAction(slot: StaffSlot, action: RowAction): void;
   /** The patient's own notice threshold when they chose other than 5 (issue 14). */
   noticeThreshold?: number;
+  /** Offer 不在 first (and as the primary step): the clinic's setting, on the head row not checked in. */
+  absentFirst?: boolean;
 }
 
-function waitingCell(slot: StaffSlot, rank: number | undefined): string {
+function waitingText(slot: StaffSlot, rank: number | undefined): string {
   const status = slotStatus(slot);
   if (status === 'canceled') return t(canceledByPatient(slot) ? 'admin.status.canceledByPatient' : 'admin.status.canceled');
   if (status === 'serving') return t('admin.status.serving');
   if (status === 'hold') return t('admin.status.hold');
   return rank === undefined ? '' : String(rank);
+}
+
+/** The rank or state, and how often the patient was called and absent (「不在1回」). */
+function WaitingCell({ slot, rank }: { slot: StaffSlot; rank: number | undefined }) {
+  return (
+    <td className="cell-waiting">
+      {waitingText(slot, rank)}
+      {slot.absences > 0 && <span className="absence-count">{t('admin.absences', { n: slot.absences })}</span>}
+    </td>
+  );
+}
+
+/** 来院済: when and by whom (「9:12 本人」「9:15 受付」), and the desk's button to record it or take it back. */
+function ArrivedCell({ slot, busy, onAction }: { slot: StaffSlot; busy: boolean; onAction: QueueRowProps['onAction'] }) {
+  const action = arrivalAction(slot);
+  return (
+    <td className="cell-arrived">
+      <span className="arrived-line">
+        {slot.arrivedAt && (
+          <span className="arrived-at">
+            {t('admin.arrivedValue', { time: tokyoHhmm(slot.arrivedAt), by: t(`admin.arrivedBy.${slot.arrivedBy ?? 'staff'}`) })}
+          </span>
+        )}
+        {action && (
+          <button
+            type="button"
+            className={`button admin-action arrival-toggle ${ACTION_STYLE[action]}`}
+            disabled={busy}
+            onClick={() => onAction(slot, action)}
+          >
+            {t(ACTION_LABELS[action])}
+          </button>
+        )}
+      </span>
+    </td>
+  );
 }
 
 function ahead5Cell(slot: StaffSlot, threshold: number | undefined): string {
@@ -61,27 +110,36 @@ function ahead5Cell(slot: StaffSlot, threshold: number | undefined): string {
   return '';
 }
 
-export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onAction, noticeThreshold }: QueueRowProps) {
+/** On the absent-first row 不在 is the primary step, and 開始 loses its primary look. */
+function styleOf(action: RowAction, absentFirst: boolean): string {
+  if (absentFirst && action === 'absent') return 'primary absent-first';
+  if (absentFirst && action === 'start') return 'plain';
+  return ACTION_STYLE[action];
+}
+
+export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onAction, noticeThreshold, absentFirst = false }: QueueRowProps) {
   const status = slotStatus(slot);
   const channel = patientChannel(slot);
   const actions = new Set(rowActions(slot));
+  const first = absentFirst && actions.has('absent');
   const classes = [`row-${status}`, blinking ? 'row-blink' : ''].join(' ');
   return (
     <tr className={classes} data-slot-id={slot.id}>
       <th scope="row" className="cell-number">
         {t('admin.numberValue', { n: slot.reservationNumber })}
       </th>
-      <td className="cell-waiting">{waitingCell(slot, rank)}</td>
+      <WaitingCell slot={slot} rank={rank} />
       <td className="cell-time">
         <span className="time-with-icon">
           {tokyoHhmm(slot.reservedAt)}
           {channel && <ChannelIcon channel={channel} />}
         </span>
       </td>
+      <ArrivedCell slot={slot} busy={busy} onAction={onAction} />
       <td className="cell-ahead5">{ahead5Cell(slot, noticeThreshold)}</td>
       <td className="cell-actions">
         <div className="action-places">
-          {ACTION_PLACES.map((place) => {
+          {actionPlaces(first).map((place) => {
             const action = place.find((a) => actions.has(a));
             if (!action) {
               // A recall already sent says when, where the button was.
@@ -97,7 +155,9 @@ export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onA
               <button
                 key={place[0]}
                 type="button"
-                className={`button admin-action ${ACTION_STYLE[action]}`}
+                className={`button admin-action ${styleOf(action, first)}`}
+                // Why 不在 stands first on this row: its patient has not checked in.
+                title={first && action === 'absent' ? t('admin.notArrivedHead') : undefined}
                 disabled={busy}
                 onClick={() => onAction(slot, action)}
               >

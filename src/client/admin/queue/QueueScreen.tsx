@@ -50,6 +50,10 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
       try {
         if (action === 'recall') await callFn('sendReservationMessageBySlot', { slotId: slot.id, kind: 'recall' });
         else if (action === 'call') await callFn('callSlot', { slotId: slot.id });
+        // The absences this desk saw go along: a second desk pressing at the same moment changes nothing.
+        else if (action === 'absent') await callFn('markAbsent', { slotId: slot.id, absences: slot.absences });
+        else if (action === 'undoAbsent') await callFn('undoAbsent', { slotId: slot.id, absences: slot.absences });
+        else if (action === 'arrive' || action === 'unarrive') await callFn('markArrived', { slotId: slot.id, arrived: action === 'arrive' });
         else await callFn('markSlot', { slotId: slot.id, action });
       } catch (err) {
         await refuse(err);
@@ -87,6 +91,7 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
           busy={busy}
           onAction={onRowAction}
           noticeThresholds={data?.noticeThresholds}
+          arrivalSettings={data?.arrivalSettings}
         />
       </main>
       {announcements.length > 0 && (

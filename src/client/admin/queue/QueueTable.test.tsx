@@ -37,7 +37,9 @@ function show(slots: StaffSlot[], options: { showDone?: boolean; blinking?: stri
 function row(n: number): HTMLElement {
   return screen.getByRole('rowheader', { name: `${n}番` }).closest('tr')!;
 }
-const buttons = (n: number) => within(row(n)).queryAllByRole('button').map((b) => b.textContent);
+/** The buttons among the row's actions (the 来院済 column's own button is tested apart). */
+const buttons = (n: number) =>
+  [...row(n).querySelectorAll('.cell-actions button')].map((b) => b.textContent);
 const cells = (n: number) => within(row(n)).getAllByRole('cell').map((c) => c.textContent);
 
 afterEach(cleanup);
@@ -45,22 +47,22 @@ afterEach(cleanup);
 describe('staff list: buttons by row state', () => {
   it('offers start, delete and hold for a waiting walk-in, and no recall or confirm', () => {
     show([slot(1)]);
-    expect(buttons(1)).toEqual(['開始', '呼出', '削除', '保留']);
+    expect(buttons(1)).toEqual(['開始', '呼出', '不在', '削除', '保留']);
   });
 
   it('offers recall and confirm for a waiting LINE or PWA reservation not yet recalled or confirmed', () => {
     show([line(1), pwa(2)]);
-    expect(buttons(1)).toEqual(['開始', '呼出', '再呼出', '削除', '保留', '確認済']);
-    expect(buttons(2)).toEqual(['開始', '呼出', '再呼出', '削除', '保留', '確認済']);
+    expect(buttons(1)).toEqual(['開始', '呼出', '不在', '再呼出', '削除', '保留', '確認済']);
+    expect(buttons(2)).toEqual(['開始', '呼出', '不在', '再呼出', '削除', '保留', '確認済']);
   });
 
   it('drops recall once sent (saying when) and confirm once confirmed', () => {
     show([line(1, { notifiedAheadAt: T, adminConfirmedAt: T })]);
-    expect(buttons(1)).toEqual(['開始', '呼出', '削除', '保留']);
+    expect(buttons(1)).toEqual(['開始', '呼出', '不在', '削除', '保留']);
     expect(row(1).textContent).toContain('再呼出済 09:35');
   });
 
-  it('turns hold into its undo on a held row, which keeps start, recall and delete', () => {
+  it('turns hold into its undo on a held row, which keeps start, recall and delete (no 不在: it is not waiting)', () => {
     show([pwa(3, { hold: true, holdAt: T })]);
     expect(buttons(3)).toEqual(['開始', '呼出', '再呼出', '削除', '保留取消', '確認済']);
     expect(cells(3)[0]).toBe('保留中');
@@ -80,9 +82,9 @@ describe('staff list: buttons by row state', () => {
     expect(cells(6)[0]).toBe('患者キャンセル');
   });
 
-  it('keeps six button places on every row so buttons never move', () => {
+  it('keeps eight button places on every row so buttons never move', () => {
     show([slot(1), line(2), slot(3, { isReceptionAccepted: true })]);
-    for (const n of [1, 2, 3]) expect(row(n).querySelector('.action-places')!.children).toHaveLength(6);
+    for (const n of [1, 2, 3]) expect(row(n).querySelector('.action-places')!.children).toHaveLength(8);
   });
 
   it('passes the pressed action on, and disables the row while its request runs', () => {
@@ -96,7 +98,7 @@ describe('staff list: buttons by row state', () => {
 });
 
 describe('staff list: columns', () => {
-  it('ranks only waiting rows in number order and shows Tokyo reception time with the channel icon', () => {
+  it('ranks only waiting rows in queue order and shows Tokyo reception time with the channel icon', () => {
     show([slot(3), line(1), slot(2, { hold: true, holdAt: T }), pwa(4, { isReceptionAccepted: true })]);
     expect(cells(1)[0]).toBe('1');
     expect(cells(3)[0]).toBe('2');
@@ -108,8 +110,8 @@ describe('staff list: columns', () => {
 
   it('shows the 5-ahead notice time, or that it was skipped for a confirmed patient', () => {
     show([line(1, { notifiedAt: T }), pwa(2, { ahead5SkippedAt: T, ahead5SkippedReason: 'adminConfirmed', adminConfirmedAt: T })]);
-    expect(cells(1)[2]).toBe('09:35');
-    expect(cells(2)[2]).toBe('省略（確認済）');
+    expect(cells(1)[3]).toBe('09:35');
+    expect(cells(2)[3]).toBe('省略（確認済）');
   });
 });
 

@@ -1,8 +1,12 @@
-/** The staff list (at most 500 rows, docs/product.md): waiting ranks come from the shared rules. */
+/**
+ * The staff list (at most 500 rows, docs/product.md), in queue order (docs/api.md "Queue order"): a number
+ * moved back by an absence stands where it now waits. Waiting ranks and the order come from the shared rules.
+ */
 import { useMemo } from 'react';
-import { waitingRanks } from '../../../shared/queue/rules.js';
+import { byQueueOrder, waitingRanks } from '../../../shared/queue/rules.js';
 import { ADMIN_LIST_LIMIT, type StaffSlot } from '../../../shared/queue/slot.js';
 import { t } from '../../../shared/labels/all.js';
+import type { ArrivalSettings } from '../../../shared/schemas/functions.js';
 import { QueueRow } from './QueueRow.js';
 import { isShown, type RowAction } from './row-rules.js';
 
@@ -14,14 +18,17 @@ export interface QueueTableProps {
   onAction(slot: StaffSlot, action: RowAction): void;
   /** slotId → a patient's own notice threshold other than 5 (issue 14). */
   noticeThresholds?: Readonly<Record<string, number>>;
+  /** The clinic's absence and check-in settings (issue 34), from the admin snapshot. */
+  arrivalSettings?: ArrivalSettings;
 }
 
-export function QueueTable({ slots, showDone, blinking, busy, onAction, noticeThresholds }: QueueTableProps) {
+export function QueueTable({ slots, showDone, blinking, busy, onAction, noticeThresholds, arrivalSettings }: QueueTableProps) {
   const ranks = useMemo(() => waitingRanks(slots), [slots]);
+  const absentFirst = arrivalSettings?.absentFirstUnarrived ?? false;
   const rows = useMemo(
     () =>
       [...slots]
-        .sort((a, b) => a.reservationNumber - b.reservationNumber)
+        .sort(byQueueOrder)
         .slice(0, ADMIN_LIST_LIMIT)
         // A row the patient just cancelled stays while it blinks, so staff see which one went.
         .filter((slot) => isShown(slot, showDone) || blinking.has(slot.id)),
@@ -34,6 +41,7 @@ export function QueueTable({ slots, showDone, blinking, busy, onAction, noticeTh
           <th scope="col">{t('admin.colNumber')}</th>
           <th scope="col">{t('admin.colWaiting')}</th>
           <th scope="col">{t('admin.colReceivedAt')}</th>
+          <th scope="col">{t('admin.colArrived')}</th>
           <th scope="col">{t('admin.colAhead5')}</th>
           <th scope="col">{t('admin.colActions')}</th>
         </tr>
@@ -41,7 +49,7 @@ export function QueueTable({ slots, showDone, blinking, busy, onAction, noticeTh
       <tbody>
         {rows.length === 0 ? (
           <tr>
-            <td colSpan={5} className="queue-empty">
+            <td colSpan={6} className="queue-empty">
               {t('admin.empty')}
             </td>
           </tr>
@@ -55,6 +63,7 @@ export function QueueTable({ slots, showDone, blinking, busy, onAction, noticeTh
               busy={busy.has(slot.id)}
               onAction={onAction}
               noticeThreshold={noticeThresholds?.[slot.id]}
+              absentFirst={absentFirst && ranks.get(slot.id) === 1 && slot.arrivedAt === null}
             />
           ))
         )}

@@ -6,8 +6,12 @@ import { slotStatus, type SlotStatus } from '../../../shared/queue/rules.js';
 import type { PatientChannel, StaffSlot } from '../../../shared/queue/slot.js';
 import type { MarkAction } from '../../../shared/schemas/functions.js';
 
-/** 'call': the monitor calls the number out without starting the consultation (issue 15). */
-export type RowAction = MarkAction | 'recall' | 'call';
+/**
+ * 'call': the monitor calls the number out without starting the consultation (issue 15). 'absent' and
+ * 'undoAbsent': called and not there, the patient moves back (issue 34). 'arrive' and 'unarrive' are the
+ * 来院済 column's button, not a place among the actions.
+ */
+export type RowAction = MarkAction | 'recall' | 'call' | 'absent' | 'undoAbsent' | 'arrive' | 'unarrive';
 
 /**
  * The buttons sit in fixed places so they never jump under the receptionist's pointer: each place shows
@@ -16,11 +20,26 @@ export type RowAction = MarkAction | 'recall' | 'call';
 export const ACTION_PLACES = [
   ['start', 'undoStart'],
   ['call'],
+  ['absent'],
+  ['undoAbsent'],
   ['recall'],
   ['delete', 'undoDelete'],
   ['hold', 'undoHold'],
   ['confirm'],
 ] as const satisfies readonly (readonly RowAction[])[];
+
+export type ActionPlace = (typeof ACTION_PLACES)[number];
+
+/**
+ * The places of one row. With absentFirst (the clinic's setting, on the head row while its patient has not
+ * checked in) 不在 comes first: the likely step when the head is called and nobody comes. Only the first
+ * three places turn; the others stay where they are on every row.
+ */
+export function actionPlaces(absentFirst: boolean): readonly ActionPlace[] {
+  if (!absentFirst) return ACTION_PLACES;
+  const [start, call, absent, ...rest] = ACTION_PLACES;
+  return [absent, start, call, ...rest];
+}
 
 export function patientChannel(slot: Pick<StaffSlot, 'reservedType'>): PatientChannel | null {
   return slot.reservedType === 'LINE' || slot.reservedType === 'PWA' ? slot.reservedType : null;
@@ -45,6 +64,26 @@ export function needsConfirm(slot: StaffSlot): boolean {
   return patientChannel(slot) !== null && slot.adminConfirmedAt === null && inQueue(slotStatus(slot), slot);
 }
 
+/** 不在 is for a waiting number (not held, started or cancelled): the head or any other. */
+export function canMarkAbsent(slot: StaffSlot): boolean {
+  return slotStatus(slot) === 'waiting' && !canceledByPatient(slot);
+}
+
+/**
+ * The last absence can be taken back, once, while the number is still in the queue (moved back, or held by
+ * it). The server keeps one place to go back to: an undo clears `absentAt`, so an earlier absence shows
+ * in the count but offers no undo.
+ */
+export function canUndoAbsent(slot: StaffSlot): boolean {
+  return slot.absences > 0 && slot.absentAt !== null && inQueue(slotStatus(slot), slot);
+}
+
+/** Staff record arrival (来院済) for a number still in the queue, and take it back. */
+export function arrivalAction(slot: StaffSlot): 'arrive' | 'unarrive' | null {
+  if (!inQueue(slotStatus(slot), slot)) return null;
+  return slot.arrivedAt === null ? 'arrive' : 'unarrive';
+}
+
 export function rowActions(slot: StaffSlot): RowAction[] {
   const status = slotStatus(slot);
   if (status === 'canceled') {
@@ -56,6 +95,8 @@ export function rowActions(slot: StaffSlot): RowAction[] {
   return [
     'start',
     ...extra('call', inQueue(status, slot)),
+    ...extra('absent', canMarkAbsent(slot)),
+    ...extra('undoAbsent', canUndoAbsent(slot)),
     ...extra('recall', canRecall(slot)),
     'delete',
     status === 'hold' ? 'undoHold' : 'hold',

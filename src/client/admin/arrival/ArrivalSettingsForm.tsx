@@ -1,0 +1,90 @@
+/**
+ * The clinic's absence settings (issue 34): how many places an absence moves a patient back (1–20, or to
+ * the end), at which absence they are held instead, and whether the desk offers 不在 first on a head row
+ * not checked in. Choices from lists, so nothing typed can fall outside what the server accepts.
+ */
+import { t } from '../../../shared/labels/all.js';
+import {
+  ABSENCE_HOLD_AFTER_MAX, ABSENCE_HOLD_AFTER_MIN, ABSENCE_PLACES_MAX, ABSENCE_PLACES_MIN,
+} from '../../../shared/queue/slot.js';
+import type { ArrivalSettings } from '../../../shared/schemas/functions.js';
+import { callFn } from '../../api/fn.js';
+import { SaveMessage, useSave } from '../schedule/save-status.js';
+import { useDraft } from '../use-draft.js';
+
+const range = (min: number, max: number) => Array.from({ length: max - min + 1 }, (_, i) => min + i);
+/** 0 is "to the end of the queue" (the contract's value), listed last. */
+const PLACES = [...range(ABSENCE_PLACES_MIN, ABSENCE_PLACES_MAX), 0];
+const HOLD_AFTER = range(ABSENCE_HOLD_AFTER_MIN, ABSENCE_HOLD_AFTER_MAX);
+
+export function ArrivalSettingsForm({ saved, onSaved }: { saved: ArrivalSettings; onSaved(): void }) {
+  const [draft, setDraft] = useDraft(saved);
+  const save = useSave();
+
+  async function submit() {
+    if (await save.run(() => callFn('saveArrivalSettings', draft), t('arrival.saved'))) onSaved();
+  }
+
+  return (
+    <form
+      className="card arrival-settings"
+      aria-labelledby="arrival-settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 id="arrival-settings">{t('arrival.settings')}</h2>
+      <label className="arrival-field">
+        <span>{t('arrival.places')}</span>
+        <select
+          value={draft.absencePlaces}
+          onChange={(e) => {
+            const absencePlaces = Number(e.currentTarget.value);
+            setDraft((d) => ({ ...d, absencePlaces }));
+          }}
+        >
+          {PLACES.map((n) => (
+            <option key={n} value={n}>
+              {n === 0 ? t('arrival.placesEnd') : t('arrival.placesValue', { n })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="arrival-field">
+        <span>{t('arrival.holdAfter')}</span>
+        <select
+          value={draft.absenceHoldAfter}
+          onChange={(e) => {
+            const absenceHoldAfter = Number(e.currentTarget.value);
+            setDraft((d) => ({ ...d, absenceHoldAfter }));
+          }}
+        >
+          {HOLD_AFTER.map((n) => (
+            <option key={n} value={n}>
+              {t('arrival.holdAfterValue', { n })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={draft.absentFirstUnarrived}
+          onChange={(e) => {
+            const absentFirstUnarrived = e.currentTarget.checked;
+            setDraft((d) => ({ ...d, absentFirstUnarrived }));
+          }}
+        />
+        <span>{t('arrival.absentFirst')}</span>
+      </label>
+      <p className="muted">{t('arrival.settingsNote')}</p>
+      <div className="arrival-actions">
+        <button type="submit" className="button primary" disabled={save.busy}>
+          {t('arrival.save')}
+        </button>
+        <SaveMessage state={save.state} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Staff labels of issue 34 (absent when called, arrival check-in) for the staff screens: the desk's list,
+ * the page /admin/arrival and the wall monitor. Japanese only, like ja-staff.ts, which had no lines left
+ * under the project's 300; all.ts joins the two, so t() and LabelKey see one staff catalogue.
+ */
+export const jaStaffArrival = {
+  // helper "staff" (issue 34): the desk's list
+  'admin.absent': '不在',
+  'admin.undoAbsent': '不在取消',
+  'admin.absences': '不在{n}回',
+  'admin.colArrived': '来院済',
+  'admin.arrivedValue': '{time} {by}',
+  'admin.arrivedBy.patient': '本人',
+  'admin.arrivedBy.staff': '受付',
+  'admin.markArrived': '来院済にする',
+  'admin.unmarkArrived': '来院取消',
+  'admin.notArrivedHead': '先頭の方の来院確認がありません',
+  'admin.navArrival': '来院確認・不在',
+  // helper "staff" (issue 34): /admin/arrival
+  'arrival.title': '来院確認・不在',
+  'arrival.loading': '読み込み中…',
+  'arrival.settings': '呼出時に不在だったとき',
+  'arrival.places': '順番を後ろに移す人数',
+  'arrival.placesValue': '{n}人後ろへ',
+  'arrival.placesEnd': '最後尾へ',
+  'arrival.holdAfter': '保留にする不在の回数',
+  'arrival.holdAfterValue': '{n}回目の不在で保留',
+  'arrival.absentFirst': '先頭の方が来院確認をしていないときは、受付画面で「不在」ボタンを先に表示する',
+  'arrival.settingsNote': '「不在」を押すと、患者様に順番を移したことをお知らせします。',
+  'arrival.save': '設定を保存',
+  'arrival.saved': '来院確認・不在の設定を保存しました。',
+  'arrival.sheet': '受付に掲示する来院確認のQRコード',
+  'arrival.sheetNote': '下の枠の中だけが印刷されます。',
+  'arrival.print': '印刷する',
+  'arrival.sheetTitle': '来院確認',
+  'arrival.sheetLead': 'ご来院されたら、スマートフォンで来院確認をしてください。',
+  'arrival.sheetLine': 'LINEをお使いの方：このQRコードを読み取ってください。',
+  'arrival.sheetApp': 'アプリをお使いの方：「あなたの受付番号」の画面で、この番号を入力してください。',
+  'arrival.sheetCode': '来院確認の番号',
+  'arrival.qrLabel': '来院確認のQRコード',
+  'arrival.link': 'QRコードの読み取り先：{link}',
+  'arrival.renewTitle': 'QRコードと番号の変更',
+  'arrival.renewNote': '番号が院外に知られたときなどに新しくします。古いQRコード・番号・モニターの表示は使えなくなります。',
+  'arrival.renew': 'QRコードと番号を新しくする',
+  'arrival.renewConfirm':
+    'QRコードと来院確認の番号を新しくしますか？掲示しているQRコードは使えなくなるため、印刷し直してください。待合室モニターも、スタッフがログインした状態で開き直してください。',
+  'arrival.renewed': 'QRコードと番号を新しくしました。印刷し直して掲示し、モニターを開き直してください。',
+  // helper "staff" (issue 34): the wall monitor
+  'monitor.absentTitle': '不在の方は受付へお声がけください',
+  'monitor.checkinCode': '来院確認コード {code}',
+} as const;
