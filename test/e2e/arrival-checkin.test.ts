@@ -103,7 +103,7 @@ describeBrowser('arrival check-in on the patient’s card', () => {
 
     await field.fill(monitorCode);
     await page.getByRole('button', { name: '来院を確認する' }).click();
-    const arrived = card(page).getByRole('status');
+    const arrived = card(page).getByRole('status').filter({ hasText: '来院済み' });
     await arrived.waitFor({ timeout: 10_000 });
     const stored = await arrival(slotId);
     expect(stored.arrived_by).toBe('patient');
