@@ -13,6 +13,7 @@ import { announcementFunctions } from './functions/announcements.js';
 import { scheduleFunctions } from './functions/schedule.js';
 import { statsFunctions } from './functions/stats.js';
 import { calloutFunctions } from './functions/callout.js';
+import { absenceFunctions } from './functions/absence.js';
 
 export const functionTable: FunctionTable = {
   ...queueFunctions,
@@ -24,6 +25,7 @@ export const functionTable: FunctionTable = {
   ...scheduleFunctions,
   ...statsFunctions,
   ...calloutFunctions,
+  ...absenceFunctions,
 };
 
 export const functionAccess = Object.fromEntries(FUNCTION_NAMES.map((name) => [name, accessOf(functionTable[name])])) as {

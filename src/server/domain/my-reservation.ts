@@ -1,4 +1,7 @@
-/** A patient's own reservation with the people ahead of them, as the public queue counts them. */
+/**
+ * A patient's own reservation with the people ahead of them, as the public queue counts them (queue order,
+ * docs/api.md "Queue order"), with their last absence when called and their check-in.
+ */
 import type { MyReservation } from '../../shared/schemas/functions.js';
 import { ownReservation, publicQueue } from '../../shared/queue/rules.js';
 import type { QueueState } from './queue-state.js';
@@ -16,5 +19,8 @@ export function myReservation(state: QueueState, ownerId: string): MyReservation
     hold: slot.hold,
     noticeThreshold: state.noticeThresholds[slot.id] ?? AHEAD_NOTICE_THRESHOLD,
     noticeSentAt: slot.notifiedAt,
+    // The absence that stands, as it was: an undo clears it (docs/decisions/047).
+    absence: slot.absences > 0 && slot.absentAt ? { count: slot.absences, at: slot.absentAt, places: slot.absentPlaces } : null,
+    arrivedAt: slot.arrivedAt,
   };
 }

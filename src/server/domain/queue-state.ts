@@ -8,6 +8,8 @@ import type { Store } from '../storage/port.js';
 import { rowToSlot } from '../storage/slot-row.js';
 import type { Callout, CalloutSettings } from '../../shared/callout/types.js';
 import { calloutSettings, recentCallouts } from './callout/callouts.js';
+import type { ArrivalSettings } from '../../shared/schemas/functions.js';
+import { arrivalSettings } from './absence/settings.js';
 
 export interface QueueState {
   runtime: Runtime;
@@ -25,6 +27,8 @@ export interface QueueState {
   scheduleNoticeAt: string | null;
   callouts: Callout[];
   calloutSettings: CalloutSettings;
+  /** The clinic's absence and check-in settings (issue 34), for the staff stream. */
+  arrivalSettings: ArrivalSettings;
 }
 
 export async function loadQueueState(store: Store, now = new Date()): Promise<QueueState> {
@@ -71,6 +75,7 @@ export async function loadQueueState(store: Store, now = new Date()): Promise<Qu
       scheduleNoticeAt: rt.schedule_notice_at,
       callouts: recentCallouts(rt),
       calloutSettings: calloutSettings(rt),
+      arrivalSettings: arrivalSettings(rt),
     };
   });
 }

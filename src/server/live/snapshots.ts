@@ -9,9 +9,11 @@ import type { QueueState } from '../domain/queue-state.js';
 import type { LiveEstimate } from '../domain/estimate/live-estimate.js';
 
 export function queueSnapshot(state: QueueState, live: LiveEstimate = { estimate: null, nowCalling: null }): QueueSnapshot {
+  // A number called and absent that still waits, moved back or held: the monitor's 「不在の方は受付へ」 strip.
+  const absent = new Set(state.slots.filter((s) => s.absences > 0).map((s) => s.id));
   return {
     runtime: state.runtime,
-    queue: publicQueue(state.slots).map(({ reservationNumber, ahead, hold }) => ({ reservationNumber, ahead, hold })),
+    queue: publicQueue(state.slots).map(({ slotId, reservationNumber, ahead, hold }) => ({ reservationNumber, ahead, hold, absent: absent.has(slotId) })),
     version: state.version,
     estimate: live.estimate,
     nowCalling: live.nowCalling,
@@ -33,5 +35,6 @@ export function adminSnapshot(state: QueueState): AdminSnapshot {
     noticeThresholds: state.noticeThresholds,
     scheduleVersion: state.scheduleVersion,
     scheduleNotice: state.scheduleNoticeAt ? { kind: 'inhouseOffAtWindowStart', windowStart: state.scheduleNoticeAt } : null,
+    arrivalSettings: state.arrivalSettings,
   };
 }

@@ -7,9 +7,13 @@ import type { LineSender } from './line-sender.js';
 import type { WebPush } from '../push/web-push.js';
 import { pushKeysUsable } from '../push/subscriptions.js';
 import type { Deliverer } from './worker.js';
+import { type AbsenceNotice, parseAbsenceNotice } from '../domain/absence/notice-body.js';
 
-/** A recall is only worth showing while the patient can still come: keep it short-lived at push services. */
-const TTL_SECONDS = { recall: 10 * 60, ahead5: 60 * 60, announcement: 60 * 60 } as const;
+/**
+ * A recall is only worth showing while the patient can still come: keep it short-lived at push services.
+ * An absence asks the patient to come to the desk: it matters while they wait, a little longer than a recall.
+ */
+const TTL_SECONDS = { recall: 10 * 60, ahead5: 60 * 60, announcement: 60 * 60, absence: 30 * 60 } as const;
 
 /** The catalogue of a reservation's notices: the language it was taken in (decision 023), else Japanese. */
 const NOTICE_CATALOGUES: Record<string, Catalogue> = { ja, en };
@@ -30,20 +34,36 @@ export function noticeText(
   return tIn(catalogue, kind === 'ahead5' ? 'notice.ahead5' : 'notice.recall', { clinic, n });
 }
 
+/** The outcome written with the row; a row without one (written by hand) is worded from the slot as it is now. */
+function absenceOf(body: string | null, slot: { absent_places: number | null } | undefined): AbsenceNotice {
+  const places = slot?.absent_places ?? null;
+  return parseAbsenceNotice(body) ?? (places === null ? { outcome: 'held', places: null } : { outcome: 'moved', places });
+}
+
+/** The absence notice (issue 34): moved back so many places, held, or called with nobody behind to pass. */
+export function absenceText(notice: AbsenceNotice, clinic: string, n: number, lang: string | null = null): string {
+  const catalogue = catalogueOf(lang);
+  if (notice.outcome === 'held') return tIn(catalogue, 'notice.absenceHeld', { clinic, n });
+  if (!notice.places) return tIn(catalogue, 'notice.absence', { clinic, n });
+  return tIn(catalogue, 'notice.absenceMoved', { clinic, n, places: notice.places });
+}
+
 export function createDeliverer(deps: { store: Store; line: LineSender; webPush: WebPush; clinicName: string }): Deliverer {
   return {
     async deliver(row, signal) {
       // The threshold cannot change once the notice is queued; a slot since removed gets the defaults.
       const slot = await deps.store.db
         .selectFrom('reservation_slots')
-        .select(['notice_lang', 'notice_threshold'])
+        .select(['notice_lang', 'notice_threshold', 'absent_places'])
         .where('id', '=', row.slot_id)
         .executeTakeFirst();
       const lang = slot?.notice_lang ?? null;
       const text =
         row.kind === 'announcement'
           ? tIn(catalogueOf(lang), 'notice.announcement', { clinic: deps.clinicName, text: row.body ?? '' })
-          : noticeText(row.kind, deps.clinicName, row.reservation_number, { lang, threshold: slot?.notice_threshold });
+          : row.kind === 'absence'
+            ? absenceText(absenceOf(row.body, slot), deps.clinicName, row.reservation_number, lang)
+            : noticeText(row.kind, deps.clinicName, row.reservation_number, { lang, threshold: slot?.notice_threshold });
       if (row.channel === 'LINE') return deps.line.push(row.recipient, text, row.retry_key, signal);
       const sub = row.endpoint
         ? await deps.store.db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', row.endpoint).executeTakeFirst()

@@ -11,6 +11,8 @@ const text = z.string();
 const int = z.number().int();
 /** Booleans are integers 0/1 in both dialects (schema.ts). */
 const flag = z.union([z.literal(0), z.literal(1)]);
+/** A place in the queue (queue_position): a number, not always whole (docs/api.md "Queue order"). */
+const place = z.number();
 /** Times are written by the server as ISO-8601 UTC (`Date#toISOString`). */
 const time = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/, 'expected an ISO-8601 UTC time');
 
@@ -39,6 +41,12 @@ export const ROW_SCHEMAS = {
     callout_volume: int.min(0).max(100).default(80),
     callout_text: text.nullable().default(null),
     callout_recent: text.nullable().default(null),
+    // Absence and check-in settings came with migration 0011: an older backup restores with the defaults and
+    // no check-in secret (one is made the first time it is needed).
+    absence_places: int.min(0).max(20).default(3),
+    absence_hold_after: int.min(1).max(10).default(2),
+    absent_first_unarrived: flag.default(0),
+    checkin_secret: text.nullable().default(null),
   }),
   reception_sessions: z.strictObject({ id: text, opened_at: time, closed_at: time.nullable() }),
   reservation_slots: z.strictObject({
@@ -69,7 +77,15 @@ export const ROW_SCHEMAS = {
     notice_threshold: int.min(1).max(10).default(5),
     // notice_lang came with migration 0009: a backup written before it restores as Japanese.
     notice_lang: text.nullable().default(null),
-  }),
+    // 0011: a backup written before it restores every slot in its number's place, never absent or checked in.
+    queue_position: place.optional(),
+    absences: int.min(0).default(0),
+    absent_at: time.nullable().default(null),
+    absent_places: int.min(0).nullable().default(null),
+    absent_from_position: place.nullable().default(null),
+    arrived_at: time.nullable().default(null),
+    arrived_by: z.enum(['patient', 'staff']).nullable().default(null),
+  }).transform(({ queue_position, ...row }) => ({ ...row, queue_position: queue_position ?? row.reservation_number })),
   pwa_users: z.strictObject({ uid: text, created_at: time }),
   push_subscriptions: z.strictObject({ endpoint: text, uid: text, p256dh: text, auth: text, created_at: time }),
   // disabled_at came with migration 0005: a backup written before it restores with the account enabled.
@@ -77,7 +93,7 @@ export const ROW_SCHEMAS = {
   staff_sessions: z.strictObject({ token_hash: text, staff_id: text, created_at: time, expires_at: time }),
   outbox: z.strictObject({
     id: text,
-    kind: z.enum(['ahead5', 'recall', 'announcement']),
+    kind: z.enum(['ahead5', 'recall', 'announcement', 'absence']),
     channel: z.enum(['LINE', 'PWA']),
     slot_id: text,
     reservation_number: int,

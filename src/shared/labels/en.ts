@@ -224,4 +224,10 @@ export const en: Record<PatientLabelKey, string> = {
   'my.checkin.busy': 'Checking…',
   'my.checkin.close': 'Close',
   'my.arrived': 'Arrived ({time})',
+  // absent when called: the patient's notice (issue 34, helper "absence"; docs/decisions/047)
+  'notice.absenceMoved':
+    '[{clinic}] No. {n}: we called your number but you were not here, so we moved it back in the queue (places moved: {places}). Please speak to the reception desk.',
+  'notice.absenceHeld':
+    '[{clinic}] No. {n}: we called your number but you were not here, so it is now on hold. Please speak to the reception desk.',
+  'notice.absence': '[{clinic}] No. {n}: we called your number but you were not here. Please speak to the reception desk.',
 };

@@ -1,4 +1,5 @@
 /** The staff screens' and the wall monitor's labels (Japanese only); with the patients' in all.ts. */
+import { jaStaffAbsence } from './ja-staff-absence.js';
 export const jaStaff = {
   // the metrics endpoint (METRICS_TOKEN), read by the clinic's IT person
   'error.metricsToken': 'メトリクスの取得には正しいトークン（METRICS_TOKEN）が必要です。',
@@ -295,4 +296,5 @@ export const jaStaff = {
   'callout.settingsSave': '呼び出し音声の設定を保存',
   'callout.settingsSaved': '呼び出し音声の設定を保存しました。',
   'callout.settingsTextInvalid': '読み上げる文には {n} を入れてください（100文字まで）。',
+  ...jaStaffAbsence,
 } as const;

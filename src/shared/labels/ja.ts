@@ -241,6 +241,12 @@ export const ja = {
   'my.checkin.busy': '確認中…',
   'my.checkin.close': '閉じる',
   'my.arrived': '来院済み（{time}）',
+  // absent when called: the patient's notice (issue 34, helper "absence"; docs/decisions/047)
+  'notice.absenceMoved':
+    '【{clinic}】受付番号 {n}番の方　お呼びしましたがいらっしゃらなかったため、順番を{places}人後ろに移しました。受付にお声がけください。',
+  'notice.absenceHeld':
+    '【{clinic}】受付番号 {n}番の方　お呼びしましたがいらっしゃらなかったため、順番を保留にしました。受付にお声がけください。',
+  'notice.absence': '【{clinic}】受付番号 {n}番の方　お呼びしましたがいらっしゃいませんでした。受付にお声がけください。',
 } as const;
 
 export type LabelKey = keyof typeof ja;

@@ -1,0 +1,89 @@
+/**
+ * 不在 and its undo, applied: each reads the slot (of the open session) and the waiting rows, asks the rule
+ * in decide.ts and writes its answer in one transaction with the audit line, the event both desks hear, the
+ * patient's notice (one outbox row per absence, never for a no-op) and the turn-is-near notices of the
+ * patients who moved forward.
+ */
+import type { FunctionResults } from '../../../shared/schemas/functions.js';
+import type { Store, WriteContext } from '../../storage/port.js';
+import { activeSlot } from '../../storage/slot-row.js';
+import { type Actor, writeAudit } from '../audit.js';
+import { enqueueAheadNotices, enqueueNotice } from '../notices/outbox.js';
+import { slotOfOpenSession } from '../session-slot.js';
+import { absenceNoticeGoes, type AbsenceChange, decideAbsence, decideUndo, type Placed } from './decide.js';
+import { absenceNoticeBody } from './notice-body.js';
+import { absenceSettings } from './settings.js';
+
+interface AbsenceOptions {
+  store: Store;
+  slotId: string;
+  /** The absence count the desk showed when it was pressed. */
+  absences: number;
+  actor?: Actor;
+}
+
+/** The session's waiting rows (active, not held) in queue order: `byQueueOrder` in SQL. */
+function waitingRows({ tx }: WriteContext, sessionId: string): Promise<Placed[]> {
+  return tx
+    .selectFrom('reservation_slots')
+    .select(['id', 'queue_position', 'reservation_number'])
+    .where('session_id', '=', sessionId)
+    .where(activeSlot)
+    .where('hold', '=', 0)
+    .orderBy('queue_position')
+    .orderBy('reservation_number')
+    .execute();
+}
+
+async function writeChange(ctx: WriteContext, slotId: string, change: AbsenceChange): Promise<void> {
+  await ctx.tx.updateTable('reservation_slots').set({ ...change, updated_at: ctx.now }).where('id', '=', slotId).execute();
+  ctx.emit({ type: 'slotMarked', slotId });
+}
+
+const valuesBefore = (slot: object, change: AbsenceChange) =>
+  Object.fromEntries(Object.keys(change).map((k) => [k, (slot as Record<string, unknown>)[k]]));
+
+export async function markAbsent({ store, slotId, absences: seen, actor }: AbsenceOptions): Promise<FunctionResults['markAbsent']> {
+  return store.write(async (ctx) => {
+    const slot = await slotOfOpenSession(ctx, slotId);
+    const decision = decideAbsence(slot, await waitingRows(ctx, slot.session_id), absenceSettings(ctx.runtime), seen, ctx.now);
+    if (decision.outcome === null) return { ok: true, changed: false, outcome: null, absences: slot.absences, places: null };
+    await writeChange(ctx, slotId, decision.change);
+    const places = decision.outcome === 'moved' ? decision.places : null;
+    if (absenceNoticeGoes(slot.reserved_type, ctx.runtime.line_recall_on === 1)) {
+      await enqueueNotice(ctx, slot, 'absence', absenceNoticeBody({ outcome: decision.outcome, places }));
+    }
+    // Everyone the row passed moved one place forward: some may now be due their turn-is-near notice.
+    await enqueueAheadNotices(ctx);
+    await writeAudit(
+      ctx.tx,
+      actor,
+      {
+        action: 'markAbsent',
+        target: `#${slot.reservation_number} ${slotId}`,
+        before: valuesBefore(slot, decision.change),
+        after: { outcome: decision.outcome, places, ...decision.change },
+      },
+      ctx.now,
+    );
+    return { ok: true, changed: true, outcome: decision.outcome, absences: slot.absences + 1, places };
+  });
+}
+
+export async function undoAbsent({ store, slotId, absences: seen, actor }: AbsenceOptions): Promise<FunctionResults['undoAbsent']> {
+  return store.write(async (ctx) => {
+    const slot = await slotOfOpenSession(ctx, slotId);
+    const change = decideUndo(slot, seen);
+    if (!change) return { ok: true, changed: false, absences: slot.absences };
+    await writeChange(ctx, slotId, change);
+    // Back in front of the ones it had passed: their counts changed, and its own may now be due a notice.
+    await enqueueAheadNotices(ctx);
+    await writeAudit(
+      ctx.tx,
+      actor,
+      { action: 'undoAbsent', target: `#${slot.reservation_number} ${slotId}`, before: valuesBefore(slot, change), after: change },
+      ctx.now,
+    );
+    return { ok: true, changed: true, absences: slot.absences - 1 };
+  });
+}
