@@ -14,6 +14,7 @@ import { scheduleFunctions } from './functions/schedule.js';
 import { statsFunctions } from './functions/stats.js';
 import { calloutFunctions } from './functions/callout.js';
 import { absenceFunctions } from './functions/absence.js';
+import { arrivalFunctions } from './functions/arrival.js';
 
 export const functionTable: FunctionTable = {
   ...queueFunctions,
@@ -26,6 +27,7 @@ export const functionTable: FunctionTable = {
   ...statsFunctions,
   ...calloutFunctions,
   ...absenceFunctions,
+  ...arrivalFunctions,
 };
 
 export const functionAccess = Object.fromEntries(FUNCTION_NAMES.map((name) => [name, accessOf(functionTable[name])])) as {

@@ -126,6 +126,18 @@ const CASES: Case[] = [
   { fn: 'clearAnnouncement', label: '', payload: () => ({}) },
   { fn: 'callSlot', label: '', payload: () => ({ slotId: 'no-such-slot' }) },
   { fn: 'setCalloutSettings', label: '', payload: () => ({ on: true, volume: 80, text: '受付番号 {n}番の方、診察室へお入りください' }) },
+  // arrival check-in (issue 34, helper "arrival")
+  { fn: 'markArrived', label: '', payload: () => ({ slotId: 'no-such-slot', arrived: true }) },
+  { fn: 'checkIn', label: '', payload: () => ({ slotId: 'no-such-slot', code: '1234' }) },
+  { fn: 'getArrivalSetup', label: '', payload: () => ({}) },
+  { fn: 'saveArrivalSettings', label: '', payload: () => ({ absencePlaces: 3, absenceHoldAfter: 2, absentFirstUnarrived: false }) },
+  { fn: 'renewCheckinCodes', label: '', payload: () => ({}) },
+  {
+    // The key staff hand the wall monitor: whoever holds it reads the code (a wrong key is PERMISSION_DENIED).
+    fn: 'getMonitorCheckinCode',
+    label: '',
+    payload: async () => ({ monitorKey: (await mustCall<{ monitorKey: string }>(server.url, 'getArrivalSetup', {}, auth.staff)).monitorKey }),
+  },
 ];
 
 /** The declared rule for this case's call (a payload field may choose it). */

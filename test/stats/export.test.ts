@@ -90,17 +90,19 @@ describeStores('CSV export', (kind) => {
     expect(answer.headers.get('content-disposition')).toBe('attachment; filename="slots-2026-11-10-2026-11-10.csv"');
     expect([...answer.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(answer.text.slice(1));
-    expect(rows[0]).toEqual(['日付', '受付番号', '経路', '受付日時', '診察開始日時', 'キャンセル・削除日時', '保留日時', '状態']);
+    expect(rows[0]).toEqual([
+      '日付', '受付番号', '経路', '受付日時', '診察開始日時', 'キャンセル・削除日時', '保留日時', '状態', '不在回数', '来院確認', '来院確認方法',
+    ]);
     // In the order taken; the first at 00:00:00 Tokyo (15:00 UTC the day before), the last at 23:59:59.
     expect(rows.slice(1)).toEqual([
-      ['2026-11-10', '8', '窓口', '2026-11-10 00:00:00', '2026-11-10 00:20:00', '', '', '診察開始'],
-      ['2026-11-10', '1', 'LINE', '2026-11-10 09:30:00', '2026-11-10 09:40:00', '', '', '診察開始'],
-      ['2026-11-10', '2', 'PWA', '2026-11-10 09:35:00', '2026-11-10 09:55:00', '', '', '診察開始'],
-      ['2026-11-10', '3', '窓口', '2026-11-10 09:50:00', '2026-11-10 10:00:00', '', '', '診察開始'],
-      ['2026-11-10', '4', 'LINE', '2026-11-10 10:05:00', '', '2026-11-10 10:10:00', '', '患者がキャンセル'],
-      ['2026-11-10', '5', '窓口', '2026-11-10 10:20:00', '', '2026-11-10 11:00:00', '2026-11-10 10:40:00', 'スタッフが削除'],
-      ['2026-11-10', '6', 'PWA', '2026-11-10 10:25:00', '2026-11-10 10:50:00', '', '2026-11-10 10:45:00', '診察開始'],
-      ['2026-11-10', '7', 'LINE', '2026-11-10 23:59:59', '', '2026-11-10 23:59:59', '', 'スタッフが削除'],
+      ['2026-11-10', '8', '窓口', '2026-11-10 00:00:00', '2026-11-10 00:20:00', '', '', '診察開始', '0', '', ''],
+      ['2026-11-10', '1', 'LINE', '2026-11-10 09:30:00', '2026-11-10 09:40:00', '', '', '診察開始', '0', '2026-11-10 09:33:00', '本人'],
+      ['2026-11-10', '2', 'PWA', '2026-11-10 09:35:00', '2026-11-10 09:55:00', '', '', '診察開始', '0', '2026-11-10 09:50:00', '本人'],
+      ['2026-11-10', '3', '窓口', '2026-11-10 09:50:00', '2026-11-10 10:00:00', '', '', '診察開始', '0', '2026-11-10 09:50:00', 'スタッフ'],
+      ['2026-11-10', '4', 'LINE', '2026-11-10 10:05:00', '', '2026-11-10 10:10:00', '', '患者がキャンセル', '0', '', ''],
+      ['2026-11-10', '5', '窓口', '2026-11-10 10:20:00', '', '2026-11-10 11:00:00', '2026-11-10 10:40:00', 'スタッフが削除', '2', '', ''],
+      ['2026-11-10', '6', 'PWA', '2026-11-10 10:25:00', '2026-11-10 10:50:00', '', '2026-11-10 10:45:00', '診察開始', '1', '2026-11-10 10:48:00', '本人'],
+      ['2026-11-10', '7', 'LINE', '2026-11-10 23:59:59', '', '2026-11-10 23:59:59', '', 'スタッフが削除', '0', '', ''],
     ]);
     const owners = await t.store.db.selectFrom('reservation_slots').select('owner_id').where('owner_id', 'is not', null).execute();
     expect(owners.length).toBeGreaterThan(0);
@@ -152,6 +154,9 @@ describeStores('CSV export', (kind) => {
     expect(byLabel.get('受付数（LINE）')).toEqual(['3', '1']);
     expect(byLabel.get('受付数（合計）')).toEqual(['8', '5']);
     expect(byLabel.get('不在（保留のまま診察なし）')).toEqual(['1', '0']);
+    expect(byLabel.get('不在（呼出時にいなかった回数）')).toEqual(['3', '1']);
+    expect(byLabel.get('来院確認（本人）')).toEqual(['3', '0']);
+    expect(byLabel.get('来院確認（スタッフ）')).toEqual(['1', '1']);
     expect(byLabel.get('待ち時間 中央値（分）')).toEqual(['20', '12.5']);
     expect(byLabel.get('待ち時間 90パーセンタイル（分）')).toEqual(['25', '30']);
     expect(byLabel.get('通知の失敗（PWA）')).toEqual(['1', '0']);
@@ -166,8 +171,8 @@ describeStores('CSV export', (kind) => {
     expect(anonymous.status).toBe(401);
     const bad = await callFn(server.url, 'getStats', { period: 'day', date: '2026-13-01' }, { cookie });
     expect(bad.status).toBe(400);
-    const ok = await callFn<{ current: { taken: unknown } }>(server.url, 'getStats', { period: 'day', date: '2026-11-10' }, { cookie });
+    const ok = await callFn<{ current: { taken: unknown; absences: number; checkIns: unknown } }>(server.url, 'getStats', { period: 'day', date: '2026-11-10' }, { cookie });
     expect(ok.status).toBe(200);
-    expect('result' in ok.body && ok.body.result.current.taken).toEqual({ LINE: 3, PWA: 2, ADMIN: 3 });
+    expect('result' in ok.body && ok.body.result.current).toMatchObject({ taken: { LINE: 3, PWA: 2, ADMIN: 3 }, absences: 3, checkIns: { patient: 3, staff: 1 } });
   });
 });

@@ -43,12 +43,14 @@ export async function insertNotice(store: Store, channel: 'LINE' | 'PWA', status
 export async function seedClinicWeek(store: Store) {
   // Tuesday 2026-11-10
   await insertSlots(store, [
-    { reserved_type: 'LINE', reserved_at: jst('2026-11-10 09:30'), is_reception_accepted: 1, reception_accepted_at: jst('2026-11-10 09:40') },
-    { reserved_type: 'PWA', reserved_at: jst('2026-11-10 09:35'), is_reception_accepted: 1, reception_accepted_at: jst('2026-11-10 09:55') },
-    { reserved_type: 'ADMIN', reserved_at: jst('2026-11-10 09:50'), is_reception_accepted: 1, reception_accepted_at: jst('2026-11-10 10:00') },
+    // checked in (issue 34): two by the patients themselves, one by staff
+    { reserved_type: 'LINE', reserved_at: jst('2026-11-10 09:30'), is_reception_accepted: 1, reception_accepted_at: jst('2026-11-10 09:40'), arrived_at: jst('2026-11-10 09:33'), arrived_by: 'patient' },
+    { reserved_type: 'PWA', reserved_at: jst('2026-11-10 09:35'), is_reception_accepted: 1, reception_accepted_at: jst('2026-11-10 09:55'), arrived_at: jst('2026-11-10 09:50'), arrived_by: 'patient' },
+    { reserved_type: 'ADMIN', reserved_at: jst('2026-11-10 09:50'), is_reception_accepted: 1, reception_accepted_at: jst('2026-11-10 10:00'), arrived_at: jst('2026-11-10 09:50'), arrived_by: 'staff' },
     { reserved_type: 'LINE', reserved_at: jst('2026-11-10 10:05'), canceled: 1, canceled_at: jst('2026-11-10 10:10'), canceled_line_at: jst('2026-11-10 10:10') },
-    { reserved_type: 'ADMIN', reserved_at: jst('2026-11-10 10:20'), hold: 1, hold_at: jst('2026-11-10 10:40'), canceled: 1, canceled_at: jst('2026-11-10 11:00') },
-    { reserved_type: 'PWA', reserved_at: jst('2026-11-10 10:25'), hold: 1, hold_at: jst('2026-11-10 10:45'), is_reception_accepted: 1, reception_accepted_at: jst('2026-11-10 10:50') },
+    // absent when called twice (then held), and once (held, then came and checked in)
+    { reserved_type: 'ADMIN', reserved_at: jst('2026-11-10 10:20'), hold: 1, hold_at: jst('2026-11-10 10:40'), canceled: 1, canceled_at: jst('2026-11-10 11:00'), absences: 2 },
+    { reserved_type: 'PWA', reserved_at: jst('2026-11-10 10:25'), hold: 1, hold_at: jst('2026-11-10 10:45'), is_reception_accepted: 1, reception_accepted_at: jst('2026-11-10 10:50'), absences: 1, arrived_at: jst('2026-11-10 10:48'), arrived_by: 'patient' },
     { reserved_type: 'LINE', reserved_at: jst('2026-11-10 23:59:59'), canceled: 1, canceled_at: jst('2026-11-10 23:59:59') },
     { reserved_type: 'ADMIN', reserved_at: jst('2026-11-10 00:00'), is_reception_accepted: 1, reception_accepted_at: jst('2026-11-10 00:20') },
   ], 3);
@@ -57,7 +59,7 @@ export async function seedClinicWeek(store: Store) {
   // Monday 2026-11-09
   await insertSlots(store, [
     { reserved_type: 'PWA', reserved_at: jst('2026-11-09 09:00'), is_reception_accepted: 1, reception_accepted_at: jst('2026-11-09 09:05') },
-    { reserved_type: 'PWA', reserved_at: jst('2026-11-09 09:10'), is_reception_accepted: 1, reception_accepted_at: jst('2026-11-09 09:20') },
+    { reserved_type: 'PWA', reserved_at: jst('2026-11-09 09:10'), is_reception_accepted: 1, reception_accepted_at: jst('2026-11-09 09:20'), absences: 1, arrived_at: jst('2026-11-09 09:15'), arrived_by: 'staff' },
     { reserved_type: 'ADMIN', reserved_at: jst('2026-11-09 09:15'), is_reception_accepted: 1, reception_accepted_at: jst('2026-11-09 09:30') },
     { reserved_type: 'LINE', reserved_at: jst('2026-11-09 09:20'), is_reception_accepted: 1, reception_accepted_at: jst('2026-11-09 09:50') },
     { reserved_type: 'PWA', reserved_at: jst('2026-11-09 09:30'), canceled: 1, canceled_at: jst('2026-11-09 09:40'), canceled_pwa_at: jst('2026-11-09 09:40') },

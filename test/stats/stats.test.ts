@@ -65,6 +65,8 @@ describeStores('statistics', (kind) => {
       holds: 2,
       noShows: 1, // held and deleted; the other held one came late and was seen
       started: 5,
+      absences: 3, // twice on one number, once on another
+      checkIns: { patient: 3, staff: 1 },
       // waits 600, 1200, 600, 1500, 1200 s → sorted 600 600 1200 1200 1500
       wait: { count: 5, medianSeconds: 1200, p90Seconds: 1500 },
       notices: { LINE: { sent: 2, failed: 1 }, PWA: { sent: 1, failed: 1 } }, // the pending one is not finished
@@ -83,6 +85,8 @@ describeStores('statistics', (kind) => {
       holds: 0,
       noShows: 0,
       started: 4,
+      absences: 1,
+      checkIns: { patient: 0, staff: 1 },
       wait: { count: 4, medianSeconds: 750, p90Seconds: 1800 },
       notices: { LINE: { sent: 1, failed: 0 }, PWA: { sent: 0, failed: 0 } },
     });
@@ -97,12 +101,16 @@ describeStores('statistics', (kind) => {
       to: '2026-11-15',
       taken: { LINE: 5, PWA: 5, ADMIN: 4 },
       started: 9,
+      absences: 4,
+      checkIns: { patient: 3, staff: 2 },
       // 300 600 600 600 900 1200 1200 1500 1800
       wait: { count: 9, medianSeconds: 900, p90Seconds: 1800 },
       notices: { LINE: { sent: 3, failed: 1 }, PWA: { sent: 1, failed: 1 } },
     });
     expect(sparse(current.weekdays)).toEqual({ 1: 5, 2: 8, 3: 1 });
-    expect(previous).toMatchObject({ from: '2026-11-02', to: '2026-11-08', taken: { LINE: 0, PWA: 0, ADMIN: 1 }, started: 0 });
+    expect(previous).toMatchObject({
+      from: '2026-11-02', to: '2026-11-08', taken: { LINE: 0, PWA: 0, ADMIN: 1 }, started: 0, absences: 0, checkIns: { patient: 0, staff: 0 },
+    });
     expect(previous.wait).toEqual({ count: 0, medianSeconds: null, p90Seconds: null });
     expect(sparse(previous.weekdays)).toEqual({ 0: 1 });
   });

@@ -16,7 +16,7 @@ import { clientKey, type Counter, inWindow, type Limit, refund, reserve } from '
 const HOUR = 3600_000;
 
 /** The patient's repeatable changes, each with its own budget so that a flood of one spares the others. */
-export type PatientChangeKind = 'threshold' | 'cancel' | 'subscription';
+export type PatientChangeKind = 'threshold' | 'cancel' | 'subscription' | 'checkin';
 
 /** Gives the units of a reservation back. */
 export type Refund = () => Promise<void>;
@@ -32,7 +32,8 @@ export interface AbusePolicy {
   reserveTestPush(request: FastifyRequest, uid: string): Promise<void>;
   /**
    * The budget one patient's changes of one kind spend (docs/decisions/043), for the change to take inside
-   * its own write; undefined when limits are off. Per patient only: the clinic's Wi-Fi is no exemption.
+   * its own write; undefined when limits are off (never for 'checkin'). Per patient only: the clinic's Wi-Fi
+   * is no exemption.
    */
   patientBudget(kind: PatientChangeKind, uid: string): Counter | undefined;
   /** Reserves a failed sign-in before the password is checked; refund it when the password was right. */
@@ -98,7 +99,8 @@ export function abusePolicy(store: Store, config: Config): AbusePolicy {
       await reserveAll(counters, 'error.rateLimitedTestPush');
     },
     patientBudget(kind, uid) {
-      if (config.RATE_LIMIT === 'off') return undefined;
+      // Wrong check-in codes are guesses, not load: like sign-in throttling, their budget stays on (decision 048).
+      if (config.RATE_LIMIT === 'off' && kind !== 'checkin') return undefined;
       return inWindow({ name: `patient-${kind}`, max: config.RATE_LIMIT_PATIENT_CHANGES_PER_HOUR, windowMs: HOUR }, `uid:${uid}`);
     },
     // Sign-in throttling is security, not load: it stays on with RATE_LIMIT=off and on trusted networks.

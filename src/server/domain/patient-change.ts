@@ -59,3 +59,12 @@ export async function writePatientChange<Row, Change>(store: Store, budget: Pati
     throw err;
   }
 }
+
+/**
+ * A refusal that must still cost, as a wrong check-in code does (decision 048): the unit is taken by a
+ * statement of its own, outside any write, so the refusal bumps no version. RESOURCE_EXHAUSTED when none
+ * was left (a concurrent call took the last).
+ */
+export async function spendOnRefusal(db: Kysely<Database>, budget: PatientBudget): Promise<void> {
+  if (budget && !(await reserve(db, budget))) throw overBudget();
+}

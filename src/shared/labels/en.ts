@@ -187,6 +187,8 @@ export const en: Record<PatientLabelKey, string> = {
   'my.notice.sent': 'The notice has been sent.',
   'my.notice.failed': 'Could not change when to notify you. Please try again.',
   'error.noticeAlreadySent': 'The notice has already been sent, so its timing can no longer be changed.',
+  // arrival check-in (issue 34, the server's part; docs/decisions/048)
+  'error.checkinCodeWrong': 'The check-in code is wrong or no longer valid. Please check the code shown at the reception desk or on the monitor.',
   'announce.region': 'Notice from the clinic',
   'announce.until': 'until {time}',
   // the clinic calendar (issue 13)

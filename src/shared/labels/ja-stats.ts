@@ -68,6 +68,15 @@ export const jaStats = {
   'stats.status.waiting': '未対応',
   'stats.csv.before': '変更前',
   'stats.csv.after': '変更後',
+  // absent when called and arrival check-in (issue 34, helper "arrival"; docs/decisions/048)
+  'stats.absences': '不在（呼出時にいなかった回数）',
+  'stats.checkIns.patient': '来院確認（本人）',
+  'stats.checkIns.staff': '来院確認（スタッフ）',
+  'stats.csv.absences': '不在回数',
+  'stats.csv.arrivedAt': '来院確認',
+  'stats.csv.arrivedBy': '来院確認方法',
+  'stats.arrivedBy.patient': '本人',
+  'stats.arrivedBy.staff': 'スタッフ',
 } as const;
 
 export type StatsLabelKey = keyof typeof jaStats;

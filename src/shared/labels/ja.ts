@@ -195,6 +195,8 @@ export const ja = {
   'my.notice.sent': 'お知らせは送信済みです。',
   'my.notice.failed': 'お知らせのタイミングを変更できませんでした。もう一度お試しください。',
   'error.noticeAlreadySent': 'お知らせは送信済みのため、タイミングを変更できません。',
+  // arrival check-in (issue 34, the server's part; docs/decisions/048)
+  'error.checkinCodeWrong': '来院確認コードが違うか、古くなっています。受付またはモニターに表示されているコードをご確認ください。',
   'announce.region': '医院からのお知らせ',
   'announce.until': '{time}まで',
   // the clinic calendar on the patient screens (issue 13)

@@ -20,6 +20,9 @@ export function summaryRows(current: StatsFigures, previous: StatsFigures): Figu
   add(ts('stats.holds'), (f) => f.holds);
   add(ts('stats.noShows'), (f) => f.noShows);
   add(ts('stats.started'), (f) => f.started);
+  add(ts('stats.absences'), (f) => f.absences);
+  add(ts('stats.checkIns.patient'), (f) => f.checkIns.patient);
+  add(ts('stats.checkIns.staff'), (f) => f.checkIns.staff);
   add(ts('stats.waitMedian'), (f) => minutes(f.wait.medianSeconds));
   add(ts('stats.waitP90'), (f) => minutes(f.wait.p90Seconds));
   for (const c of NOTICE_CHANNELS) {

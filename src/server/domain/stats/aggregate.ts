@@ -14,6 +14,10 @@ export interface StatsSlotRow {
   hold: number;
   is_reception_accepted: number;
   reception_accepted_at: string | null;
+  /** Issue 34: times called and absent, and the check-in and who made it. */
+  absences: number;
+  arrived_at: string | null;
+  arrived_by: string | null;
 }
 
 export type NoticeCounts = StatsFigures['notices'];
@@ -60,6 +64,8 @@ export function aggregate(range: { from: string; to: string }, rows: Iterable<St
     holds: 0,
     noShows: 0,
     started: 0,
+    absences: 0,
+    checkIns: { patient: 0, staff: 0 },
     wait: { count: 0, medianSeconds: null, p90Seconds: null },
     quarterHours: { arrivals: new Array<number>(96).fill(0), starts: new Array<number>(96).fill(0) },
     weekdays: new Array<number>(7).fill(0),
@@ -80,6 +86,8 @@ export function aggregate(range: { from: string; to: string }, rows: Iterable<St
     else if (row.canceled) figures.canceledByStaff++;
     if (row.hold) figures.holds++;
     if (row.hold && !row.is_reception_accepted && !byPatient) figures.noShows++;
+    figures.absences += row.absences;
+    if (row.arrived_at) figures.checkIns[row.arrived_by === 'staff' ? 'staff' : 'patient']++;
     if (row.is_reception_accepted && row.reception_accepted_at) {
       figures.started++;
       const startMs = Date.parse(row.reception_accepted_at);

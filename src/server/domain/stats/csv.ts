@@ -63,16 +63,23 @@ function slotStatus(row: { canceled: number; canceled_line_at: string | null; ca
   return ts('stats.status.waiting');
 }
 
-/** Every number taken in the range, in the order taken: channel, number, times, status; nobody's id. */
+/** How the check-in was made: 本人 (the patient, with a code) or スタッフ; '' for none. */
+function arrivedBy(row: { arrived_at: string | null; arrived_by: string | null }): string {
+  if (!row.arrived_at) return '';
+  return ts(row.arrived_by === 'staff' ? 'stats.arrivedBy.staff' : 'stats.arrivedBy.patient');
+}
+
+/** Every number taken in the range, in the order taken: channel, number, times, status, absences, check-in; nobody's id. */
 export async function* slotRowsCsv(store: Store, range: DayRange): AsyncGenerator<string> {
-  yield BOM + csvLine(['day', 'number', 'channel', 'reservedAt', 'startedAt', 'canceledAt', 'holdAt', 'status'].map((k) => ts(`stats.csv.${k}` as StatsLabelKey)));
+  const columns = ['day', 'number', 'channel', 'reservedAt', 'startedAt', 'canceledAt', 'holdAt', 'status', 'absences', 'arrivedAt', 'arrivedBy'];
+  yield BOM + csvLine(columns.map((k) => ts(`stats.csv.${k}` as StatsLabelKey)));
   let after: { at: string; id: string } | null = null;
   for (;;) {
     let query = store.db
       .selectFrom('reservation_slots')
       .select([
         'id', 'reservation_number', 'reserved_type', 'reserved_at', 'reception_accepted_at', 'canceled', 'canceled_at',
-        'canceled_line_at', 'canceled_pwa_at', 'hold', 'hold_at', 'is_reception_accepted',
+        'canceled_line_at', 'canceled_pwa_at', 'hold', 'hold_at', 'is_reception_accepted', 'absences', 'arrived_at', 'arrived_by',
       ])
       .where('reserved_at', '>=', range.startIso)
       .where('reserved_at', '<', range.endIso)
@@ -91,6 +98,7 @@ export async function* slotRowsCsv(store: Store, range: DayRange): AsyncGenerato
         return csvLine([
           tokyoStamp(row.reserved_at).slice(0, 10), row.reservation_number, channel, tokyoStamp(row.reserved_at),
           tokyoStamp(row.reception_accepted_at), tokyoStamp(row.canceled_at), tokyoStamp(row.hold_at), slotStatus(row),
+          row.absences, tokyoStamp(row.arrived_at), arrivedBy(row),
         ]);
       })
       .join('');

@@ -12,7 +12,7 @@ export function slotsTaken(db: Kysely<Database>, range: DayRange): Promise<Stats
     .selectFrom('reservation_slots')
     .select([
       'reserved_type', 'reserved_at', 'canceled', 'canceled_line_at', 'canceled_pwa_at', 'hold', 'is_reception_accepted',
-      'reception_accepted_at',
+      'reception_accepted_at', 'absences', 'arrived_at', 'arrived_by',
     ])
     .where('reserved_at', '>=', range.startIso)
     .where('reserved_at', '<', range.endIso)

@@ -1,0 +1,32 @@
+/**
+ * The check-in secret is made once (docs/decisions/048): two server processes (two stores on one database)
+ * asked for it at the same moment end with one secret, on each real store.
+ */
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { describeStores, openTestStore, type TestStore } from '../../../../test/support/stores.js';
+import { ensureCheckinSecret, readCheckinSecret } from './secret.js';
+
+describeStores('the check-in secret', (kind) => {
+  let t: TestStore;
+  beforeEach(async () => {
+    t = await openTestStore(kind);
+  });
+  afterEach(async () => t.cleanup());
+
+  it('is made once when two processes ask for it together, and read without a write afterwards', async () => {
+    const second = await t.reopen();
+    const version = async () => (await t.store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow()).version;
+    const before = await version();
+    const asked = await Promise.all([
+      ensureCheckinSecret(t.store), ensureCheckinSecret(second), ensureCheckinSecret(t.store), ensureCheckinSecret(second),
+    ]);
+    const stored = await readCheckinSecret(t.store);
+    expect(stored).toMatch(/^[0-9a-f]{64}$/);
+    expect(asked).toEqual([stored, stored, stored, stored]);
+    // Each caller that found none took the lock, but only the first wrote a secret; later ones only read.
+    const afterRace = await version();
+    expect(afterRace - before).toBeLessThanOrEqual(4);
+    expect(await ensureCheckinSecret(second)).toBe(stored);
+    expect(await version()).toBe(afterRace);
+  });
+});

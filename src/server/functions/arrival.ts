@@ -1,0 +1,56 @@
+/** Arrival check-in (来院確認, issue 34, docs/decisions/048): the patient's check-in, staff's, and their setup. */
+import { liffApps } from '../config.js';
+import { checkIn } from '../domain/arrival/check-in.js';
+import { markArrived } from '../domain/arrival/mark-arrived.js';
+import { getArrivalSetup, getMonitorCheckinCode, renewCheckinCodes, saveArrivalSettings } from '../domain/arrival/setup.js';
+import type { FunctionSet } from '../http/function-def.js';
+
+type ArrivalFunction =
+  | 'markArrived'
+  | 'checkIn'
+  | 'getArrivalSetup'
+  | 'saveArrivalSettings'
+  | 'renewCheckinCodes'
+  | 'getMonitorCheckinCode';
+
+export const arrivalFunctions: FunctionSet<ArrivalFunction> = {
+  markArrived: {
+    access: 'staff',
+    async run({ slotId, arrived }, actor, _request, deps) {
+      return markArrived({ store: deps.store, slotId, arrived, actor });
+    },
+  },
+  checkIn: {
+    access: 'patient',
+    async run({ slotId, code }, patient, _request, deps) {
+      const budget = deps.abuse.patientBudget('checkin', patient.uid);
+      return checkIn({ store: deps.store, ownerId: patient.uid, slotId, code, nowMs: deps.clock.now().getTime(), budget });
+    },
+  },
+  getArrivalSetup: {
+    access: 'staff',
+    async run(_payload, _staff, request, deps) {
+      const origin = deps.config.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`;
+      return getArrivalSetup({ store: deps.store, apps: liffApps(deps.config), origin });
+    },
+  },
+  saveArrivalSettings: {
+    access: 'staff',
+    async run(settings, actor, _request, deps) {
+      return saveArrivalSettings({ store: deps.store, settings, actor });
+    },
+  },
+  renewCheckinCodes: {
+    access: 'staff',
+    async run(_payload, actor, _request, deps) {
+      return renewCheckinCodes({ store: deps.store, actor });
+    },
+  },
+  getMonitorCheckinCode: {
+    // The wall monitor runs without a staff session once opened: the key it was given is what admits it.
+    access: 'anyone',
+    async run({ monitorKey }, _caller, _request, deps) {
+      return getMonitorCheckinCode(deps.store, monitorKey, deps.clock.now());
+    },
+  },
+};
