@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { t } from '../../shared/labels/ja.js';
-import { checkinErrorMessage } from './error-messages.js';
+import { checkinErrorMessage } from './checkin-errors.js';
 
 export interface CheckinFormProps {
   initialCode: string | null;

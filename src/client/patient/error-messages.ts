@@ -21,11 +21,3 @@ export function cancelErrorMessage(err: unknown): string {
   if (err.status === 'NOT_FOUND') return t('error.reservationNotFound');
   return err.message || t('error.cancelFailed');
 }
-
-/** Checking in (issue 34): a wrong or stale code is the usual refusal; a number no longer ours says so plainly. */
-export function checkinErrorMessage(err: unknown): string {
-  if (!(err instanceof FnError)) return t('error.internal');
-  if (err.status === 'FAILED_PRECONDITION') return t('error.checkinCodeWrong');
-  if (err.status === 'NOT_FOUND') return t('error.reservationNotFound');
-  return err.message || t('error.internal');
-}
