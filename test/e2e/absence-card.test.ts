@@ -113,7 +113,7 @@ describeBrowser('the patient’s card after an absence', () => {
     await expect.poll(() => card(page), { timeout: 10_000 }).toContain(MOVED);
     expect(await unusableControls(page)).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: screenshotPath('absence-line-moved-200') });
+    await page.screenshot({ path: screenshotPath('absence-line-moved-200'), fullPage: true });
 
     await page.getByRole('navigation', { name: '表示言語' }).getByRole('button', { name: 'English' }).click();
     await expect
@@ -122,7 +122,7 @@ describeBrowser('the patient’s card after an absence', () => {
     expect(await card(page)).toContain('3 ahead of you');
     expect(await unusableControls(page)).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: screenshotPath('en-absence-line-moved-200') });
+    await page.screenshot({ path: screenshotPath('en-absence-line-moved-200'), fullPage: true });
     await expectNoAxeViolations(page, 'en-absence-line-moved');
   });
 });

@@ -177,6 +177,8 @@ describeBrowser('arrival check-in on the patient’s card', () => {
     await alert.waitFor();
     expect(await alert.innerText()).toBe(en['error.checkinCodeWrong']);
     expect(await unusableControls(page)).toEqual([]);
+    // The sheet's six digits show whole in the field, not scrolled inside it.
+    expect(await field.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
     await field.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath('en-checkin-pwa-wrong-code-200') });
     await expectNoAxeViolations(page, 'en-checkin-pwa-wrong-code');

@@ -68,17 +68,18 @@ export default function CheckinForm({ initialCode, onSubmit, onClose }: CheckinF
         aria-describedby={error ? errorId : undefined}
         onChange={(event) => setCode(event.target.value)}
       />
+      {/* Under the field it is about, where the eye is, rather than below the buttons. */}
+      {error ? (
+        <p id={errorId} className="error-line" role="alert">
+          {error}
+        </p>
+      ) : null}
       <button type="submit" className="button primary block" disabled={busy || normalizeCode(code) === ''} aria-busy={busy}>
         {busy ? t('my.checkin.busy') : t('my.checkin.submit')}
       </button>
       <button type="button" className="button block" disabled={busy} onClick={onClose}>
         {t('my.checkin.close')}
       </button>
-      {error ? (
-        <p id={errorId} className="error-line" role="alert">
-          {error}
-        </p>
-      ) : null}
     </form>
   );
 }
