@@ -126,6 +126,9 @@ const CASES: Case[] = [
   { fn: 'clearAnnouncement', label: '', payload: () => ({}) },
   { fn: 'callSlot', label: '', payload: () => ({ slotId: 'no-such-slot' }) },
   { fn: 'setCalloutSettings', label: '', payload: () => ({ on: true, volume: 80, text: '受付番号 {n}番の方、診察室へお入りください' }) },
+  // absent when called (issue 34)
+  { fn: 'markAbsent', label: '', payload: () => ({ slotId: 'no-such-slot', absences: 0 }) },
+  { fn: 'undoAbsent', label: '', payload: () => ({ slotId: 'no-such-slot', absences: 1 }) },
   // arrival check-in (issue 34, helper "arrival")
   { fn: 'markArrived', label: '', payload: () => ({ slotId: 'no-such-slot', arrived: true }) },
   { fn: 'checkIn', label: '', payload: () => ({ slotId: 'no-such-slot', code: '1234' }) },

@@ -11,7 +11,7 @@ const SLOT_FIELDS = [
   'id', 'reservationNumber', 'isReserved', 'canceled', 'canceledAt', 'isReceptionAccepted', 'receptionAcceptedAt',
   'reservedType', 'reservedAt', 'createdAt', 'updatedAt', 'hold', 'holdAt', 'canceledLineAt',
   'canceledPwaAt', 'notifiedAheadAt', 'notifiedAt', 'ahead5SkippedAt', 'ahead5SkippedReason', 'adminConfirmedAt',
-  'adminBeepAnnounced',
+  'adminBeepAnnounced', 'queuePosition', 'absences', 'absentAt', 'absentPlaces', 'arrivedAt', 'arrivedBy',
 ];
 
 interface QueueData {
@@ -152,21 +152,21 @@ describe('snapshots', () => {
     await staff('markSlot', { slotId: ids[0], action: 'hold' });
     let q = JSON.parse((await queue.next((e) => (JSON.parse(e.data) as QueueData).queue.some((r) => r.hold))).data) as QueueData;
     expect(q.queue).toEqual([
-      { reservationNumber: 2, ahead: 0, hold: false },
-      { reservationNumber: 3, ahead: 1, hold: false },
-      { reservationNumber: 1, ahead: null, hold: true },
+      { reservationNumber: 2, ahead: 0, hold: false, absent: false },
+      { reservationNumber: 3, ahead: 1, hold: false, absent: false },
+      { reservationNumber: 1, ahead: null, hold: true, absent: false },
     ]);
     expect(q.runtime.currentWaitCount).toBe(2);
 
     await staff('markSlot', { slotId: ids[1], action: 'start' });
     await staff('markSlot', { slotId: ids[2], action: 'delete' });
     q = JSON.parse((await queue.next((e) => (JSON.parse(e.data) as QueueData).queue.length === 1)).data) as QueueData;
-    expect(q.queue).toEqual([{ reservationNumber: 1, ahead: null, hold: true }]);
+    expect(q.queue).toEqual([{ reservationNumber: 1, ahead: null, hold: true, absent: false }]);
     expect(q.runtime.currentWaitCount).toBe(0);
 
     await staff('markSlot', { slotId: ids[0], action: 'undoHold' });
     q = JSON.parse((await queue.next((e) => (JSON.parse(e.data) as QueueData).queue.every((r) => !r.hold))).data) as QueueData;
-    expect(q.queue).toEqual([{ reservationNumber: 1, ahead: 0, hold: false }]);
+    expect(q.queue).toEqual([{ reservationNumber: 1, ahead: 0, hold: false, absent: false }]);
   });
 });
 
