@@ -41,8 +41,9 @@ export const ROW_SCHEMAS = {
     callout_volume: int.min(0).max(100).default(80),
     callout_text: text.nullable().default(null),
     callout_recent: text.nullable().default(null),
-    // Absence and check-in settings came with migration 0011: an older backup restores with the defaults and
-    // no check-in secret (one is made the first time it is needed).
+    // Absence and check-in settings came with migration 0011: an older backup restores with the defaults
+    // and no check-in secret yet (staff's next setup makes one). A newer backup keeps the secret, so the
+    // printed desk code still works after a restore.
     absence_places: int.min(0).max(20).default(3),
     absence_hold_after: int.min(1).max(10).default(2),
     absent_first_unarrived: flag.default(0),
