@@ -24,9 +24,10 @@ export interface ScreenVisit {
   ready: string;
   /**
    * Something done first: take a number from this screen, hold a number already (taken through the API
-   * for this viewer's own patient), stop online reception, or fail the chunks.
+   * for this viewer's own patient), hold one that staff then marked absent (issue 34), stop online
+   * reception, or fail the chunks.
    */
-  before?: 'take' | 'holdNumber' | 'closeOnline' | 'failChunks';
+  before?: 'take' | 'holdNumber' | 'absentNumber' | 'closeOnline' | 'failChunks';
 }
 
 export const SCREENS: ScreenVisit[] = [
@@ -43,6 +44,9 @@ export const SCREENS: ScreenVisit[] = [
   { name: 'pwa-book', in: 'pwa', path: '/pwa/book', ready: '受付番号を取得する' },
   { name: 'pwa-my', in: 'pwa', path: '/pwa/book', ready: 'あなたの受付番号', before: 'take' },
   { name: 'pwa-all', in: 'pwa', path: '/pwa/all', ready: 'あなた', before: 'holdNumber' },
+  // issue 34: the card after an absence (the last in line: moved to the end), and the check-in form a link opened
+  { name: 'line-my-absent', in: 'line', path: '/line/my', ready: 'お呼びしましたがいらっしゃらなかったため', before: 'absentNumber' },
+  { name: 'pwa-my-checkin', in: 'pwa', path: '/pwa/my?checkin=123456', ready: '来院確認コードを読み取りました', before: 'holdNumber' },
   { name: 'staff-login', in: 'deskSignedOut', path: '/admin/queue', ready: 'スタッフログイン' },
   { name: 'staff-queue', in: 'desk', path: '/admin/queue', ready: '新規受付' },
   { name: 'staff-monitor', in: 'desk', path: '/admin/monitor', ready: '受付番号' },

@@ -56,19 +56,23 @@ function suite(title: string, options: { textPx?: number }) {
     }
 
     /** A number for the viewer's own patient, through the API (taking one on screen is line-reserved's and pwa-my's visit). */
-    async function holdNumber(page: Page, kind: Viewer) {
-      if (kind === 'pwa') return void (await takeNumberInApp(page, server.url));
+    async function holdNumber(page: Page, kind: Viewer): Promise<string> {
+      if (kind === 'pwa') return (await takeNumberInApp(page, server.url)).slotId;
       // LINE's browser signs in when it first opens a LINE screen; the session lives in the tab.
       await page.goto(`${server.url}/line/book`);
       const stored = await page.waitForFunction(() => sessionStorage.getItem('line_token'));
       const token = JSON.parse((await stored.jsonValue()) as string) as string;
-      await mustCall(server.url, 'allocateNextSlot', { reservedType: 'LINE' }, { token });
+      return (await mustCall<{ slotId: string }>(server.url, 'allocateNextSlot', { reservedType: 'LINE' }, { token })).slotId;
     }
 
     async function visit(screen: ScreenVisit): Promise<Page> {
       if (screen.before === 'closeOnline') await mustCall(server.url, 'endOnlineReception', {}, { cookie });
       const page = await viewer(screen.in);
       if (screen.before === 'holdNumber') await holdNumber(page, screen.in);
+      if (screen.before === 'absentNumber') {
+        const slotId = await holdNumber(page, screen.in);
+        await mustCall(server.url, 'markAbsent', { slotId, absences: 0 }, { cookie });
+      }
       if (screen.before === 'failChunks') await page.route(/\/assets\/WebApp-[^/]*\.js$/, (route) => route.abort());
       await page.goto(`${server.url}${screen.path}`);
       if (screen.before === 'take') {

@@ -14,6 +14,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeLiffControl } from '../fakes/liff/fake-liff.js';
 import { LINE_PATHS, lineWebEnv, randomLineUserId, startFakeLine, type FakeLine } from '../fakes/line-server.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { openReception } from '../api/api-support.js';
+import { mustCall, staffCookie } from '../support/client.js';
 import { describeBrowser, launchBrowser, PHONES, screenshotPath } from './support/browser.js';
 
 const LIFF_ID = '1650000000-LiffTest';
@@ -144,6 +146,42 @@ describeBrowser('LINE mini-app inside the LIFF browser', () => {
       expect(await button.getAttribute('href')).toBe(`https://liff.line.me/${MY_LIFF_ID}`);
       await page.goto(`${own.url}/line/open-in-line?to=all`);
       expect(await button.getAttribute('href')).toBe(`https://liff.line.me/${LIFF_ID}/all`);
+      await page.context().close();
+    });
+  });
+  describe('the desk sheet’s check-in link (issue 34)', () => {
+    let clinic: TestServer;
+    beforeAll(async () => {
+      clinic = await startTestServer({ env: { ...lineWebEnv(fake), LINE_LIFF_ID: LIFF_ID }, clientDir });
+    });
+    afterAll(async () => {
+      await clinic?.close();
+    });
+
+    it('arrives through liff.state at /line/my with the code filled in, and checks in only on the tap', async () => {
+      const cookie = await staffCookie(clinic.url, clinic.store);
+      await openReception(clinic.url, cookie);
+      const user = { userId: randomLineUserId(), displayName: '田中 四郎' };
+      const { customToken } = await mustCall<{ customToken: string }>(clinic.url, 'exchangeLineIdToken', { idToken: await fake.issueIdToken(user) });
+      const { slotId } = await mustCall<{ slotId: string }>(clinic.url, 'allocateNextSlot', { reservedType: 'LINE' }, { token: customToken });
+      const { deskCode, deskLink } = await mustCall<{ deskCode: string; deskLink: string }>(clinic.url, 'getArrivalSetup', {}, { cookie });
+      expect(deskLink).toBe(`https://liff.line.me/${LIFF_ID}/my?checkin=${deskCode}`);
+      const arrival = () =>
+        clinic.store.db.selectFrom('reservation_slots').select(['arrived_at', 'arrived_by']).where('id', '=', slotId).executeTakeFirstOrThrow();
+
+      // LINE opens the endpoint with the rest of the link in liff.state; liff.init restores it.
+      const state = encodeURIComponent(`/my?checkin=${deskCode}`);
+      const page = await openInLiff(`/line?liff.state=${state}`, { idToken: await fake.issueIdToken(user) }, clinic);
+      const field = page.getByRole('textbox', { name: /来院確認コード/ });
+      await field.waitFor({ timeout: 15_000 });
+      expect(await field.inputValue()).toBe(deskCode);
+      expect(await arrival()).toEqual({ arrived_at: null, arrived_by: null });
+      await page.screenshot({ path: screenshotPath('line-liff-checkin-link') });
+
+      await page.getByRole('button', { name: '来院を確認する' }).click();
+      await page.getByText(/来院済み（\d{2}:\d{2}）/).waitFor({ timeout: 10_000 });
+      expect((await arrival()).arrived_by).toBe('patient');
+      expect(page.url()).toBe(`${clinic.url}/line/my`);
       await page.context().close();
     });
   });

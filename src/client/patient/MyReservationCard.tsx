@@ -1,6 +1,7 @@
 /**
  * The patient's reservation (docs/product.md, "My reservation card"): number, time of taking it in Tokyo, people
- * ahead, the notes for arrival, and cancel behind a confirmation.
+ * ahead, what an absence did to their place (issue 34), arrival check-in, the notes for arrival, and cancel
+ * behind a confirmation.
  */
 import { type ReactNode, useId, useState } from 'react';
 import { t } from '../../shared/labels/ja.js';
@@ -9,6 +10,8 @@ import { ConfirmDialog } from './ConfirmDialog.js';
 import { tokyoDateTime } from '../../shared/time/tokyo.js';
 import type { QueueSnapshot } from '../../shared/schemas/live.js';
 import { PlaceEstimate } from './WaitEstimate.js';
+import { absenceText } from './absence.js';
+import { CheckIn, type CheckInProps } from './CheckIn.js';
 
 export interface MyReservationCardProps {
   reservation: MyReservation;
@@ -20,6 +23,8 @@ export interface MyReservationCardProps {
   snapshot?: QueueSnapshot | null;
   /** Shown above the cancel button (the patient's own notice chooser, issue 14). */
   children?: ReactNode;
+  /** Arrival check-in (issue 34); without it no check-in is offered. */
+  checkIn?: Omit<CheckInProps, 'arrivedAt'>;
 }
 
 function aheadText(reservation: MyReservation): string {
@@ -57,14 +62,18 @@ export function ReservationFacts(props: {
   );
 }
 
-export function MyReservationCard({ reservation, canceling, cancelError, onCancel, snapshot = null, children }: MyReservationCardProps) {
+export function MyReservationCard(props: MyReservationCardProps) {
+  const { reservation, canceling, cancelError, onCancel, snapshot = null, children, checkIn } = props;
   const [confirming, setConfirming] = useState(false);
   const labelId = useId();
+  const absent = absenceText(reservation);
   return (
     <section className="card my-card" aria-labelledby={labelId}>
       <ReservationFacts labelId={labelId} reservation={reservation}>
+        {absent ? <p className="notice my-absence">{absent}</p> : null}
         <p className="my-ahead">{aheadText(reservation)}</p>
         <PlaceEstimate snapshot={snapshot} number={reservation.reservationNumber} />
+        {checkIn ? <CheckIn arrivedAt={reservation.arrivedAt ?? null} {...checkIn} /> : null}
       </ReservationFacts>
       {children}
       <button

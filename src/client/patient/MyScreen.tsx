@@ -1,6 +1,7 @@
 /** The "my reservation" screen wired to the live queue and the server (shared by /line/my and /pwa/my). */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { callFn, FnError } from '../api/fn.js';
+import { clearCheckinLink, readCheckinLink } from './checkin-link.js';
 import { cancelErrorMessage } from './error-messages.js';
 import { useQueue } from './live-queue.js';
 import { MyView } from './MyView.js';
@@ -16,7 +17,34 @@ export function MyScreen() {
   // Hides the cancelled card at once instead of showing it until the server's next answer arrives.
   const [canceledSlotId, setCanceledSlotId] = useState<string | null>(null);
   const running = useRef(false);
-  const shown = my.reservation && my.reservation.slotId !== canceledSlotId ? my.reservation : null;
+  // A `?checkin=` link's code (issue 34), and the check-in just answered until getMyReservation says it too.
+  const [linkCode, setLinkCode] = useState(readCheckinLink);
+  const [arrived, setArrived] = useState<{ slotId: string; at: string } | null>(null);
+  let shown = my.reservation && my.reservation.slotId !== canceledSlotId ? my.reservation : null;
+  if (shown && !shown.arrivedAt && arrived?.slotId === shown.slotId) shown = { ...shown, arrivedAt: arrived.at };
+  const arrivedNow = Boolean(shown?.arrivedAt);
+
+  const dropLink = () => {
+    clearCheckinLink();
+    setLinkCode(null);
+  };
+  // A link opened by a patient who has already checked in has nothing left to do.
+  useEffect(() => {
+    if (arrivedNow && linkCode !== null) dropLink();
+  }, [arrivedNow, linkCode]);
+
+  async function checkIn(code: string) {
+    const slotId = shown!.slotId;
+    try {
+      const result = await callFn('checkIn', { slotId, code }, auth.token!);
+      setArrived({ slotId, at: result.arrivedAt });
+      dropLink();
+      my.refresh();
+    } catch (err) {
+      if (err instanceof FnError && err.status === 'UNAUTHENTICATED') auth.onUnauthenticated();
+      throw err;
+    }
+  }
 
   const chooseNotice = (threshold: number) =>
     callFn('setMyNoticeThreshold', { slotId: shown!.slotId, threshold }, auth.token!).then(() => my.refresh());
@@ -57,6 +85,7 @@ export function MyScreen() {
       onCancel={() => void cancel()}
       snapshot={live.data}
       onNoticeThreshold={chooseNotice}
+      checkIn={{ linkCode, onSubmit: checkIn, onDismiss: dropLink }}
     />
   );
 }

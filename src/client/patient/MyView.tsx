@@ -6,7 +6,7 @@ import { t } from '../../shared/labels/ja.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
 import { Loading } from '../ui/Loading.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
-import { MyReservationCard } from './MyReservationCard.js';
+import { MyReservationCard, type MyReservationCardProps } from './MyReservationCard.js';
 import type { QueueSnapshot } from '../../shared/schemas/live.js';
 import { NoticeChooser } from './NoticeChooser.js';
 import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
@@ -25,6 +25,8 @@ export interface MyViewProps {
   snapshot?: QueueSnapshot | null;
   /** Saves the patient's own notice threshold (issue 14); without it no chooser is shown. */
   onNoticeThreshold?(threshold: number): Promise<void>;
+  /** Arrival check-in (issue 34); without it none is offered. */
+  checkIn?: MyReservationCardProps['checkIn'];
 }
 
 export function MyView(props: MyViewProps) {
@@ -39,6 +41,7 @@ export function MyView(props: MyViewProps) {
         cancelError={cancelError}
         onCancel={onCancel}
         snapshot={snapshot}
+        checkIn={props.checkIn}
       >
         {props.onNoticeThreshold ? <NoticeChooser reservation={reservation} onChoose={props.onNoticeThreshold} /> : null}
       </MyReservationCard>

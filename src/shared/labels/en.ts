@@ -215,6 +215,17 @@ export const en: Record<PatientLabelKey, string> = {
   'schedule.noteBefore': '* No online reception for the last {before} minutes of consultation hours.',
   'schedule.footerAfter': 'Online reservations open {after} minutes after consultation hours start.',
   'schedule.footerAtStart': 'Online reservations open when consultation hours start.',
+  // issue 34, patient screens (helper "patient"): an absence on the card, and arrival check-in
+  'my.absentMoved': 'We called you but you were not here, so we moved you back in the queue by {places}.',
+  'my.absentMovedEnd': 'We called you but you were not here, so we moved you to the end of the queue.',
+  'my.absentHeld': 'We called you but you were not here, so your number is on hold. Please speak to the reception desk.',
+  'my.checkin.open': 'I have arrived',
+  'my.checkin.label': 'Enter the check-in code (digits) shown on the waiting-room monitor or on the sheet at the reception desk',
+  'my.checkin.fromLink': 'We read the check-in code. If this is right, please press “Confirm arrival”.',
+  'my.checkin.submit': 'Confirm arrival',
+  'my.checkin.busy': 'Checking…',
+  'my.checkin.close': 'Close',
+  'my.arrived': 'Arrived ({time})',
   // absent when called: the patient's notice (issue 34, helper "absence"; docs/decisions/047)
   'notice.absenceMoved':
     '[{clinic}] No. {n}: we called your number but you were not here, so we moved it back in the queue (places moved: {places}). Please speak to the reception desk.',
