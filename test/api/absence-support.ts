@@ -25,7 +25,7 @@ export interface AbsenceWorld {
   absent(slotId: string, absences: number, cookie?: string): Promise<FnAnswer<AbsentAnswer>>;
   undo(slotId: string, absences: number): Promise<FnAnswer<{ ok: true; changed: boolean; absences: number }>>;
   mine(token: string): Promise<MyReservation | null>;
-  /** Sets the clinic's absence settings straight on the runtime row (their page is helper "arrival"'s). */
+  /** Sets the clinic's absence settings straight on the runtime row (staff set them on /admin/arrival). */
   settings(places: number, holdAfter: number): Promise<void>;
   /** The next public snapshot whose numbers read `numbers` in order. */
   publicQueue(numbers: number[]): Promise<QueueSnapshot['queue']>;

@@ -129,7 +129,7 @@ const CASES: Case[] = [
   // absent when called (issue 34)
   { fn: 'markAbsent', label: '', payload: () => ({ slotId: 'no-such-slot', absences: 0 }) },
   { fn: 'undoAbsent', label: '', payload: () => ({ slotId: 'no-such-slot', absences: 1 }) },
-  // arrival check-in (issue 34, helper "arrival")
+  // arrival check-in (issue 34)
   { fn: 'markArrived', label: '', payload: () => ({ slotId: 'no-such-slot', arrived: true }) },
   { fn: 'checkIn', label: '', payload: () => ({ slotId: 'no-such-slot', code: '1234' }) },
   { fn: 'getArrivalSetup', label: '', payload: () => ({}) },

@@ -215,7 +215,7 @@ export const en: Record<PatientLabelKey, string> = {
   'schedule.noteBefore': '* No online reception for the last {before} minutes of consultation hours.',
   'schedule.footerAfter': 'Online reservations open {after} minutes after consultation hours start.',
   'schedule.footerAtStart': 'Online reservations open when consultation hours start.',
-  // issue 34, patient screens (helper "patient"): an absence on the card, and arrival check-in
+  // issue 34, patient screens: an absence on the card, and arrival check-in
   'my.absentMoved': 'We called you but you were not here, so we moved you back in the queue by {places}.',
   'my.absentMovedEnd': 'We called you but you were not here, so we moved you to the end of the queue.',
   'my.absentHeld': 'We called you but you were not here, so your number is on hold. Please speak to the reception desk.',
@@ -226,7 +226,7 @@ export const en: Record<PatientLabelKey, string> = {
   'my.checkin.busy': 'Checking…',
   'my.checkin.close': 'Close',
   'my.arrived': 'Arrived ({time})',
-  // absent when called: the patient's notice (issue 34, helper "absence"; docs/decisions/047)
+  // absent when called: the patient's notice (issue 34; docs/decisions/047)
   'notice.absenceMoved':
     '[{clinic}] No. {n}: we called your number but you were not here, so we moved it back in the queue (places moved: {places}). Please speak to the reception desk.',
   'notice.absenceHeld':

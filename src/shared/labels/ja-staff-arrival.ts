@@ -4,7 +4,7 @@
  * under the project's 300; all.ts joins the two, so t() and LabelKey see one staff catalogue.
  */
 export const jaStaffArrival = {
-  // helper "staff" (issue 34): the desk's list
+  // issue 34: the desk's list
   'admin.absent': '不在',
   'admin.undoAbsent': '不在取消',
   'admin.absences': '不在{n}回',
@@ -16,7 +16,7 @@ export const jaStaffArrival = {
   'admin.unmarkArrived': '来院取消',
   'admin.notArrivedHead': '先頭の方の来院確認がありません',
   'admin.navArrival': '来院確認・不在',
-  // helper "staff" (issue 34): /admin/arrival
+  // issue 34: /admin/arrival
   'arrival.title': '来院確認・不在',
   'arrival.loading': '読み込み中…',
   'arrival.settings': '呼出時に不在だったとき',
@@ -45,7 +45,18 @@ export const jaStaffArrival = {
   'arrival.renewConfirm':
     'QRコードと来院確認の番号を新しくしますか？掲示しているQRコードは使えなくなるため、印刷し直してください。待合室モニターも、スタッフがログインした状態で開き直してください。',
   'arrival.renewed': 'QRコードと番号を新しくしました。印刷し直して掲示し、モニターを開き直してください。',
-  // helper "staff" (issue 34): the wall monitor
+  // issue 34: the wall monitor
   'monitor.absentTitle': '不在の方は受付へお声がけください',
   'monitor.checkinCode': '来院確認コード {code}',
+  // absent when called (docs/decisions/047): the messaging screen's kind, the audit trail, the undo refusal
+  'messages.kind.absence': '不在のお知らせ',
+  'audit.action.markAbsent': '不在（順番を後ろへ）',
+  'audit.action.undoAbsent': '不在を取消',
+  'error.absenceUndoNone': '取り消せる不在がありません（取り消せるのは直前の不在1回だけです）。',
+  // arrival check-in (issue 34, the server's part; docs/decisions/048): the monitor's refusal and the audit trail
+  'error.monitorKeyWrong': 'このモニターの来院確認コードは表示できません（コードが更新されました）。スタッフ画面からモニターを開き直してください。',
+  'audit.action.markArrived': '来院を確認',
+  'audit.action.markArrived.undo': '来院確認を取消',
+  'audit.action.saveArrivalSettings': '来院確認・不在の設定を変更',
+  'audit.action.renewCheckinCodes': '来院確認コードを更新',
 } as const;

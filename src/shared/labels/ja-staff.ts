@@ -1,5 +1,4 @@
 /** The staff screens' and the wall monitor's labels (Japanese only); with the patients' in all.ts. */
-import { jaStaffAbsence } from './ja-staff-absence.js';
 export const jaStaff = {
   // the metrics endpoint (METRICS_TOKEN), read by the clinic's IT person
   'error.metricsToken': 'メトリクスの取得には正しいトークン（METRICS_TOKEN）が必要です。',
@@ -206,12 +205,6 @@ export const jaStaff = {
   'audit.action.export.stats': '統計をCSVで保存',
   'audit.action.export.slots': '受付一覧をCSVで保存',
   'audit.action.export.audit': '操作履歴をCSVで保存',
-  // arrival check-in (issue 34, the server's part; docs/decisions/048): the monitor's refusal and the audit trail
-  'error.monitorKeyWrong': 'このモニターの来院確認コードは表示できません（コードが更新されました）。スタッフ画面からモニターを開き直してください。',
-  'audit.action.markArrived': '来院を確認',
-  'audit.action.markArrived.undo': '来院確認を取消',
-  'audit.action.saveArrivalSettings': '来院確認・不在の設定を変更',
-  'audit.action.renewCheckinCodes': '来院確認コードを更新',
   // staff: the clinic calendar (/admin/schedule, issue 13)
   'admin.navSchedule': '診療時間・休診日の設定',
   'admin.schedule.title': '診療時間・休診日の設定',
@@ -302,5 +295,4 @@ export const jaStaff = {
   'callout.settingsSave': '呼び出し音声の設定を保存',
   'callout.settingsSaved': '呼び出し音声の設定を保存しました。',
   'callout.settingsTextInvalid': '読み上げる文には {n} を入れてください（100文字まで）。',
-  ...jaStaffAbsence,
 } as const;

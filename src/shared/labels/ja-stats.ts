@@ -68,7 +68,7 @@ export const jaStats = {
   'stats.status.waiting': '未対応',
   'stats.csv.before': '変更前',
   'stats.csv.after': '変更後',
-  // absent when called and arrival check-in (issue 34, helper "arrival"; docs/decisions/048)
+  // absent when called and arrival check-in (issue 34; docs/decisions/048)
   'stats.absences': '不在（呼出時にいなかった回数）',
   'stats.checkIns.patient': '来院確認（本人）',
   'stats.checkIns.staff': '来院確認（スタッフ）',

@@ -232,7 +232,7 @@ export const ja = {
   'my.announceAhead': 'あなたの前は {n}人になりました。',
   'my.announceNear': 'まもなく順番です。ご来院のうえ、院内でお待ちください。',
   'my.announceHold': '呼出時不在のため保留中です。受付にお申し出ください。',
-  // issue 34, patient screens (helper "patient"): an absence on the card, and arrival check-in
+  // issue 34, patient screens: an absence on the card, and arrival check-in
   'my.absentMoved': 'お呼びしましたがいらっしゃらなかったため、順番を{places}人後ろに移しました。',
   'my.absentMovedEnd': 'お呼びしましたがいらっしゃらなかったため、順番を最後に移しました。',
   'my.absentHeld': 'お呼びしましたがいらっしゃらなかったため、保留になりました。受付にお声がけください。',
@@ -243,7 +243,7 @@ export const ja = {
   'my.checkin.busy': '確認中…',
   'my.checkin.close': '閉じる',
   'my.arrived': '来院済み（{time}）',
-  // absent when called: the patient's notice (issue 34, helper "absence"; docs/decisions/047)
+  // absent when called: the patient's notice (issue 34; docs/decisions/047)
   'notice.absenceMoved':
     '【{clinic}】受付番号 {n}番の方　お呼びしましたがいらっしゃらなかったため、順番を{places}人後ろに移しました。受付にお声がけください。',
   'notice.absenceHeld':
