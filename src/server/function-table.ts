@@ -5,6 +5,7 @@
 import { FUNCTION_NAMES, type FunctionName } from '../shared/schemas/functions.js';
 import { type Access, accessOf, type FunctionTable } from './http/function-def.js';
 import { queueFunctions } from './functions/queue.js';
+import { allocationSettingsFunctions } from './functions/allocation-settings.js';
 import { identityFunctions } from './functions/identity.js';
 import { receptionFunctions } from './functions/reception.js';
 import { messagingFunctions } from './functions/messaging.js';
@@ -18,6 +19,7 @@ import { arrivalFunctions } from './functions/arrival.js';
 
 export const functionTable: FunctionTable = {
   ...queueFunctions,
+  ...allocationSettingsFunctions,
   ...identityFunctions,
   ...receptionFunctions,
   ...messagingFunctions,

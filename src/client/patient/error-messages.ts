@@ -8,7 +8,8 @@ export function takeErrorMessage(err: unknown): string {
     case 'FAILED_PRECONDITION':
       return t('error.onlineStopped');
     case 'RESOURCE_EXHAUSTED':
-      return t('error.noFreeNumbers');
+      // Online numbers used up (decision 049) says the desk still takes patients; every other "none left" reads as one.
+      return err.message === t('error.onlineNumbersUsedUp') ? err.message : t('error.noFreeNumbers');
     case 'ABORTED':
       return t('error.busy');
     default:

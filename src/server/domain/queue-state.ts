@@ -10,6 +10,8 @@ import type { Callout, CalloutSettings } from '../../shared/callout/types.js';
 import { calloutSettings, recentCallouts } from './callout/callouts.js';
 import type { ArrivalSettings } from '../../shared/schemas/functions.js';
 import { arrivalSettings } from './absence/settings.js';
+import type { AllocationSettings } from '../../shared/queue/kept-numbers.js';
+import { allocationSettings } from './allocation/settings.js';
 
 export interface QueueState {
   runtime: Runtime;
@@ -29,6 +31,8 @@ export interface QueueState {
   calloutSettings: CalloutSettings;
   /** The clinic's absence and check-in settings (issue 34), for the staff stream. */
   arrivalSettings: ArrivalSettings;
+  /** Numbers kept for the desk and the online cap (issue 35), for the staff stream. */
+  allocationSettings: AllocationSettings;
 }
 
 export async function loadQueueState(store: Store, now = new Date()): Promise<QueueState> {
@@ -76,6 +80,7 @@ export async function loadQueueState(store: Store, now = new Date()): Promise<Qu
       callouts: recentCallouts(rt),
       calloutSettings: calloutSettings(rt),
       arrivalSettings: arrivalSettings(rt),
+      allocationSettings: allocationSettings(rt),
     };
   });
 }

@@ -36,5 +36,6 @@ export function adminSnapshot(state: QueueState): AdminSnapshot {
     scheduleVersion: state.scheduleVersion,
     scheduleNotice: state.scheduleNoticeAt ? { kind: 'inhouseOffAtWindowStart', windowStart: state.scheduleNoticeAt } : null,
     arrivalSettings: state.arrivalSettings,
+    allocationSettings: state.allocationSettings,
   };
 }

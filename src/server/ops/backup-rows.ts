@@ -48,6 +48,9 @@ export const ROW_SCHEMAS = {
     absence_hold_after: int.min(1).max(10).default(2),
     absent_first_unarrived: flag.default(0),
     checkin_secret: text.nullable().default(null),
+    // Numbers kept for the desk and the online cap came with migration 0012: an older backup restores with both off.
+    keep_every: int.refine((n) => n === 0 || (n >= 2 && n <= 10)).default(0),
+    online_cap: int.min(0).max(200).default(0),
   }),
   reception_sessions: z.strictObject({ id: text, opened_at: time, closed_at: time.nullable() }),
   reservation_slots: z.strictObject({

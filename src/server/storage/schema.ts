@@ -42,6 +42,10 @@ export interface RuntimeTable {
   absent_first_unarrived: number;
   /** Random secret the check-in codes are derived from (null until first needed; renewing it voids old codes). */
   checkin_secret: string | null;
+  /** Numbers kept for the desk (0012, decision 049): every Nth number of a session (0 = off, else 2–10). */
+  keep_every: number;
+  /** At most this many numbers of a session go to LINE and the app (0 = no cap, else 1–200). */
+  online_cap: number;
 }
 
 export interface ReceptionSessionTable {

@@ -7,11 +7,12 @@
 import { fill, ja, t as patientLabel, type LabelKey as PatientLabelKey } from './ja.js';
 import { jaStaff as jaStaffMain } from './ja-staff.js';
 import { jaStaffArrival } from './ja-staff-arrival.js';
+import { jaStaffKept } from './ja-staff-kept.js';
 
 export { ja, fill };
 
-/** The staff catalogue: ja-staff.ts and its issue-34 part (ja-staff-arrival.ts). */
-const jaStaff = { ...jaStaffMain, ...jaStaffArrival } as const;
+/** The staff catalogue: ja-staff.ts, its issue-34 part (ja-staff-arrival.ts) and issue 35's (ja-staff-kept.ts). */
+const jaStaff = { ...jaStaffMain, ...jaStaffArrival, ...jaStaffKept } as const;
 
 export const labels = { ...ja, ...jaStaff } as const;
 

@@ -115,6 +115,7 @@ export const en: Record<PatientLabelKey, string> = {
   loading: 'Loading…',
   'error.onlineStopped': 'Online reception is closed now. Please try again later.',
   'error.noFreeNumbers': 'No numbers are left for today. Please try again later.',
+  'error.onlineNumbersUsedUp': 'The online numbers for this session are used up. The reception desk is still taking patients.',
   'error.busy': 'It is busy right now. Please try again.',
   'error.allocateFailed': 'Could not get a number.',
   'error.cancelFailed': 'Could not cancel.',

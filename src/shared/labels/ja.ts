@@ -124,6 +124,7 @@ export const ja = {
   // errors answered by the server (docs/product.md, "Errors patients and staff see")
   'error.onlineStopped': '現在オンライン受付を停止しています。しばらくしてから再度お試しください。',
   'error.noFreeNumbers': '本日の受付番号に空きがありません。しばらくしてから再度お試しください。',
+  'error.onlineNumbersUsedUp': 'このセッションのオンライン受付の番号はなくなりました。窓口では引き続き受け付けています。',
   'error.busy': 'ただいま混み合っています。もう一度お試しください。',
   'error.allocateFailed': '受付番号の取得に失敗しました。',
   'error.cancelFailed': 'キャンセルに失敗しました。',

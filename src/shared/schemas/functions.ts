@@ -13,6 +13,7 @@ import type { PublicSchedule, ScheduleForStaff } from '../schedule/types.js';
 import { STATS_PERIODS, type StatsResult } from './stats.js';
 import { PATIENT_LANGS } from '../labels/langs.js';
 import { CALLOUT_TEXT_MAX, type CalloutSettings } from '../callout/types.js';
+import { allocationSettingsSchema } from './allocation-settings.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
@@ -119,6 +120,8 @@ export const functionPayloads = {
   renewCheckinCodes: none,
   /** The wall monitor's current code, for the monitor key it was given when staff opened it. */
   getMonitorCheckinCode: z.strictObject({ monitorKey: z.string().min(16).max(128) }),
+  /** Numbers kept for the desk and the online cap (issue 35, docs/decisions/049). */
+  saveAllocationSettings: allocationSettingsSchema,
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
@@ -173,6 +176,7 @@ export interface FunctionResults {
   renewCheckinCodes: { ok: true };
   /** The code the monitor shows and until when it shows it (a new one then). */
   getMonitorCheckinCode: { code: string; until: string };
+  saveAllocationSettings: { ok: true };
 }
 
 /** The clinic's absence and check-in settings (issue 34). */

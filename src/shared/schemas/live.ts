@@ -4,6 +4,7 @@ import type { WaitEstimate } from '../estimate/range.js';
 import type { ScheduleNotice } from '../schedule/types.js';
 import type { Callout, CalloutSettings } from '../callout/types.js';
 import type { ArrivalSettings } from './functions.js';
+import type { AllocationSettings } from '../queue/kept-numbers.js';
 
 export interface QueueSnapshot {
   runtime: Runtime;
@@ -41,7 +42,11 @@ export interface AdminSnapshot {
   runtime: Runtime;
   /** The current reception session's reserved slots, by number, at most 500; never an owner id. */
   slots: StaffSlot[];
-  /** The lowest number not yet handed out in the current session, or null when none is left or closed. */
+  /**
+   * The number the desk's next walk-in would take (allocateNextSlot with ADMIN): the lowest number not yet
+   * handed out in the current session — with numbers kept for the desk, the lowest kept one still ahead of
+   * the queue's end, else the next one (decision 049) — or null when none is left or closed.
+   */
   nextFreeNumber: number | null;
   version: number;
   /** The standing announcement with what staff need to send it (issue 14), else null. Always sent. */
@@ -54,6 +59,8 @@ export interface AdminSnapshot {
   scheduleNotice: ScheduleNotice | null;
   /** The clinic's absence and check-in settings (issue 34). Always sent by this server. */
   arrivalSettings?: ArrivalSettings;
+  /** Numbers kept for the desk and the online cap (issue 35, decision 049). Always sent by this server. */
+  allocationSettings?: AllocationSettings;
 }
 
 /** Clinic announcements: 1 to 200 characters (issue 14). Here, not in functions.ts, so screens need no zod. */

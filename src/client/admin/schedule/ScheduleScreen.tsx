@@ -17,6 +17,7 @@ import { useAdminStream } from '../use-admin-stream.js';
 import { DayEditor } from './DayEditor.js';
 import { MonthCalendar } from './MonthCalendar.js';
 import { HolidayList, OverrideList } from './ScheduleLists.js';
+import { KeptNumbersSection } from './KeptNumbersForm.js';
 import { SettingsForm } from './SettingsForm.js';
 import { WeeklyHoursForm } from './WeeklyHoursForm.js';
 import './schedule.css';
@@ -82,6 +83,7 @@ export function ScheduleScreen() {
           <div className="schedule-column">
             <WeeklyHoursForm saved={data.schedule.weekly} settings={data.schedule.settings} onSaved={reload} />
             <SettingsForm saved={data.schedule.settings} onSaved={reload} />
+            <KeptNumbersSection />
           </div>
           <div className="schedule-column">
             <MonthCalendar

@@ -7,7 +7,7 @@
 import type { MyReservation } from '../../../shared/schemas/functions.js';
 import type { Store } from '../../storage/port.js';
 import { readCards } from './cards.js';
-import { decide, type Decision, type ReceptionFacts } from './decide.js';
+import { decide, type Decision, noNumberFor, type ReceptionFacts } from './decide.js';
 import { groupCommit, type Settled } from './group-commit.js';
 import { createReceptionView, type ReceptionView } from './reception-view.js';
 import { type AllocationRequest, type Taken, writeAllocations } from './write.js';
@@ -32,8 +32,9 @@ export function createAllocation(store: Store, view: ReceptionView = createRecep
     const first = decide(reception, request, undefined);
     if ('refuse' in first) throw first.refuse;
     // With numbers left the patient's facts are read under the lock, with the session: no query here.
-    if ('take' in first || reception.freeLeft || !reception.sessionId || !request.ownerId) return undefined;
-    // None left: only someone who took a number in this session can hold one; only they cost a query.
+    if ('take' in first || !noNumberFor(reception, request.reservedType) || !reception.sessionId || !request.ownerId) return undefined;
+    // None left for them (or no online one, decision 049): only someone who took a number in this session
+    // can hold one; only they cost a query.
     const sessionId = reception.sessionId;
     const ownerId = request.ownerId;
     const held = view.heldNumber(sessionId, ownerId);

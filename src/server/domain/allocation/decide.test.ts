@@ -1,8 +1,8 @@
 /** The rule of taking a number, without a store: every refusal, its order, and what the early path needs. */
 import { describe, expect, it } from 'vitest';
-import { type AllocationAsk, decide, type Decision, type PatientFacts, type ReceptionFacts } from './decide.js';
+import { type AllocationAsk, decide, type Decision, noNumberFor, onlineNumberAfter, type PatientFacts, type ReceptionFacts } from './decide.js';
 
-const open: ReceptionFacts = { inhouseOn: true, onlineOn: true, sessionId: 's1', freeLeft: true };
+const open: ReceptionFacts = { inhouseOn: true, onlineOn: true, sessionId: 's1', freeLeft: true, onlineFreeLeft: true, onlineTaken: 0, onlineCap: 0 };
 const patient: AllocationAsk = { reservedType: 'LINE', ownerId: 'U1' };
 const walkIn: AllocationAsk = { reservedType: 'ADMIN', ownerId: null };
 const fresh: PatientFacts = { active: false, taken: 0 };
@@ -52,5 +52,49 @@ describe('decide', () => {
     // Walk-ins belong to no patient and spend no patient's limit.
     expect(said(decide(open, walkIn, undefined, { numbersPerPatientSession: 0 }))).toBe('take');
     expect(said(decide(open, patient, { active: false, taken: 9 }))).toBe('take');
+  });
+
+  describe('numbers kept for the desk and the online cap (decision 049)', () => {
+    const app: AllocationAsk = { reservedType: 'PWA', ownerId: 'PWA_1' };
+    const keptOnly = { ...open, onlineFreeLeft: false };
+
+    it('an online number passes over a kept one; without kept numbers it is the next one', () => {
+      expect([0, 1, 2, 3, 4, 5].map((last) => onlineNumberAfter(last, 3))).toEqual([1, 2, 4, 4, 5, 7]);
+      expect([0, 1, 2, 3].map((last) => onlineNumberAfter(last, 2))).toEqual([1, 3, 3, 5]);
+      expect([0, 5, 9].map((last) => onlineNumberAfter(last, 0))).toEqual([1, 6, 10]);
+    });
+
+    it('refuses online with its own words while only kept numbers are left; the desk still takes one', () => {
+      expect(said(decide(keptOnly, patient, fresh))).toBe('error.onlineNumbersUsedUp');
+      expect(said(decide(keptOnly, app, fresh))).toBe('error.onlineNumbersUsedUp');
+      expect(said(decide(keptOnly, walkIn, undefined))).toBe('take');
+      // No number at all: today's words, for everyone.
+      const none = { ...keptOnly, freeLeft: false };
+      expect(said(decide(none, patient, fresh))).toBe('error.noFreeNumbers');
+      expect(said(decide(none, walkIn, undefined))).toBe('error.noFreeNumbers');
+    });
+
+    it('refuses online once the cap is reached, cancelled numbers included in the count; the desk is not capped', () => {
+      const capped = { ...open, onlineCap: 2 };
+      expect(said(decide({ ...capped, onlineTaken: 1 }, patient, fresh))).toBe('take');
+      expect(said(decide({ ...capped, onlineTaken: 2 }, patient, fresh))).toBe('error.onlineNumbersUsedUp');
+      expect(said(decide({ ...capped, onlineTaken: 2 }, walkIn, undefined))).toBe('take');
+      expect(said(decide({ ...open, onlineTaken: 500 }, patient, fresh))).toBe('take');
+    });
+
+    it('says "already booked" and "closed" first, and "used up" before the patient\'s own limit', () => {
+      expect(said(decide(keptOnly, patient, { active: true, taken: 1 }))).toBe('error.alreadyReserved');
+      expect(said(decide({ ...keptOnly, onlineOn: false }, patient, fresh))).toBe('error.onlineStopped');
+      expect(said(decide(keptOnly, patient, { active: false, taken: 3 }, { numbersPerPatientSession: 1 }))).toBe('error.onlineNumbersUsedUp');
+      // The early path needs the patient first, as with "none left".
+      expect(said(decide(keptOnly, patient, undefined))).toBe('needs patient');
+    });
+
+    it('tells the early path whether any number is left for this request', () => {
+      expect(noNumberFor(open, 'LINE')).toBeNull();
+      expect(noNumberFor(keptOnly, 'LINE')?.messageKey).toBe('error.onlineNumbersUsedUp');
+      expect(noNumberFor(keptOnly, 'ADMIN')).toBeNull();
+      expect(noNumberFor({ ...open, freeLeft: false }, 'ADMIN')?.messageKey).toBe('error.noFreeNumbers');
+    });
   });
 });

@@ -5,6 +5,7 @@
  * early one simply knows less, and `decide` says when the rest of the answer needs the patient's facts.
  */
 import type { ReservedType } from '../../../shared/queue/slot.js';
+import { isKept } from '../../../shared/queue/kept-numbers.js';
 import { AppError } from '../../errors.js';
 
 /** Reception's switches and session, as the runtime row (or this process's view of it) has them. */
@@ -14,6 +15,15 @@ export interface ReceptionFacts {
   sessionId: string | null;
   /** Some number of the session is still free. */
   freeLeft: boolean;
+  /**
+   * Some number an online request may take is still free: one above the last number taken in the session
+   * that is not kept for the desk (decision 049). Without kept numbers, any number above the last one taken.
+   */
+  onlineFreeLeft: boolean;
+  /** Numbers of the session taken online (LINE and the app), cancelled ones included (never reused). */
+  onlineTaken: number;
+  /** At most this many numbers of a session go online; 0: no cap. */
+  onlineCap: number;
 }
 
 /** What the patient already holds in the current session. */
@@ -46,6 +56,8 @@ export type Decision =
 export const NONE_LEFT = new AppError('RESOURCE_EXHAUSTED', 'error.noFreeNumbers');
 export const ALREADY_BOOKED = new AppError('ALREADY_EXISTS', 'error.alreadyReserved');
 export const ONLINE_STOPPED = new AppError('FAILED_PRECONDITION', 'error.onlineStopped');
+/** Online numbers of the session are used up (kept numbers left, or the cap reached): the desk still takes patients. */
+export const ONLINE_USED_UP = new AppError('RESOURCE_EXHAUSTED', 'error.onlineNumbersUsedUp');
 export const INHOUSE_STOPPED = new AppError('FAILED_PRECONDITION', 'admin.inhouseStopped');
 const PATIENT_LIMIT = new AppError('RESOURCE_EXHAUSTED', 'error.patientSessionLimit');
 
@@ -54,11 +66,31 @@ const NO_QUOTAS: Quotas = {};
 const TAKE: Decision = { take: true };
 const NEEDS_PATIENT: Decision = { needs: 'patient' };
 const refusal = (error: AppError): Decision => ({ refuse: error });
-const [REFUSE_INHOUSE, REFUSE_ONLINE, REFUSE_BOOKED, REFUSE_NONE_LEFT, REFUSE_LIMIT] = [INHOUSE_STOPPED, ONLINE_STOPPED, ALREADY_BOOKED, NONE_LEFT, PATIENT_LIMIT].map(refusal);
+const [REFUSE_INHOUSE, REFUSE_ONLINE, REFUSE_BOOKED, REFUSE_NONE_LEFT, REFUSE_USED_UP, REFUSE_LIMIT] = [INHOUSE_STOPPED, ONLINE_STOPPED, ALREADY_BOOKED, NONE_LEFT, ONLINE_USED_UP, PATIENT_LIMIT].map(refusal);
+
+/**
+ * The number an online request takes after `lastTaken` (the highest number taken in the session, 0 for
+ * none): the next one, or the one after it when the next is kept for the desk (decision 049). Online
+ * numbers only ever join the end of the queue; a free number below the end is a kept one (or one a change
+ * of the setting left behind), and only the desk fills it.
+ */
+export function onlineNumberAfter(lastTaken: number, keepEvery: number): number {
+  const next = lastTaken + 1;
+  return isKept(next, keepEvery) ? next + 1 : next;
+}
+
+/** NONE_LEFT when no number at all is free; for an online request ONLINE_USED_UP when none of its own is (or the cap is reached); else null. */
+export function noNumberFor(reception: ReceptionFacts, reservedType: ReservedType): AppError | null {
+  if (!reception.freeLeft) return NONE_LEFT;
+  if (reservedType === 'ADMIN') return null;
+  const capped = reception.onlineCap > 0 && reception.onlineTaken >= reception.onlineCap;
+  return capped || !reception.onlineFreeLeft ? ONLINE_USED_UP : null;
+}
 
 /**
  * In order: reception closed to this channel; the patient already holds a number (said also once none
- * are left: "none left" would send away someone who is in the queue); none left; the patient's own limit.
+ * are left: "none left" would send away someone who is in the queue); none left (for an online request:
+ * none of the online ones, or the online cap reached, decision 049); the patient's own limit.
  * `patient` is undefined when the caller has not read it: a walk-in has none to read.
  */
 export function decide(reception: ReceptionFacts, ask: AllocationAsk, patient: PatientFacts | undefined, quotas: Quotas = NO_QUOTAS): Decision {
@@ -68,7 +100,8 @@ export function decide(reception: ReceptionFacts, ask: AllocationAsk, patient: P
     if (!patient) return NEEDS_PATIENT;
     if (patient.active) return REFUSE_BOOKED;
   }
-  if (!reception.freeLeft) return REFUSE_NONE_LEFT;
+  const none = noNumberFor(reception, ask.reservedType);
+  if (none) return none === NONE_LEFT ? REFUSE_NONE_LEFT : REFUSE_USED_UP;
   const limit = quotas.numbersPerPatientSession;
   if (ask.ownerId && patient && limit !== undefined && patient.taken >= limit) return REFUSE_LIMIT;
   return TAKE;

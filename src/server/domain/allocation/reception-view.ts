@@ -5,7 +5,7 @@
  * alone: a request it does not refuse is decided again under the lock (write.ts).
  */
 import type { ChangeNotice, DomainEventType, Store } from '../../storage/port.js';
-import type { ReceptionFacts } from './decide.js';
+import { onlineNumberAfter, type ReceptionFacts } from './decide.js';
 
 /**
  * Events that change neither the switches, the current session nor which numbers it has: everything else
@@ -32,8 +32,15 @@ export interface ReceptionView {
   /** The allocation found no free number in `sessionId`: later requests are refused without a query. */
   noneLeft(sessionId: string): void;
   /**
-   * Whether `ownerId` holds (or held) a number in `sessionId`, for a session with none left: a superset of
-   * "has an active reservation", read once per session (no number is taken after the last one).
+   * The allocation found the online numbers of `sessionId` used up (decision 049): later online requests are
+   * refused without a query. Nothing but a setting (which drops the view) gives online numbers back:
+   * cancelled numbers still count against the cap, and a number passed over is never taken online.
+   */
+  onlineUsedUp(sessionId: string): void;
+  /**
+   * Whether `ownerId` holds (or held) a number in `sessionId`, for a session with none left (for patients:
+   * online numbers used up): a superset of "has an active reservation", read once per session (no patient
+   * takes a number after the last one; the desk's numbers have no owner).
    */
   heldNumber(sessionId: string, ownerId: string): boolean | Promise<boolean>;
   /**
@@ -53,20 +60,21 @@ export interface ReceptionView {
 }
 
 export function createReceptionView(store: Store): ReceptionView {
-  // The flags and "is any number left" in one statement, built and compiled once: building it cost more
-  // than running it when every request of the burst read it.
+  // The flags, "is any number left" and what online may still take in one statement, built and compiled
+  // once: building it cost more than running it when every request of the burst read it.
   const viewQuery = store.db
     .selectFrom('runtime')
-    .select(['runtime.inhouse_on', 'runtime.online_on', 'runtime.current_session_id'])
-    .select((eb) =>
-      eb
-        .selectFrom('reservation_slots')
-        .select('reservation_slots.id')
-        .whereRef('reservation_slots.session_id', '=', 'runtime.current_session_id')
-        .where('reservation_slots.is_reserved', '=', 0)
-        .limit(1)
-        .as('free_slot'),
-    )
+    .select(['runtime.inhouse_on', 'runtime.online_on', 'runtime.current_session_id', 'runtime.keep_every', 'runtime.online_cap'])
+    .select((eb) => {
+      const slots = () => eb.selectFrom('reservation_slots').whereRef('reservation_slots.session_id', '=', 'runtime.current_session_id');
+      const taken = () => slots().where('reservation_slots.is_reserved', '=', 1);
+      return [
+        slots().select('reservation_slots.id').where('reservation_slots.is_reserved', '=', 0).limit(1).as('free_slot'),
+        slots().select((inner) => inner.fn.max('reservation_slots.reservation_number').as('n')).as('last_number'),
+        taken().select((inner) => inner.fn.max('reservation_slots.reservation_number').as('n')).as('last_taken'),
+        taken().where('reservation_slots.reserved_type', 'in', ['LINE', 'PWA']).select((inner) => inner.fn.countAll().as('n')).as('online_taken'),
+      ];
+    })
     .where('runtime.id', '=', 1)
     .compile();
 
@@ -98,6 +106,10 @@ export function createReceptionView(store: Store): ReceptionView {
       inhouseOn: Boolean(row.inhouse_on),
       onlineOn: Boolean(row.online_on),
       freeLeft: row.free_slot !== null,
+      // Numbers are made 1..n when the session opens: online may take one while its next is among them.
+      onlineFreeLeft: row.last_number !== null && onlineNumberAfter(Number(row.last_taken ?? 0), row.keep_every) <= Number(row.last_number),
+      onlineTaken: Number(row.online_taken ?? 0),
+      onlineCap: row.online_cap,
     };
     if (started === generation) view = fresh;
     return fresh;
@@ -118,6 +130,9 @@ export function createReceptionView(store: Store): ReceptionView {
     },
     noneLeft(sessionId) {
       if (view?.sessionId === sessionId) view.freeLeft = false;
+    },
+    onlineUsedUp(sessionId) {
+      if (view?.sessionId === sessionId) view.onlineFreeLeft = false;
     },
     heldNumber(sessionId, ownerId) {
       if (holders?.sessionId !== sessionId) {

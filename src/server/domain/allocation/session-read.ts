@@ -1,17 +1,36 @@
 /**
  * What one batch of allocations (write.ts, decision 028) reads before it writes, under the
- * runtime row lock: the session's lowest free numbers, and what its patients already hold. On PostgreSQL a
+ * runtime row lock: the session's free numbers it may give, and what its patients already hold. On PostgreSQL a
  * failed statement aborts the whole transaction, so a patient's second active number must be refused from
  * this read, not found by the unique index, or one patient's refusal would undo everyone's numbers.
+ *
+ * Which free number a request takes (decision 049): an online request the lowest free number above the
+ * last number taken in the session that is not kept for the desk; the desk the lowest free number, which is
+ * the lowest kept number still ahead of the queue's end when there is one (online never leaves any other
+ * free number behind the end), else the next number. Without kept numbers both are the lowest free number.
  */
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { ReservedType } from '../../../shared/queue/slot.js';
+import { isKept } from '../../../shared/queue/kept-numbers.js';
 import type { Database } from '../../storage/schema.js';
-import type { PatientFacts } from './decide.js';
+import type { PatientFacts, ReceptionFacts } from './decide.js';
 import type { TicketQuota } from './quota.js';
 
+export interface FreeSlot {
+  id: string;
+  reservation_number: number;
+}
+
+/** What decide needs of the session that the batch changes as it takes numbers. */
+export type SessionFacts = Pick<ReceptionFacts, 'freeLeft' | 'onlineFreeLeft' | 'onlineTaken'>;
+
 export interface BatchSession {
-  /** The lowest free numbers, as many as the batch could take; the batch shifts them as it takes them. */
-  free: { id: string; reservation_number: number }[];
+  /** The facts for the next request of this kind, as the batch stands. */
+  facts(reservedType: ReservedType): SessionFacts | Promise<SessionFacts>;
+  /** The number the next request of this kind would take, if any; nothing is taken until `took`. */
+  next(reservedType: ReservedType): FreeSlot | undefined;
+  /** The request took `slot` (what `next` gave it). */
+  took(slot: FreeSlot, reservedType: ReservedType): void;
   /** When the session opened (the per-address quota is dated by it); '' when no request spends one. */
   openedAt: string;
   /** The patient's facts, kept current as the batch takes more. */
@@ -19,19 +38,43 @@ export interface BatchSession {
 }
 
 interface Request {
+  reservedType: ReservedType;
   ownerId: string | null;
   quota?: TicketQuota;
 }
 
-export async function readBatchSession(tx: Transaction<Database>, sessionId: string, requests: Request[]): Promise<BatchSession> {
-  const free = await tx
-    .selectFrom('reservation_slots')
-    .select(['id', 'reservation_number'])
-    .where('session_id', '=', sessionId)
-    .where('is_reserved', '=', 0)
+/** The clinic's settings as the locked runtime row has them. */
+export interface KeptSettings {
+  keepEvery: number;
+  onlineCap: number;
+}
+
+/** Reserved numbers of the session. */
+const reservedIn = (tx: Transaction<Database>, sessionId: string) =>
+  tx.selectFrom('reservation_slots').where('session_id', '=', sessionId).where('is_reserved', '=', 1);
+
+export async function readBatchSession(tx: Transaction<Database>, sessionId: string, requests: Request[], settings: KeptSettings): Promise<BatchSession> {
+  const { keepEvery, onlineCap } = settings;
+  const free = () => tx.selectFrom('reservation_slots').select(['id', 'reservation_number']).where('session_id', '=', sessionId).where('is_reserved', '=', 0);
+  const lastTaken = reservedIn(tx, sessionId).select((eb) => sql<number>`coalesce(${eb.fn.max('reservation_number')}, 0)`.as('last'));
+  // Numbers above the end, in order: each request takes at most two of them (an online one passes over a
+  // kept number), so the batch never runs out of what the store has.
+  const above: FreeSlot[] = await free()
+    .where('reservation_number', '>', lastTaken)
     .orderBy('reservation_number')
-    .limit(requests.length)
+    .limit(keepEvery > 0 ? 2 * requests.length : requests.length)
     .execute();
+  // Free numbers behind the end (kept ones nobody took): only the desk takes them.
+  const desk = requests.filter((r) => r.reservedType === 'ADMIN').length;
+  const gaps: FreeSlot[] = desk > 0 ? await free().where('reservation_number', '<', lastTaken).orderBy('reservation_number').limit(desk).execute() : [];
+  let onlineTaken = 0;
+  if (onlineCap > 0) {
+    const row = await reservedIn(tx, sessionId)
+      .where('reserved_type', 'in', ['LINE', 'PWA'])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    onlineTaken = Number(row.n);
+  }
   const owners = new Map<string, PatientFacts>();
   const ids = [...new Set(requests.flatMap((r) => (r.ownerId ? [r.ownerId] : [])))];
   if (ids.length > 0) {
@@ -51,8 +94,27 @@ export async function readBatchSession(tx: Transaction<Database>, sessionId: str
     const session = await tx.selectFrom('reception_sessions').select('opened_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
     openedAt = session.opened_at;
   }
+  const onlineNext = () => above.find((s) => !isKept(s.reservation_number, keepEvery));
+  /** Whether some number behind the end is free, asked only once nothing above it is (the session's last numbers). */
+  let behindEnd: Promise<boolean> | undefined;
   return {
-    free,
+    facts(reservedType) {
+      const onlineFreeLeft = reservedType !== 'ADMIN' && onlineNext() !== undefined;
+      if (above.length > 0 || gaps.length > 0) return { freeLeft: true, onlineFreeLeft, onlineTaken };
+      behindEnd ??= free().select('id').limit(1).executeTakeFirst().then((row) => row !== undefined);
+      return behindEnd.then((freeLeft) => ({ freeLeft, onlineFreeLeft, onlineTaken }));
+    },
+    next: (reservedType) => (reservedType === 'ADMIN' ? (gaps[0] ?? above[0]) : onlineNext()),
+    took(slot, reservedType) {
+      if (gaps[0] === slot) {
+        gaps.shift();
+        return;
+      }
+      // The numbers above the end it passed over are now behind it: kept for the desk.
+      const at = above.indexOf(slot);
+      gaps.push(...above.splice(0, at + 1).slice(0, at));
+      if (reservedType !== 'ADMIN') onlineTaken++;
+    },
     openedAt,
     owner(ownerId) {
       let state = owners.get(ownerId);

@@ -10,7 +10,7 @@ import type { Store } from '../../storage/port.js';
 import { statement } from '../../storage/statements.js';
 import { enqueueAheadNotices } from '../notices/outbox.js';
 import { type Actor, writeAudit } from '../audit.js';
-import { type AllocationAsk, ALREADY_BOOKED, decide, NONE_LEFT, type ReceptionFacts } from './decide.js';
+import { type AllocationAsk, ALREADY_BOOKED, decide, NONE_LEFT, ONLINE_USED_UP, type ReceptionFacts } from './decide.js';
 import type { Settled } from './group-commit.js';
 import { spendAddressQuota, type TicketQuota } from './quota.js';
 import type { ReceptionView } from './reception-view.js';
@@ -77,19 +77,23 @@ function writeTransaction(store: Store, view: ReceptionView, requests: Allocatio
     const { tx, runtime, emit, now } = ctx;
     const sessionId = runtime.current_session_id;
     const open = runtime.inhouse_on && sessionId ? requests : [];
-    const session: BatchSession | null = sessionId && open.length > 0 ? await readBatchSession(tx, sessionId, open) : null;
+    const settings = { keepEvery: runtime.keep_every, onlineCap: runtime.online_cap };
+    const session: BatchSession | null = sessionId && open.length > 0 ? await readBatchSession(tx, sessionId, open, settings) : null;
     const answers: Settled<Taken>[] = [];
     let lowestTaken: number | null = null;
     for (const request of requests) {
-      const free = session?.free[0];
-      const reception: ReceptionFacts = { inhouseOn: runtime.inhouse_on === 1, onlineOn: runtime.online_on === 1, sessionId, freeLeft: free !== undefined };
+      const { reservedType } = request;
+      const facts = session ? await session.facts(reservedType) : { freeLeft: false, onlineFreeLeft: false, onlineTaken: 0 };
+      const reception: ReceptionFacts = { inhouseOn: runtime.inhouse_on === 1, onlineOn: runtime.online_on === 1, sessionId, onlineCap: settings.onlineCap, ...facts };
       const patient = request.ownerId && session ? session.owner(request.ownerId) : undefined;
       const decision = decide(reception, request, patient, request.quota);
       if ('refuse' in decision) {
         if (decision.refuse === NONE_LEFT && sessionId) view.noneLeft(sessionId);
+        if (decision.refuse === ONLINE_USED_UP && sessionId) view.onlineUsedUp(sessionId);
         answers.push(failed(decision.refuse));
         continue;
       }
+      const free = session?.next(reservedType);
       // A request decide let through was read with the session above: only a bug leaves one unknown.
       if (!('take' in decision) || !session || !free || !sessionId) throw new Error('an allocation was decided without the session read under the lock');
       // After every refusal of the rule, so a refused request costs the patient nothing.
@@ -100,8 +104,8 @@ function writeTransaction(store: Store, view: ReceptionView, requests: Allocatio
           continue;
         }
       }
-      session.free.shift();
-      const { reservedType, ownerId, lang, actor } = request;
+      session.took(free, reservedType);
+      const { ownerId, lang, actor } = request;
       const taken = (await tx.executeQuery(takeSlot(store, { id: free.id, reservedType, ownerId, lang: lang ?? null, now }))).rows[0];
       // Read under the same lock a moment ago: only a writer ignoring the lock could have taken it.
       if (!taken) throw new Error(`free number ${free.reservation_number} was taken under the runtime row lock`);
@@ -111,7 +115,8 @@ function writeTransaction(store: Store, view: ReceptionView, requests: Allocatio
       }
       emit({ type: 'slotAllocated', slotId: taken.id });
       await writeAudit(tx, actor, { action: 'allocateNextSlot', target: `#${taken.reservation_number} ${taken.id}`, after: { reservedType } }, now);
-      lowestTaken ??= taken.reservation_number;
+      // Not always the first: a desk number may be a kept one behind the numbers taken before it (decision 049).
+      lowestTaken = Math.min(lowestTaken ?? taken.reservation_number, taken.reservation_number);
       answers.push({ ok: true, value: { slotId: taken.id, reservationNumber: taken.reservation_number } });
     }
     if (lowestTaken === null) throw new NothingTaken(answers);
@@ -119,7 +124,9 @@ function writeTransaction(store: Store, view: ReceptionView, requests: Allocatio
     // this process's allocation that committed with the head of the queue settled and full, and every
     // number taken here stands behind that head: no one else's count ahead changed, nothing else changed
     // in between (a threshold, a setting, a hold would each be a write), and these patients have more
-    // people ahead than any threshold. At opening time that is most batches. Once per batch.
+    // people ahead than any threshold. At opening time that is most batches. Once per batch. A desk number
+    // kept behind the end (decision 049) may stand ahead of a moved-back row of the head: that only adds
+    // one to others' counts, and the desk's own number has no notice, so nothing new falls due.
     const headEnd = await view.settledHeadBefore(runtime.version);
     const settledEnd = headEnd !== null && lowestTaken > headEnd ? headEnd : await enqueueAheadNotices(ctx);
     // Last: only the change notice and the commit can still fail, and `committed` reports them.

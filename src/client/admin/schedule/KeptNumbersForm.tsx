@@ -1,0 +1,94 @@
+/**
+ * Numbers kept for the desk and the online cap (issue 35, docs/decisions/049), a section of /admin/schedule:
+ * keep every Nth number of a session for patients at the desk (off, or every 2nd–10th) and at most X numbers
+ * of a session online (0 = no cap). The saved values come from the staff stream, so another desk's save
+ * shows here at once; a draft is kept unless its own saved value moved.
+ */
+import { t } from '../../../shared/labels/all.js';
+import { type AllocationSettings, KEEP_EVERY_MAX, KEEP_EVERY_MIN, ONLINE_CAP_MAX } from '../../../shared/queue/kept-numbers.js';
+import { callFn } from '../../api/fn.js';
+import { useAdminStream } from '../use-admin-stream.js';
+import { useDraft } from '../use-draft.js';
+import { SaveMessage, useSave } from './save-status.js';
+
+/** 0 is "keep none", listed first. */
+const KEEP_CHOICES = [0, ...Array.from({ length: KEEP_EVERY_MAX - KEEP_EVERY_MIN + 1 }, (_, i) => KEEP_EVERY_MIN + i)];
+
+export function KeptNumbersSection() {
+  const saved = useAdminStream().data?.allocationSettings;
+  return saved ? <KeptNumbersForm saved={saved} /> : null;
+}
+
+/** The cap is kept as typed, so clearing the field to retype it does not snap back to 0. */
+type Draft = { keepEvery: number; onlineCap: string };
+
+function KeptNumbersForm({ saved }: { saved: AllocationSettings }) {
+  const [draft, setDraft] = useDraft<Draft>({ keepEvery: saved.keepEvery, onlineCap: String(saved.onlineCap) });
+  const save = useSave();
+
+  async function submit() {
+    const cap = draft.onlineCap.trim();
+    // The server refuses it with its generic shape error: name the field and the range here.
+    if (!/^\d+$/.test(cap) || Number(cap) > ONLINE_CAP_MAX) return save.refuseHere(t('kept.capRange', { max: ONLINE_CAP_MAX }));
+    await save.run(() => callFn('saveAllocationSettings', { keepEvery: draft.keepEvery, onlineCap: Number(cap) }), t('kept.saved'));
+  }
+
+  return (
+    // noValidate: the browser's own bubble for min/max would speak its language, not the clinic's catalogue.
+    <form
+      noValidate
+      className="card kept-numbers"
+      aria-labelledby="kept-numbers"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 id="kept-numbers">{t('kept.title')}</h2>
+      <p className="muted">{t('kept.note')}</p>
+      <label className="number-field">
+        <span>{t('kept.keepEvery')}</span>
+        <select
+          value={draft.keepEvery}
+          onChange={(e) => {
+            const keepEvery = Number(e.currentTarget.value);
+            setDraft((d) => ({ ...d, keepEvery }));
+          }}
+        >
+          {KEEP_CHOICES.map((n) => (
+            <option key={n} value={n}>
+              {n === 0 ? t('kept.keepOff') : t('kept.keepValue', { n, m: 2 * n, k: 3 * n })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="number-field">
+        <span>{t('kept.onlineCap')}</span>
+        <span className="number-input">
+          <input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={ONLINE_CAP_MAX}
+            value={draft.onlineCap}
+            aria-describedby="kept-cap-note"
+            onChange={(e) => {
+              const onlineCap = e.currentTarget.value;
+              setDraft((d) => ({ ...d, onlineCap }));
+            }}
+          />
+          <span aria-hidden="true">{t('kept.capUnit')}</span>
+        </span>
+      </label>
+      <p id="kept-cap-note" className="muted">
+        {t('kept.capNote')}
+      </p>
+      <div className="schedule-actions">
+        <button type="submit" className="button primary" disabled={save.busy}>
+          {t('kept.save')}
+        </button>
+        <SaveMessage state={save.state} />
+      </div>
+    </form>
+  );
+}

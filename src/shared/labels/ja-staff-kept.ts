@@ -1,0 +1,21 @@
+/**
+ * Staff labels of issue 35 (a): numbers kept for the desk and the online cap (docs/decisions/049), on
+ * /admin/schedule and in the audit trail. Japanese only, like ja-staff.ts; all.ts joins them.
+ */
+export const jaStaffKept = {
+  'kept.title': '窓口用の番号とオンライン受付の上限',
+  'kept.note':
+    '窓口用に取っておいた番号は、オンライン（LINE・アプリ）では発行しません。窓口で発行すると、列の最後より前にある一番小さい窓口用の番号を使います。誰も使わなかった窓口用の番号は、待ち人数にも一覧にも出ません。',
+  'kept.keepEvery': '窓口用に取っておく番号',
+  'kept.keepOff': '取っておかない',
+  'kept.keepValue': '{n}番ごと（{n}, {m}, {k}…番）',
+  'kept.onlineCap': 'オンライン受付の上限（1セッションあたり）',
+  'kept.capOff': '上限なし',
+  'kept.capUnit': '番まで',
+  'kept.capNote': 'キャンセルされた番号も数えます。0は上限なしです。',
+  'kept.capRange': 'オンライン受付の上限は0〜{max}の整数で入力してください。',
+  'kept.save': '設定を保存',
+  'kept.saved': '窓口用の番号とオンライン受付の上限を保存しました。',
+  'kept.loading': '読み込み中…',
+  'audit.action.saveAllocationSettings': '窓口用の番号・オンライン受付の上限を変更',
+} as const;

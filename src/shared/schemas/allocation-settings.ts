@@ -1,0 +1,10 @@
+/** The payload of `saveAllocationSettings` (issue 35, docs/decisions/049): both settings, whole numbers in range. */
+import { z } from 'zod';
+import { KEEP_EVERY_MAX, KEEP_EVERY_MIN, ONLINE_CAP_MAX } from '../queue/kept-numbers.js';
+
+export const allocationSettingsSchema = z.strictObject({
+  /** 0 = off. */
+  keepEvery: z.number().int().min(0).max(KEEP_EVERY_MAX).refine((n) => n === 0 || n >= KEEP_EVERY_MIN),
+  /** 0 = no cap. */
+  onlineCap: z.number().int().min(0).max(ONLINE_CAP_MAX),
+});
