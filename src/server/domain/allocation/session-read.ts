@@ -58,11 +58,12 @@ export async function readBatchSession(tx: Transaction<Database>, sessionId: str
   const free = () => tx.selectFrom('reservation_slots').select(['id', 'reservation_number']).where('session_id', '=', sessionId).where('is_reserved', '=', 0);
   const lastTaken = reservedIn(tx, sessionId).select((eb) => sql<number>`coalesce(${eb.fn.max('reservation_number')}, 0)`.as('last'));
   // Numbers above the end, in order: each request takes at most two of them (an online one passes over a
-  // kept number), so the batch never runs out of what the store has.
+  // kept number), so the batch never runs out of what the store has; one more, so that an empty list
+  // after the batch means the store has none left above the end.
   const above: FreeSlot[] = await free()
     .where('reservation_number', '>', lastTaken)
     .orderBy('reservation_number')
-    .limit(keepEvery > 0 ? 2 * requests.length : requests.length)
+    .limit((keepEvery > 0 ? 2 : 1) * requests.length + 1)
     .execute();
   // Free numbers behind the end (kept ones nobody took): only the desk takes them.
   const desk = requests.filter((r) => r.reservedType === 'ADMIN').length;
@@ -95,7 +96,10 @@ export async function readBatchSession(tx: Transaction<Database>, sessionId: str
     openedAt = session.opened_at;
   }
   const onlineNext = () => above.find((s) => !isKept(s.reservation_number, keepEvery));
-  /** Whether some number behind the end is free, asked only once nothing above it is (the session's last numbers). */
+  /**
+   * Whether some number behind the end is free, asked only once nothing above it is (the session's last
+   * numbers). Kept once asked: with both lists empty no request of the batch can take anything more.
+   */
   let behindEnd: Promise<boolean> | undefined;
   return {
     facts(reservedType) {

@@ -120,6 +120,9 @@ function writeTransaction(store: Store, view: ReceptionView, requests: Allocatio
       answers.push({ ok: true, value: { slotId: taken.id, reservationNumber: taken.reservation_number } });
     }
     if (lowestTaken === null) throw new NothingTaken(answers);
+    // The batch took the session's last number: once it commits, later requests hear "none left" (not
+    // "online numbers used up") without a query. Numbers are never freed again, so it stays true.
+    if (session && sessionId && !(await session.facts('ADMIN')).freeLeft) void ctx.committed.then((ok) => ok && view.noneLeft(sessionId));
     // The turn-is-near read finds nothing to do when the write just before this one (of any process) was
     // this process's allocation that committed with the head of the queue settled and full, and every
     // number taken here stands behind that head: no one else's count ahead changed, nothing else changed
