@@ -1,13 +1,15 @@
 /**
  * A thousand patients press "take a number" at the same instant, over real HTTP on their own connections,
  * against each store. The 200 numbers go out exactly once each, everyone else hears RESOURCE_EXHAUSTED,
- * and nobody sees the contention (no ABORTED, no 500).
+ * and nobody sees the contention (no ABORTED, no 500). With numbers kept for the desk and an online cap
+ * (decision 049) the same holds for the numbers online may take, and no kept number goes online.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeStores, openTestStore, ownersWithTwoActive, type TestStore } from './support/stores.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { mustCall, pwaPatients, staffCookie } from './support/client.js';
 import { simultaneousCalls } from './support/burst.js';
+import { t as label } from '../src/shared/labels/all.js';
 
 type Taken = { reservationNumber: number; slotId: string };
 
@@ -62,6 +64,34 @@ describeStores('burst of simultaneous allocateNextSlot', (kind) => {
     // Each winner holds the very slot the server told them about.
     const byId = new Map(reserved.map((r) => [r.id, r.reservation_number]));
     for (const a of won) expect(byId.get(a.body.result!.slotId)).toBe(a.body.result!.reservationNumber);
+  });
+
+  // Numbers kept for the desk and the online cap (decision 049): the same burst with every third number kept.
+  it.each([
+    { cap: 100, capped: 'capped at 100', given: 100 },
+    { cap: 0, capped: 'no cap', given: 134 },
+  ])('1,000 patients at once, every 3rd number kept, $capped: the first $given unkept numbers once each, no kept one, the rest refused', async ({ cap, given }) => {
+    const cookie = await staffCookie(server.url, t.store);
+    await mustCall(server.url, 'saveAllocationSettings', { keepEvery: 3, onlineCap: cap }, { cookie });
+    const patients = await pwaPatients(server.url, 1000);
+    const answers = await simultaneousCalls<Taken>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, patients.map((p) => p.token));
+
+    const won = answers.filter((a) => a.status === 200);
+    const usedUp = answers.filter((a) => a.status === 429 && a.body.error?.status === 'RESOURCE_EXHAUSTED' && (a.body.error as { message?: string }).message === label('error.onlineNumbersUsedUp'));
+    expect(answers.filter((a) => !won.includes(a) && !usedUp.includes(a))).toEqual([]);
+    expect(won).toHaveLength(given);
+    expect(usedUp).toHaveLength(1000 - given);
+    const unkept = Array.from({ length: 200 }, (_, i) => i + 1).filter((n) => n % 3 !== 0);
+    expect(won.map((a) => a.body.result!.reservationNumber).sort((x, y) => x - y)).toEqual(unkept.slice(0, given));
+
+    const { db } = t.store;
+    const reserved = await db.selectFrom('reservation_slots').select(['owner_id', 'reservation_number']).where('is_reserved', '=', 1).execute();
+    expect(reserved).toHaveLength(given);
+    expect(reserved.filter((r) => r.reservation_number % 3 === 0)).toEqual([]);
+    expect(new Set(reserved.map((r) => r.owner_id)).size).toBe(given);
+    expect(await ownersWithTwoActive(t.store)).toEqual([]);
+    // The kept numbers are still the desk's: its next walk-in takes the lowest one ahead of the end.
+    expect((await mustCall<Taken>(server.url, 'allocateNextSlot', { reservedType: 'ADMIN' }, { cookie })).reservationNumber).toBe(3);
   });
 
   it('one patient pressing 20 times at once gets exactly one number', async () => {
