@@ -11,6 +11,15 @@ describe('take-a-number errors', () => {
     expect(takeErrorMessage(new FnError(status, 'server text'))).toBe(expected);
   });
 
+  it('says online numbers are used up and the desk still takes patients when the server says so (decision 049)', () => {
+    const usedUp = 'このセッションのオンライン受付の番号はなくなりました。窓口では引き続き受け付けています。';
+    expect(takeErrorMessage(new FnError('RESOURCE_EXHAUSTED', usedUp))).toBe(usedUp);
+    // Any other RESOURCE_EXHAUSTED keeps today's line.
+    expect(takeErrorMessage(new FnError('RESOURCE_EXHAUSTED', '本日の受付番号に空きがありません。しばらくしてから再度お試しください。'))).toBe(
+      '本日の受付番号に空きがありません。しばらくしてから再度お試しください。',
+    );
+  });
+
   it("otherwise shows the server's message", () => {
     expect(takeErrorMessage(new FnError('ALREADY_EXISTS', 'すでに受付番号を取得済みです。'))).toBe('すでに受付番号を取得済みです。');
     expect(takeErrorMessage(new FnError('UNAVAILABLE', 'ただいまサービスを利用できません。'))).toBe('ただいまサービスを利用できません。');
