@@ -10,6 +10,7 @@ import { callFn } from '../../api/fn.js';
 import { useAdminStream } from '../use-admin-stream.js';
 import { useDraft } from '../use-draft.js';
 import { SaveMessage, useSave } from './save-status.js';
+import './kept-numbers.css';
 
 /** 0 is "keep none", listed first. */
 const KEEP_CHOICES = [0, ...Array.from({ length: KEEP_EVERY_MAX - KEEP_EVERY_MIN + 1 }, (_, i) => KEEP_EVERY_MIN + i)];
