@@ -11,51 +11,24 @@
  * requests: the floor's CPU per request falls from ~300 to ~120 µs that way, and comparing a cold product
  * with a warmed floor (as this bench did before 2026-11-24) measured warmth as much as the product.
  */
-import { mintTokens, mustCall, outcome, outcomeProblems, staffLogin } from './lib/http.js';
-import { simultaneousCalls, type TimedAnswer } from '../test/support/burst.js';
+import { mintTokens, mustCall, staffLogin } from './lib/http.js';
+import { simultaneousCalls } from '../test/support/burst.js';
+import { combined, measure, type Measure } from './lib/burst-measure.js';
 import { cpuSplit, type Proc, startProc, stopProc, sleep } from './lib/proc.js';
 import { rawAllocationRate } from './lib/raw-rate.js';
-import { median, ms, percentile, perSecond, pct, ratio, type Row } from './lib/stats.js';
+import { median, ms, perSecond, pct, ratio, type Row } from './lib/stats.js';
 import { type PgCluster, prepareStore, reservedSlots, STAFF, type StoreKind } from './lib/stores.js';
 
-const PATIENTS = 1000;
+export const PATIENTS = 1000;
 const NUMBERS = 200;
+/** What a burst must give: every number of the session, each once (a variant may expect fewer). */
+const EVERY_NUMBER = Array.from({ length: NUMBERS }, (_, i) => i + 1);
+
+export type { Measure } from './lib/burst-measure.js';
 /** Issue 17's targets: p99 against the floor's in the same run, and server CPU per burst request. */
-const TARGET_P99 = { sqlite: 3, postgres: 5 } as const;
-const TARGET_CPU_US = 200;
+export const TARGET_P99 = { sqlite: 3, postgres: 5 } as const;
+export const TARGET_CPU_US = 200;
 const TARGET_RATE = 0.25;
-
-export interface Measure {
-  p99: number;
-  p50: number;
-  /** 200 numbers over the time until the last of them was answered. */
-  allocationsPerSecond: number;
-  /** CPU the server spent on the burst (user + system): the work, whatever the scheduling. */
-  serverCpuMs: number;
-  /** The part of it on the JavaScript thread (the rest is V8's and libuv's workers). */
-  mainCpuMs: number;
-  /** The part of it on V8's worker threads (garbage collection, optimising compilers). */
-  v8CpuMs: number;
-  problems: string[];
-  /** The numbers' slot ids: the next opening in the same process sees to them first. */
-  slotIds: string[];
-}
-
-function measure(answers: TimedAnswer[], cpu: { total: number; main: number; v8: number }): Measure {
-  const latencies = answers.map((a) => a.latencyMs);
-  const winners = answers.filter((a) => a.status === 200);
-  const lastWin = Math.max(...winners.map((a) => a.doneAtMs));
-  return {
-    p99: percentile(latencies, 99),
-    p50: percentile(latencies, 50),
-    allocationsPerSecond: winners.length / (lastWin / 1000),
-    serverCpuMs: cpu.total,
-    mainCpuMs: cpu.main,
-    v8CpuMs: cpu.v8,
-    problems: outcomeProblems(outcome(answers), NUMBERS, PATIENTS - NUMBERS),
-    slotIds: [],
-  };
-}
 
 /** Openings run, unmeasured, between the cold and the warm bursts of one process (see the header). */
 export const WARMUP_OPENINGS = 3;
@@ -79,42 +52,33 @@ export interface States {
   warmEach: Measure[];
 }
 
-async function timedBurst(server: Proc, tokens: string[]): Promise<Measure> {
+async function timedBurst(server: Proc, tokens: string[], expected: readonly number[]): Promise<Measure> {
   const cpu0 = cpuSplit(server.child.pid!);
   const answers = await simultaneousCalls(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, tokens);
   const cpu1 = cpuSplit(server.child.pid!);
-  const result = measure(answers, { total: cpu1.total - cpu0.total, main: cpu1.main - cpu0.main, v8: cpu1.v8 - cpu0.v8 });
+  const result = measure(answers, { total: cpu1.total - cpu0.total, main: cpu1.main - cpu0.main, v8: cpu1.v8 - cpu0.v8 }, expected);
   result.slotIds = answers.filter((a) => a.status === 200).map((a) => String((a.body.result as { slotId?: unknown } | undefined)?.slotId));
   return result;
-}
-
-/** The warm openings of one process as one measure: the median of each figure. */
-function combined(list: Measure[]): Measure {
-  return {
-    p99: median(list.map((m) => m.p99)),
-    p50: median(list.map((m) => m.p50)),
-    allocationsPerSecond: median(list.map((m) => m.allocationsPerSecond)),
-    serverCpuMs: median(list.map((m) => m.serverCpuMs)),
-    mainCpuMs: median(list.map((m) => m.mainCpuMs)),
-    v8CpuMs: median(list.map((m) => m.v8CpuMs)),
-    problems: list.flatMap((m, i) => m.problems.map((p) => `warm opening ${i + 1}: ${p}`)),
-    // The next opening sees to the last measured one's numbers itself (coldAndWarm keeps it as `last`).
-    slotIds: [],
-  };
 }
 
 type Burst = (last: Measure | null) => Promise<Measure>;
 
 /**
  * One measured opening of `server`: `open` readies it (a new session and 1,000 fresh tokens), `alongside`
- * starts with the burst, and `check` verifies the burst just measured.
+ * starts with the burst, and `check` verifies the burst just measured (which must give `expected`).
  */
-function burstOf(server: Proc, open: (last: Measure | null) => Promise<string[]>, check: (m: Measure) => Promise<void>, alongside?: (url: string) => Promise<unknown>): Burst {
+function burstOf(
+  server: Proc,
+  open: (last: Measure | null) => Promise<string[]>,
+  check: (m: Measure) => Promise<void>,
+  alongside?: (url: string) => Promise<unknown>,
+  expected: readonly number[] = EVERY_NUMBER,
+): Burst {
   return async (last) => {
     const tokens = await open(last);
     await sleep(300); // set-up traffic settles (live refreshes, notify worker poll)
     const side = alongside?.(server.url);
-    const measured = await timedBurst(server, tokens);
+    const measured = await timedBurst(server, tokens, expected);
     await side;
     await check(measured);
     return measured;
@@ -138,7 +102,7 @@ async function coldAndWarm(burst: Burst, measured = WARM_OPENINGS): Promise<Stat
 }
 
 /** A fresh floor process per repetition, like the product: both start cold and warm up alike. */
-async function floorRun(floorFlags: string[]): Promise<States> {
+export async function floorRun(floorFlags: string[]): Promise<States> {
   const floor = await startProc({ name: 'floor', args: [...floorFlags, '--import', 'tsx', 'bench/floors/floor.ts'] });
   try {
     return await coldAndWarm(
@@ -165,6 +129,8 @@ export interface ProductOptions {
   env?: Record<string, string>;
   /** Started together with each measured burst (a metrics scrape), awaited after it. */
   alongside?: (url: string) => Promise<unknown>;
+  /** Numbers kept for the desk and the online cap (decision 049), saved before the first opening, and what a burst then gives. */
+  kept?: { keepEvery: number; onlineCap: number; numbers: readonly number[] };
 }
 
 /** A fresh product process: its first opening, then `measured` warm ones (see coldAndWarm). */
@@ -177,7 +143,7 @@ export const productRun = (options: ProductOptions, measured = WARM_OPENINGS): P
  */
 export const productCold = (options: ProductOptions): Promise<Measure> => withProduct(options, (burst) => burst(null));
 
-async function withProduct<T>({ kind, cluster, nodeFlags, env = {}, alongside }: ProductOptions, measure: (burst: Burst) => Promise<T>): Promise<T> {
+async function withProduct<T>({ kind, cluster, nodeFlags, env = {}, alongside, kept }: ProductOptions, measure: (burst: Burst) => Promise<T>): Promise<T> {
   const bench = await prepareStore(kind, cluster);
   let proc: Proc | undefined;
   try {
@@ -196,15 +162,18 @@ async function withProduct<T>({ kind, cluster, nodeFlags, env = {}, alongside }:
             await mustCall(server.url, 'endOnlineReception', {}, as);
             await mustCall(server.url, 'endInhouseReception', {}, as);
           }
+          if (!last && kept) await mustCall(server.url, 'saveAllocationSettings', { keepEvery: kept.keepEvery, onlineCap: kept.onlineCap }, as);
           await mustCall(server.url, 'startInhouseReception', {}, as);
           await mustCall(server.url, 'startOnlineReception', {}, as);
           return mintTokens(server.url, PATIENTS);
         },
         async (measured) => {
           const held = await reservedSlots(bench);
-          if (held.reserved !== NUMBERS || held.owners !== NUMBERS) measured.problems.push(`store holds ${held.reserved} reserved slots for ${held.owners} owners`);
+          const given = kept?.numbers.length ?? NUMBERS;
+          if (held.reserved !== given || held.owners !== given) measured.problems.push(`store holds ${held.reserved} reserved slots for ${held.owners} owners`);
         },
         alongside,
+        kept?.numbers,
       ),
     );
   } finally {

@@ -1,0 +1,81 @@
+/**
+ * Scenario 1 with numbers kept for the desk (issue 35, docs/decisions/049): the opening burst of
+ * bench/burst.ts — 1,000 patients at once, each on its own connection — against a product that keeps every
+ * third number for the desk and lets online take at most 100 numbers a session, so every batch reads the
+ * end, passes over kept numbers and counts the online numbers under the lock, and the view refuses the
+ * rest once the cap is met. The same floor, process pattern (cold, then warm openings) and targets as the
+ * plain burst; the outcome must be the first 100 numbers that are not multiples of 3, each once, and 900
+ * RESOURCE_EXHAUSTED. Compare its rows with the plain burst's of the same run for a regression.
+ */
+import { floorRun, PATIENTS, productRun, type States, TARGET_CPU_US, TARGET_P99, WARM_OPENINGS, WARMUP_OPENINGS, warmOpenings } from './burst.js';
+import type { PgCluster, StoreKind } from './lib/stores.js';
+import { median, ms, ratio, type Row } from './lib/stats.js';
+
+const KEEP_EVERY = 3;
+const ONLINE_CAP = 100;
+/** The numbers online may take: 1, 2, 4, 5, 7, … — the first ONLINE_CAP that are not kept. */
+const ONLINE_NUMBERS = Array.from({ length: 200 }, (_, i) => i + 1).filter((n) => n % KEEP_EVERY !== 0).slice(0, ONLINE_CAP);
+const STATES = ['cold', 'warm'] as const;
+
+export async function benchBurstKept(kinds: StoreKind[], reps: number, floorFlags: string[], cluster: PgCluster | null, nodeFlags: string[]): Promise<Row[]> {
+  const rows: Row[] = [];
+  const kept = { keepEvery: KEEP_EVERY, onlineCap: ONLINE_CAP, numbers: ONLINE_NUMBERS };
+  for (const kind of kinds) {
+    const product: States[] = [];
+    const floors: States[] = [];
+    for (let rep = 0; rep < reps; rep++) {
+      // Alternating the order keeps slow drift of a shared machine from favouring either side.
+      if (rep % 2 === 0) {
+        floors.push(await floorRun(floorFlags));
+        product.push(await productRun({ kind, cluster, nodeFlags, kept }));
+      } else {
+        product.push(await productRun({ kind, cluster, nodeFlags, kept }));
+        floors.push(await floorRun(floorFlags));
+      }
+      for (const state of STATES) {
+        const [p, f] = [product.at(-1)![state], floors.at(-1)![state]];
+        console.log(`    burst-kept ${kind} #${rep + 1} ${state}: p99 ${ms(p.p99)} vs floor ${ms(f.p99)}; server CPU ${ms(p.serverCpuMs)} vs ${ms(f.serverCpuMs)}`);
+      }
+    }
+    const scenario = `1 burst, every ${KEEP_EVERY}rd number kept, online cap ${ONLINE_CAP} (${kind})`;
+    for (const state of STATES) {
+      const mine = product.map((m) => m[state]);
+      const theirs = floors.map((m) => m[state]);
+      const label = state === 'cold' ? 'cold (first opening of a fresh process)' : `warm (${warmOpenings(WARM_OPENINGS)} of a process, their median)`;
+      const p99 = median(mine.map((m) => m.p99));
+      const floorP99 = median(theirs.map((m) => m.p99));
+      rows.push({
+        scenario,
+        metric: `${label}: p99 latency, median of ${reps} (p50 ${ms(median(mine.map((m) => m.p50)))} vs ${ms(median(theirs.map((m) => m.p50)))})`,
+        product: ms(p99),
+        floor: ms(floorP99),
+        ratio: ratio(p99 / floorP99),
+        target: `≤ ${TARGET_P99[kind]}×`,
+        met: p99 / floorP99 <= TARGET_P99[kind],
+      });
+      const cpu = median(mine.map((m) => m.serverCpuMs));
+      const floorCpu = median(theirs.map((m) => m.serverCpuMs));
+      rows.push({
+        scenario,
+        metric: `${label}: server CPU (user + system) for the ${PATIENTS} requests, median (${Math.round((cpu * 1000) / PATIENTS)} µs per request vs the floor's ${Math.round((floorCpu * 1000) / PATIENTS)})`,
+        product: ms(cpu),
+        floor: ms(floorCpu),
+        ratio: ratio(cpu / floorCpu),
+        target: `≤ ${TARGET_CPU_US} µs per request`,
+        met: (cpu * 1000) / PATIENTS <= TARGET_CPU_US,
+      });
+    }
+    const problems = [...new Set(product.flatMap((m) => [...m.cold.problems, ...m.warm.problems]))];
+    const bursts = reps * (WARMUP_OPENINGS + 1 + WARM_OPENINGS);
+    rows.push({
+      scenario,
+      metric: `outcomes: the first ${ONLINE_CAP} unkept numbers once, no kept number, ${PATIENTS - ONLINE_CAP} RESOURCE_EXHAUSTED, every opening (measured and warm-up)`,
+      product: problems.length ? problems.join('; ') : `exact in ${bursts}/${bursts}`,
+      floor: '–',
+      ratio: '–',
+      target: 'nothing else',
+      met: problems.length === 0,
+    });
+  }
+  return rows;
+}
