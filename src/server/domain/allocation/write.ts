@@ -89,7 +89,11 @@ function writeTransaction(store: Store, view: ReceptionView, requests: Allocatio
       const decision = decide(reception, request, patient, request.quota);
       if ('refuse' in decision) {
         if (decision.refuse === NONE_LEFT && sessionId) view.noneLeft(sessionId);
-        if (decision.refuse === ONLINE_USED_UP && sessionId) view.onlineUsedUp(sessionId);
+        // Said at once when the store's committed rows say it; when this batch's own numbers made it so, once they commit.
+        if (decision.refuse === ONLINE_USED_UP && sessionId) {
+          if (lowestTaken === null) view.onlineUsedUp(sessionId);
+          else void ctx.committed.then((ok) => ok && view.onlineUsedUp(sessionId));
+        }
         answers.push(failed(decision.refuse));
         continue;
       }
