@@ -10,12 +10,10 @@ export const jaStaffKept = {
   'kept.keepOff': '取っておかない',
   'kept.keepValue': '{n}番ごと（{n}, {m}, {k}…番）',
   'kept.onlineCap': 'オンライン受付の上限（1セッションあたり）',
-  'kept.capOff': '上限なし',
   'kept.capUnit': '番まで',
   'kept.capNote': 'キャンセルされた番号も数えます。0は上限なしです。',
   'kept.capRange': 'オンライン受付の上限は0〜{max}の整数で入力してください。',
   'kept.save': '設定を保存',
   'kept.saved': '窓口用の番号とオンライン受付の上限を保存しました。',
-  'kept.loading': '読み込み中…',
   'audit.action.saveAllocationSettings': '窓口用の番号・オンライン受付の上限を変更',
 } as const;
