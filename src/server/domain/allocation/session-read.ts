@@ -56,7 +56,8 @@ const reservedIn = (tx: Transaction<Database>, sessionId: string) =>
 export async function readBatchSession(tx: Transaction<Database>, sessionId: string, requests: Request[], settings: KeptSettings): Promise<BatchSession> {
   const { keepEvery, onlineCap } = settings;
   const free = () => tx.selectFrom('reservation_slots').select(['id', 'reservation_number']).where('session_id', '=', sessionId).where('is_reserved', '=', 0);
-  const lastTaken = reservedIn(tx, sessionId).select((eb) => sql<number>`coalesce(${eb.fn.max('reservation_number')}, 0)`.as('last'));
+  // The end: a bare max() on the free-number index (the engines read it off the index's last entry), 0 for none.
+  const lastTaken = sql<number>`coalesce((${reservedIn(tx, sessionId).select((eb) => eb.fn.max('reservation_number').as('last'))}), 0)`;
   // Numbers above the end, in order: each request takes at most two of them (an online one passes over a
   // kept number), so the batch never runs out of what the store has; one more, so that an empty list
   // after the batch means the store has none left above the end.
