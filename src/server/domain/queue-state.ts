@@ -29,6 +29,8 @@ export interface QueueState {
   calloutSettings: CalloutSettings;
   /** The clinic's absence and check-in settings (issue 34), for the staff stream. */
   arrivalSettings: ArrivalSettings;
+  /** When online reception was closed on time (issue 35), while that still stands; else null. */
+  onlineLateAt: string | null;
 }
 
 export async function loadQueueState(store: Store, now = new Date()): Promise<QueueState> {
@@ -76,6 +78,7 @@ export async function loadQueueState(store: Store, now = new Date()): Promise<Qu
       callouts: recentCallouts(rt),
       calloutSettings: calloutSettings(rt),
       arrivalSettings: arrivalSettings(rt),
+      onlineLateAt: rt.online_late_at,
     };
   });
 }

@@ -48,6 +48,8 @@ export const ROW_SCHEMAS = {
     absence_hold_after: int.min(1).max(10).default(2),
     absent_first_unarrived: flag.default(0),
     checkin_secret: text.nullable().default(null),
+    // Online reception closing on time came with migration 0013: an older backup restores with no reason standing.
+    online_late_at: time.nullable().default(null),
   }),
   reception_sessions: z.strictObject({ id: text, opened_at: time, closed_at: time.nullable() }),
   reservation_slots: z.strictObject({

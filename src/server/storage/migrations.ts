@@ -13,6 +13,7 @@ import { ownNoticeAnnouncementsMigration } from './migration-0008-own-notice-ann
 import { noticeLangMigration } from './migration-0009-notice-lang.js';
 import { calloutMigration } from './migration-0010-callout.js';
 import { absenceArrivalMigration } from './migration-0011-absence-arrival.js';
+import { onlineClosesOnTimeMigration } from './migration-0013-online-closes-on-time.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -118,6 +119,7 @@ const migrations: Record<string, Migration> = {
   '0009_notice_lang': noticeLangMigration,
   '0010_callout': calloutMigration,
   '0011_absence_arrival': absenceArrivalMigration,
+  '0013_online_closes_on_time': onlineClosesOnTimeMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

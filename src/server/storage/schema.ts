@@ -42,6 +42,8 @@ export interface RuntimeTable {
   absent_first_unarrived: number;
   /** Random secret the check-in codes are derived from (null until first needed; renewing it voids old codes). */
   checkin_secret: string | null;
+  /** Online reception closes on time (0013): when it was ended because a newcomer would not be seen in the period. */
+  online_late_at: string | null;
 }
 
 export interface ReceptionSessionTable {

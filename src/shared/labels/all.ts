@@ -7,11 +7,12 @@
 import { fill, ja, t as patientLabel, type LabelKey as PatientLabelKey } from './ja.js';
 import { jaStaff as jaStaffMain } from './ja-staff.js';
 import { jaStaffArrival } from './ja-staff-arrival.js';
+import { jaStaffLate } from './ja-staff-late.js';
 
 export { ja, fill };
 
-/** The staff catalogue: ja-staff.ts and its issue-34 part (ja-staff-arrival.ts). */
-const jaStaff = { ...jaStaffMain, ...jaStaffArrival } as const;
+/** The staff catalogue: ja-staff.ts, its issue-34 part (ja-staff-arrival.ts) and issue 35's closing on time (ja-staff-late.ts). */
+const jaStaff = { ...jaStaffMain, ...jaStaffArrival, ...jaStaffLate } as const;
 
 export const labels = { ...ja, ...jaStaff } as const;
 

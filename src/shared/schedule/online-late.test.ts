@@ -38,6 +38,7 @@ describe('closing online reception on time', () => {
     expect(decideLateClose(facts())).toEqual({ close: false, why: 'inTime' });
     expect(decideLateClose(facts({ waiting: 25 }))).toEqual({
       close: true,
+      why: 'late',
       period: { start: at('09:00'), end: at('11:30') },
       expectedAt: iso('12:10'),
       deadline: at('11:15'),

@@ -31,7 +31,7 @@ export interface PeriodSpan {
 
 export type LateDecision =
   | { close: false; why: 'off' | 'onlineOff' | 'noPeriod' | 'manual' | 'noEstimate' | 'inTime' }
-  | { close: true; period: PeriodSpan; expectedAt: string; deadline: number };
+  | { close: true; why: 'late'; period: PeriodSpan; expectedAt: string; deadline: number };
 
 /** The consultation period (診療時間, not the online window) that `now` falls in, or null between periods. */
 export function currentPeriod(schedule: ClinicSchedule, now: number, holidays: HolidayLookup): PeriodSpan | null {
@@ -57,5 +57,5 @@ export function decideLateClose(f: LateFacts): LateDecision {
   const { expectedAt } = waitRange(f.estimate, f.waiting, new Date(f.now))!;
   const deadline = period.end - lateMarginMinutes * 60_000;
   if (Date.parse(expectedAt) <= deadline) return { close: false, why: 'inTime' };
-  return { close: true, period, expectedAt, deadline };
+  return { close: true, why: 'late', period, expectedAt, deadline };
 }
