@@ -72,8 +72,10 @@ describeStores('online reception closes on time, two servers', (kind) => {
   });
 
   it('a calendar saved before the setting existed reads it as off', async () => {
-    const { closeOnlineWhenLate: _c, lateMarginMinutes: _m, ...older } = DEFAULT_SCHEDULE.settings;
-    const document = JSON.stringify({ ...DEFAULT_SCHEDULE, settings: { ...older, numbersPerSession: 50 } });
+    const older: Record<string, unknown> = { ...DEFAULT_SCHEDULE.settings, numbersPerSession: 50 };
+    delete older.closeOnlineWhenLate;
+    delete older.lateMarginMinutes;
+    const document = JSON.stringify({ ...DEFAULT_SCHEDULE, settings: older });
     await ts.store.db.insertInto('clinic_schedule').values({ id: 1, document, updated_at: jst('09:00').toISOString() }).execute();
     await ts.store.write((ctx) => ctx.tx.updateTable('runtime').set({ schedule_version: 7 }).where('id', '=', 1).execute());
     const month = await staff<ScheduleForStaff>(a, 'getSchedule', { month: '2026-11' });
