@@ -2,7 +2,8 @@
  * Online reception closes on time (issue 35, decision 050) in real Chromium against the real server, its
  * clock moved by hand through Tuesday 2026-11-24: staff turn the setting on in /admin/schedule's settings
  * form (1920×1080), the morning's queue grows past the period, the server closes online reception, and the
- * installed app's book screen (390×844) says why, in Japanese and in English, with the evening's opening.
+ * installed app's book screen (390×844) says why, in Japanese and in English, with the evening's opening, as
+ * does LINE's closed page.
  * Screenshots and axe on each new state.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -90,6 +91,17 @@ describeBrowser('online reception closes on time', () => {
     expect(await card.innerText()).toContain('Next online reception: today from 17:00');
     await page.screenshot({ path: screenshotPath('pwa-closed-late-en') });
     await expectNoAxeViolations(page, 'pwa-closed-late-en');
+  });
+
+  it("says it on LINE's closed page too (/line/closed)", async () => {
+    const viewer = await openPatientViewer('phone', server.url, { locale: 'ja-JP', viewport: PHONE_SCREEN });
+    opened.push(viewer);
+    await viewer.page.context().clock.setFixedTime(clock.now());
+    await viewer.page.goto(`${server.url}/line/closed`);
+    const main = viewer.page.locator('main');
+    await main.getByRole('heading', { level: 1, name: LATE_JA }).waitFor();
+    expect(await main.innerText()).toContain('次回のオンライン受付：本日 17:00から');
+    await expectNoAxeViolations(viewer.page, 'line-closed-late');
   });
 
   it('staff reopening by hand brings the button back', async () => {
