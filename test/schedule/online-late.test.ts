@@ -10,6 +10,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { switchReception } from '../../src/server/domain/reception/switches.js';
 import { saveScheduleSettings } from '../../src/server/domain/schedule/edit.js';
 import { LATE_CHECK_MS, startScheduleRunner, type ScheduleRunner } from '../../src/server/domain/schedule/scheduler.js';
+import { createLiveEstimator } from '../../src/server/domain/estimate/live-estimate.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { DEFAULT_SCHEDULE } from '../../src/shared/schedule/types.js';
 import { allocateSlot } from '../support/allocation.js';
@@ -159,6 +160,23 @@ describeStores('online reception closes on time', (kind) => {
     await take(1);
     await vi.waitFor(async () => expect((await runtime()).online_on).toBe(0));
     expect((await runtime()).online_late_at).toBe(new Date(jst('09:30').getTime() + 20_000).toISOString());
+  });
+
+  it('a burst of 50 numbers costs one read of the queue, not 50', async () => {
+    await saveScheduleSettings({ store: ts.store, actor: STAFF, settings: LATE_ON });
+    let reads = 0;
+    const live = createLiveEstimator(ts.store);
+    const runner = startScheduleRunner({ store: ts.store, clock, log: quietLog, estimator: (state) => (reads++, live(state)) });
+    runners.push(runner);
+    await runner.settled();
+    await clock.advanceTo(jst('09:30'));
+    expect((await runtime()).online_on).toBe(1);
+    await clock.advance(20_000);
+    reads = 0;
+    await take(50);
+    await settled();
+    // The first number's notice woke the check (it saw however many were in by then); the rest asked for none.
+    expect(reads).toBe(1);
   });
 
   it('without an estimate (no history, no starts yet) nothing closes', async () => {

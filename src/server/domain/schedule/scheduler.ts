@@ -119,6 +119,8 @@ export function startScheduleRunner({
   const unsubscribe = store.onChange((notice) => {
     if (notice.events.some((e) => e.type === 'scheduleChanged')) void wake();
     else if (lateOn && clock.now().getTime() - lateCheckedAt >= LATE_CHANGE_GAP_MS && notice.events.some((e) => QUEUE_EVENTS.has(e.type))) {
+      // Counted from now: the rest of a burst's notices, arriving while this wake-up runs, ask for no other.
+      lateCheckedAt = clock.now().getTime();
       void wake();
     }
   });
