@@ -66,7 +66,7 @@ export async function seedHistory(store: Store, { sessions, slotsPerSession, rat
       .values({ id: 'audit-1', at: now, staff_id: 'staff-1', username: 'reception', action: 'startInhouseReception', target: null, before: '{"on":0}', after: '{"on":1}' })
       .execute();
     await tx.insertInto('clinic_schedule').values({ id: 1, document: JSON.stringify(DEFAULT_SCHEDULE), updated_at: now }).execute();
-    await tx.updateTable('runtime').set({ schedule_version: 1, online_manual_at: now }).where('id', '=', 1).execute();
+    await tx.updateTable('runtime').set({ schedule_version: 1, online_manual_at: now, online_late_at: now }).where('id', '=', 1).execute();
     await tx.insertInto('schedule_edges').values({ edge_at: now, kind: 'onlineStart', outcome: 'started', applied_at: now }).execute();
     await tx.insertInto('notice_daily').values({ day: '2026-01-04', channel: 'LINE', sent: 12, failed: 1 }).execute();
     const counters = Array.from({ length: rateCounters }, (_, i) => ({ key: `ticket:ip${i % 7}`, window_start: at(start + i * 60_000), count: 1 + (i % 5) }));

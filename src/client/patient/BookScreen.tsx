@@ -46,6 +46,7 @@ export function BookScreen() {
     <BookView
       waitCount={live.data?.runtime.currentWaitCount ?? null}
       closed={live.data ? !isOnlineOpen(live.data.runtime) : false}
+      late={live.data?.onlineClosedReason === 'late'}
       schedule={schedule}
       liveStatus={live.status}
       authenticating={auth.status !== 'ready' || !my.loaded}

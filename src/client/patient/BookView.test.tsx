@@ -74,6 +74,14 @@ describe('book screen', () => {
     expect(card.textContent).toContain('次回のオンライン受付：本日 17:00から');
   });
 
+  it('says why when online reception closed early because a newcomer would not be seen in time', () => {
+    render(<BookView {...ready} closed late schedule={{ kind: 'ready', schedule: week() }} />);
+    expect(takeButton()).toBeNull();
+    const card = screen.getByRole('region', { name: '本日は診療時間内に順番が回らない見込みのため、オンライン受付を終了しました' });
+    expect(card.textContent).toContain('次回のオンライン受付：本日 17:00から');
+    expect(screen.queryByRole('heading', { name: 'ただいまオンライン受付時間外です' })).toBeNull();
+  });
+
   it('shows the error line as an alert', () => {
     render(<BookView {...ready} error="ただいま混み合っています。もう一度お試しください。" />);
     expect(screen.getByRole('alert').textContent).toBe('ただいま混み合っています。もう一度お試しください。');

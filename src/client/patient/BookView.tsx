@@ -18,6 +18,8 @@ export interface BookViewProps {
   waitCount: number | null;
   /** Online reception is not open: the closed card replaces the button rather than offer a sure failure. */
   closed: boolean;
+  /** Closed early: a newcomer would not be seen within the consultation period (issue 35). */
+  late?: boolean;
   /** The clinic calendar, for the closed card's hours and next opening. */
   schedule: ScheduleState;
   liveStatus: LiveStatus;
@@ -56,7 +58,7 @@ export function BookView(props: BookViewProps) {
         </p>
       ) : null}
       {closed ? (
-        <ClosedCard schedule={schedule} />
+        <ClosedCard schedule={schedule} late={props.late} />
       ) : (
         <button
           type="button"

@@ -33,6 +33,8 @@ export interface QueueState {
   arrivalSettings: ArrivalSettings;
   /** Numbers kept for the desk and the online cap (issue 35), for the staff stream. */
   allocationSettings: AllocationSettings;
+  /** When online reception was closed on time (issue 35), while that still stands; else null. */
+  onlineLateAt: string | null;
 }
 
 export async function loadQueueState(store: Store, now = new Date()): Promise<QueueState> {
@@ -81,6 +83,7 @@ export async function loadQueueState(store: Store, now = new Date()): Promise<Qu
       calloutSettings: calloutSettings(rt),
       arrivalSettings: arrivalSettings(rt),
       allocationSettings: allocationSettings(rt),
+      onlineLateAt: rt.online_late_at,
     };
   });
 }

@@ -51,6 +51,8 @@ export const ROW_SCHEMAS = {
     // Numbers kept for the desk and the online cap came with migration 0012: an older backup restores with both off.
     keep_every: int.refine((n) => n === 0 || (n >= 2 && n <= 10)).default(0),
     online_cap: int.min(0).max(200).default(0),
+    // Online reception closing on time came with migration 0013: an older backup restores with no reason standing.
+    online_late_at: time.nullable().default(null),
   }),
   reception_sessions: z.strictObject({ id: text, opened_at: time, closed_at: time.nullable() }),
   reservation_slots: z.strictObject({

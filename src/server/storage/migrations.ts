@@ -14,6 +14,7 @@ import { noticeLangMigration } from './migration-0009-notice-lang.js';
 import { calloutMigration } from './migration-0010-callout.js';
 import { absenceArrivalMigration } from './migration-0011-absence-arrival.js';
 import { keptNumbersMigration } from './migration-0012-kept-numbers.js';
+import { onlineClosesOnTimeMigration } from './migration-0013-online-closes-on-time.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   '0010_callout': calloutMigration,
   '0011_absence_arrival': absenceArrivalMigration,
   '0012_kept_numbers': keptNumbersMigration,
+  '0013_online_closes_on_time': onlineClosesOnTimeMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

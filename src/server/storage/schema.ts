@@ -46,6 +46,8 @@ export interface RuntimeTable {
   keep_every: number;
   /** At most this many numbers of a session go to LINE and the app (0 = no cap, else 1–200). */
   online_cap: number;
+  /** Online reception closes on time (0013): when it was ended because a newcomer would not be seen in the period. */
+  online_late_at: string | null;
 }
 
 export interface ReceptionSessionTable {

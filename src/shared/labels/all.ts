@@ -8,11 +8,15 @@ import { fill, ja, t as patientLabel, type LabelKey as PatientLabelKey } from '.
 import { jaStaff as jaStaffMain } from './ja-staff.js';
 import { jaStaffArrival } from './ja-staff-arrival.js';
 import { jaStaffKept } from './ja-staff-kept.js';
+import { jaStaffLate } from './ja-staff-late.js';
 
 export { ja, fill };
 
-/** The staff catalogue: ja-staff.ts, its issue-34 part (ja-staff-arrival.ts) and issue 35's (ja-staff-kept.ts). */
-const jaStaff = { ...jaStaffMain, ...jaStaffArrival, ...jaStaffKept } as const;
+/**
+ * The staff catalogue: ja-staff.ts and one file per later capability — absence and check-in
+ * (ja-staff-arrival.ts), numbers kept for the desk (ja-staff-kept.ts), online closing on time (ja-staff-late.ts).
+ */
+const jaStaff = { ...jaStaffMain, ...jaStaffArrival, ...jaStaffKept, ...jaStaffLate } as const;
 
 export const labels = { ...ja, ...jaStaff } as const;
 

@@ -34,6 +34,7 @@ export const en: Record<PatientLabelKey, string> = {
   'reserved.title': 'You have a number',
   'date.weekdays': 'Sun Mon Tue Wed Thu Fri Sat',
   'closed.title': 'Online reception is closed now',
+  'closed.late': "Online reception has closed: your turn is not expected to come within today's consultation hours",
   'closed.hours': 'Online reception hours: 9:30–11:00 / 17:00–18:30',
   'closed.note': '* No online reception in the first 30 minutes after consultations start or the last 30 minutes before they end.',
   'all.headerWithYou': '{ahead} ahead of you / {total} waiting',

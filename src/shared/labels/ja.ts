@@ -35,6 +35,7 @@ export const ja = {
   'date.weekdays': '日月火水木金土',
   // closed
   'closed.title': 'ただいまオンライン受付時間外です',
+  'closed.late': '本日は診療時間内に順番が回らない見込みのため、オンライン受付を終了しました',
   'closed.hours': 'オンライン受付時間　9:30〜11:00 ／ 17:00〜18:30',
   'closed.note': '※診察開始後30分間と、診察終了前30分間はオンライン受付を行っておりません。',
   // full list

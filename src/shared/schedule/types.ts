@@ -34,6 +34,13 @@ export const scheduleSettingsSchema = z.strictObject({
   numbersPerSession: z.number().int().min(1).max(999),
   /** Off by default: in-house reception also starts at a period's start and ends at its end when nobody waits. */
   autoInhouse: z.boolean(),
+  /**
+   * Off by default: end online reception early when a newcomer's expected start (the time patients are shown)
+   * would fall after the consultation period's end minus `lateMarginMinutes` (decision 050).
+   */
+  closeOnlineWhenLate: z.boolean(),
+  /** 0–120 minutes before the period's end (default 0: the end itself). */
+  lateMarginMinutes: z.number().int().min(0).max(120),
 });
 export type ScheduleSettings = z.infer<typeof scheduleSettingsSchema>;
 
@@ -54,7 +61,14 @@ export const DEFAULT_SCHEDULE: ClinicSchedule = {
   weekly: [[], [MORNING, EVENING], [MORNING, EVENING], [MORNING, EVENING], [MORNING, EVENING], [MORNING, EVENING], [MORNING, EVENING]],
   overrides: [],
   holidayOpenings: [],
-  settings: { openAfterStartMinutes: 30, closeBeforeEndMinutes: 30, numbersPerSession: 200, autoInhouse: false },
+  settings: {
+    openAfterStartMinutes: 30,
+    closeBeforeEndMinutes: 30,
+    numbersPerSession: 200,
+    autoInhouse: false,
+    closeOnlineWhenLate: false,
+    lateMarginMinutes: 0,
+  },
 };
 
 /** Why a day has no hours (null when it has some). */

@@ -36,6 +36,12 @@ export interface QueueSnapshot {
    */
   callouts?: Callout[];
   calloutSettings?: CalloutSettings;
+  /**
+   * Why online reception is closed, when the calendar's hours are not the reason (issue 35): 'late' — the
+   * clinic closed it early because a newcomer would not be seen within the consultation period. Present only
+   * while online reception stays closed for it (until staff switch it or the calendar's next online edge).
+   */
+  onlineClosedReason?: 'late';
 }
 
 export interface AdminSnapshot {

@@ -5,7 +5,7 @@
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ScheduleForStaff } from '../../../shared/schedule/types.js';
+import { DEFAULT_SCHEDULE, type ScheduleForStaff } from '../../../shared/schedule/types.js';
 import { staffMonth } from '../../../../test/support/schedule-fixtures.js';
 import { DialogProvider } from '../Modal.js';
 import { ScheduleScreen } from './ScheduleScreen.js';
@@ -147,9 +147,20 @@ describe('the settings', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /院内受付も診療時間に合わせて/ }));
     await submit('設定を保存');
     expect(saves()).toEqual([
-      { name: 'saveScheduleSettings', data: { settings: { openAfterStartMinutes: 15, closeBeforeEndMinutes: 30, numbersPerSession: 120, autoInhouse: true } } },
+      { name: 'saveScheduleSettings', data: { settings: { ...DEFAULT_SCHEDULE.settings, openAfterStartMinutes: 15, numbersPerSession: 120, autoInhouse: true } } },
     ]);
     expect(screen.getByText('受付の設定を保存しました。')).toBeTruthy();
+  });
+
+  it('saves online reception closing on time with its margin, and names the margin’s range', async () => {
+    await open();
+    fireEvent.click(screen.getByRole('checkbox', { name: /順番が回らない見込み/ }));
+    fireEvent.change(screen.getByRole('spinbutton', { name: /終了の基準/ }), { target: { value: '121' } });
+    await submit('設定を保存');
+    expect(screen.getByRole('alert').textContent).toBe('「終了の基準（診療終了の何分前、0〜120）」は0〜120の数字で入力してください。');
+    fireEvent.change(screen.getByRole('spinbutton', { name: /終了の基準/ }), { target: { value: '20' } });
+    await submit('設定を保存');
+    expect(saves().at(-1)).toMatchObject({ data: { settings: { closeOnlineWhenLate: true, lateMarginMinutes: 20 } } });
   });
 
   it('asks for a number rather than send an empty one, and names the range of one outside it', async () => {

@@ -61,7 +61,9 @@ export async function applySwitch(change: SwitchChange, ctx: WriteContext, actor
   }
   // In-house on again: the calendar's "could not open online" banner has done its job.
   const opened = change.openSession ? { current_session_id: sessionId, schedule_notice_at: null } : {};
-  await tx.updateTable('runtime').set({ ...change.set, ...opened }).where('id', '=', 1).execute();
+  // Any switch of online reception replaces the reason it was closed on time (domain/schedule/online-late.ts).
+  const online = 'online_on' in change.set ? { online_late_at: null } : {};
+  await tx.updateTable('runtime').set({ ...change.set, ...opened, ...online }).where('id', '=', 1).execute();
   ctx.emit({ type: 'receptionSwitched' });
   const after = { ...runtime, ...change.set };
   const flags = (row: Pick<RuntimeTable, 'inhouse_on' | 'online_on'>) => ({ inhouseOn: row.inhouse_on === 1, onlineOn: row.online_on === 1 });

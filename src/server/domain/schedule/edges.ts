@@ -87,5 +87,10 @@ async function applyEdge(ctx: WriteContext, edge: Edge, numbersPerSession: numbe
     if (plan.notice === 'set') await writeAudit(ctx.tx, SCHEDULE_ACTOR, { action: 'schedule.inhouseOff', target: edgeAt }, ctx.now);
   }
   if (plan.change) await applySwitch(plan.change, ctx, SCHEDULE_ACTOR, runtime);
+  // An online window's edge ends what "closed on time" told patients (online-late.ts): the calendar speaks again.
+  if (edgeFamily(edge.kind) === 'online' && runtime.online_late_at !== null && !plan.change) {
+    await ctx.tx.updateTable('runtime').set({ online_late_at: null }).where('id', '=', 1).execute();
+    ctx.emit({ type: 'receptionSwitched' });
+  }
   return plan.outcome;
 }
