@@ -12,6 +12,13 @@ export const absenceArrivalMigration: Migration = {
     // double precision in both dialects (PostgreSQL's `real` is single precision).
     await slots().addColumn('queue_position', 'double precision', (c) => c.notNull().defaultTo(0)).execute();
     await sql`UPDATE reservation_slots SET queue_position = reservation_number`.execute(db);
+    // The waiting rows are read in queue order, often only the first few (the turn-is-near notices read 11):
+    // walking this index stops there, as the (session, number) index did before places existed.
+    await db.schema
+      .createIndex('slots_queue_order')
+      .on('reservation_slots')
+      .columns(['session_id', 'queue_position', 'reservation_number'])
+      .execute();
     await slots().addColumn('absences', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     await slots().addColumn('absent_at', 'text').execute();
     await slots().addColumn('absent_places', 'integer').execute();
