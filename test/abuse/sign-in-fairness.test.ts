@@ -34,9 +34,9 @@ describe('30 parallel sign-ins with random user names from one address', () => {
     const attack = flood(s.url, '203.0.113.7', 30);
     await attack.atCapacity();
     const desk = await Promise.all(Array.from({ length: 5 }, () => login(s, DESK, 'the right password')));
-    await attack.capped();
+    const capped = await attack.capped();
     await attack.stop();
-    expect(attack.statuses.slice(-30)).toEqual(Array(30).fill(429));
+    expect(capped).toBe(true);
     expect(desk).toEqual(Array(5).fill(200));
     expect(hashingStats.verifies - before - 5).toBeLessThanOrEqual(s.config.LOGIN_FAILURES_PER_ADDRESS_PER_15_MIN);
     expect(attack.statuses.filter((st) => st === 401).length).toBeLessThanOrEqual(s.config.LOGIN_FAILURES_PER_ADDRESS_PER_15_MIN);

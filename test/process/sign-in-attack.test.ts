@@ -51,10 +51,10 @@ describeStores('staff sign-in under attack, real server process', (kind) => {
     const attack = flood(server.url, '203.0.113.7', 30);
     await attack.atCapacity();
     const desk = await Promise.all(Array.from({ length: 5 }, () => signInFrom(server.url, DESK, RIGHT)));
-    await attack.capped();
+    const capped = await attack.capped();
     await attack.stop();
     expect(desk).toEqual(Array(5).fill(200));
-    expect(attack.statuses.slice(-30)).toEqual(Array(30).fill(429));
+    expect(capped).toBe(true);
     expect(attack.statuses.filter((st) => st === 401).length).toBeLessThanOrEqual(20);
   });
 

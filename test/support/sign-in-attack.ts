@@ -42,10 +42,15 @@ export function flood(url: string, ip: string, workers: number) {
     async atCapacity() {
       while (!statuses.includes(503) && !statuses.includes(429)) await pause(5);
     },
-    /** Waits (at most `ms`) until the flood's last `workers` answers are all refusals by the limit. */
+    /**
+     * Waits (at most `ms`) until the flood's last `workers` answers are all refusals by the limit; true when
+     * they were. Read it then, not after `stop`: sign-ins the cap let through before it closed may still be
+     * waiting for the hash and answer 401 after later ones were refused.
+     */
     async capped(ms = 20_000) {
       const deadline = Date.now() + ms;
       while (statuses.slice(-workers).some((st) => st !== 429) && Date.now() < deadline) await pause(10);
+      return statuses.slice(-workers).every((st) => st === 429);
     },
     async stop() {
       stopped = true;
