@@ -7,9 +7,9 @@
  * plain burst; the outcome must be the first 100 numbers that are not multiples of 3, each once, and 900
  * RESOURCE_EXHAUSTED. Compare its rows with the plain burst's of the same run for a regression.
  */
-import { floorRun, PATIENTS, productRun, type States, TARGET_CPU_US, TARGET_P99, WARM_OPENINGS, WARMUP_OPENINGS, warmOpenings } from './burst.js';
+import { floorRun, latencyAndCpuRows, PATIENTS, productRun, type States, WARM_OPENINGS, WARMUP_OPENINGS } from './burst.js';
 import type { PgCluster, StoreKind } from './lib/stores.js';
-import { median, ms, ratio, type Row } from './lib/stats.js';
+import { ms, type Row } from './lib/stats.js';
 
 const KEEP_EVERY = 3;
 const ONLINE_CAP = 100;
@@ -41,29 +41,7 @@ export async function benchBurstKept(kinds: StoreKind[], reps: number, floorFlag
     for (const state of STATES) {
       const mine = product.map((m) => m[state]);
       const theirs = floors.map((m) => m[state]);
-      const label = state === 'cold' ? 'cold (first opening of a fresh process)' : `warm (${warmOpenings(WARM_OPENINGS)} of a process, their median)`;
-      const p99 = median(mine.map((m) => m.p99));
-      const floorP99 = median(theirs.map((m) => m.p99));
-      rows.push({
-        scenario,
-        metric: `${label}: p99 latency, median of ${reps} (p50 ${ms(median(mine.map((m) => m.p50)))} vs ${ms(median(theirs.map((m) => m.p50)))})`,
-        product: ms(p99),
-        floor: ms(floorP99),
-        ratio: ratio(p99 / floorP99),
-        target: `≤ ${TARGET_P99[kind]}×`,
-        met: p99 / floorP99 <= TARGET_P99[kind],
-      });
-      const cpu = median(mine.map((m) => m.serverCpuMs));
-      const floorCpu = median(theirs.map((m) => m.serverCpuMs));
-      rows.push({
-        scenario,
-        metric: `${label}: server CPU (user + system) for the ${PATIENTS} requests, median (${Math.round((cpu * 1000) / PATIENTS)} µs per request vs the floor's ${Math.round((floorCpu * 1000) / PATIENTS)})`,
-        product: ms(cpu),
-        floor: ms(floorCpu),
-        ratio: ratio(cpu / floorCpu),
-        target: `≤ ${TARGET_CPU_US} µs per request`,
-        met: (cpu * 1000) / PATIENTS <= TARGET_CPU_US,
-      });
+      rows.push(...latencyAndCpuRows(scenario, kind, state, mine, theirs, reps));
     }
     const problems = [...new Set(product.flatMap((m) => [...m.cold.problems, ...m.warm.problems]))];
     const bursts = reps * (WARMUP_OPENINGS + 1 + WARM_OPENINGS);

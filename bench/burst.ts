@@ -210,29 +210,7 @@ export async function benchBurst(kinds: StoreKind[], reps: number, floorFlags: s
     for (const state of STATES) {
       const mine = product.map((m) => m[state]);
       const theirs = floors.map((m) => m[state]);
-      const label = state === 'cold' ? 'cold (first opening of a fresh process)' : `warm (${warmOpenings(WARM_OPENINGS)} of a process, their median)`;
-      const p99 = median(mine.map((m) => m.p99));
-      const floorP99 = median(theirs.map((m) => m.p99));
-      rows.push({
-        scenario,
-        metric: `${label}: p99 latency, median of ${reps} (p50 ${ms(median(mine.map((m) => m.p50)))} vs ${ms(median(theirs.map((m) => m.p50)))})`,
-        product: ms(p99),
-        floor: ms(floorP99),
-        ratio: ratio(p99 / floorP99),
-        target: `≤ ${TARGET_P99[kind]}×`,
-        met: p99 / floorP99 <= TARGET_P99[kind],
-      });
-      const cpu = median(mine.map((m) => m.serverCpuMs));
-      const floorCpu = median(theirs.map((m) => m.serverCpuMs));
-      rows.push({
-        scenario,
-        metric: `${label}: server CPU (user + system) for the ${PATIENTS} requests, median (${Math.round((cpu * 1000) / PATIENTS)} µs per request vs the floor's ${Math.round((floorCpu * 1000) / PATIENTS)})`,
-        product: ms(cpu),
-        floor: ms(floorCpu),
-        ratio: ratio(cpu / floorCpu),
-        target: `≤ ${TARGET_CPU_US} µs per request`,
-        met: (cpu * 1000) / PATIENTS <= TARGET_CPU_US,
-      });
+      rows.push(...latencyAndCpuRows(scenario, kind, state, mine, theirs, reps));
     }
     const rate = (state: (typeof STATES)[number]) => median(product.map((m) => m[state].allocationsPerSecond));
     rows.push({
@@ -257,5 +235,34 @@ export async function benchBurst(kinds: StoreKind[], reps: number, floorFlags: s
       met: problems.length === 0,
     });
   }
+  return rows;
+}
+
+/** The p99 and server-CPU rows of one state (cold or warm) of a burst scenario against its floor. */
+export function latencyAndCpuRows(scenario: string, kind: StoreKind, state: keyof States, mine: Measure[], theirs: Measure[], reps: number): Row[] {
+  const rows: Row[] = [];
+  const label = state === 'cold' ? 'cold (first opening of a fresh process)' : `warm (${warmOpenings(WARM_OPENINGS)} of a process, their median)`;
+  const p99 = median(mine.map((m) => m.p99));
+  const floorP99 = median(theirs.map((m) => m.p99));
+  rows.push({
+    scenario,
+    metric: `${label}: p99 latency, median of ${reps} (p50 ${ms(median(mine.map((m) => m.p50)))} vs ${ms(median(theirs.map((m) => m.p50)))})`,
+    product: ms(p99),
+    floor: ms(floorP99),
+    ratio: ratio(p99 / floorP99),
+    target: `≤ ${TARGET_P99[kind]}×`,
+    met: p99 / floorP99 <= TARGET_P99[kind],
+  });
+  const cpu = median(mine.map((m) => m.serverCpuMs));
+  const floorCpu = median(theirs.map((m) => m.serverCpuMs));
+  rows.push({
+    scenario,
+    metric: `${label}: server CPU (user + system) for the ${PATIENTS} requests, median (${Math.round((cpu * 1000) / PATIENTS)} µs per request vs the floor's ${Math.round((floorCpu * 1000) / PATIENTS)})`,
+    product: ms(cpu),
+    floor: ms(floorCpu),
+    ratio: ratio(cpu / floorCpu),
+    target: `≤ ${TARGET_CPU_US} µs per request`,
+    met: (cpu * 1000) / PATIENTS <= TARGET_CPU_US,
+  });
   return rows;
 }
