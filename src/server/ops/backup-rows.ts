@@ -53,6 +53,7 @@ export const ROW_SCHEMAS = {
     online_cap: int.min(0).max(200).default(0),
     // Online reception closing on time came with migration 0013: an older backup restores with no reason standing.
     online_late_at: time.nullable().default(null),
+    family_max: z.number().int().min(1).max(5).default(1),
   }),
   reception_sessions: z.strictObject({ id: text, opened_at: time, closed_at: time.nullable() }),
   reservation_slots: z.strictObject({
@@ -91,6 +92,9 @@ export const ROW_SCHEMAS = {
     absent_from_position: place.nullable().default(null),
     arrived_at: time.nullable().default(null),
     arrived_by: z.enum(['patient', 'staff']).nullable().default(null),
+    family_id: z.string().min(1).max(100).nullable().default(null),
+    member_name: z.string().max(50).nullable().default(null),
+    member_index: z.number().int().min(0).max(20).default(0),
   }).transform(({ queue_position, ...row }) => ({ ...row, queue_position: queue_position ?? row.reservation_number })),
   pwa_users: z.strictObject({ uid: text, created_at: time }),
   push_subscriptions: z.strictObject({ endpoint: text, uid: text, p256dh: text, auth: text, created_at: time }),

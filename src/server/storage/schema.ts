@@ -48,6 +48,8 @@ export interface RuntimeTable {
   online_cap: number;
   /** Online reception closes on time (0013): when it was ended because a newcomer would not be seen in the period. */
   online_late_at: string | null;
+  /** Families (0014, decision 053): up to this many numbers per patient together (1 = off, else 2–5). */
+  family_max: number;
 }
 
 export interface ReceptionSessionTable {
@@ -97,6 +99,10 @@ export interface SlotTable {
   /** When the patient checked in (来院確認), and who recorded it: 'patient' or 'staff'. */
   arrived_at: string | null;
   arrived_by: string | null;
+  /** Families (0014, decision 053): the id shared by numbers taken together (null alone), the short name, 0… */
+  family_id: string | null;
+  member_name: string | null;
+  member_index: number;
 }
 
 export interface PwaUserTable {

@@ -49,6 +49,8 @@ export function rowToSlot(row: SlotTable): Slot {
     absentPlaces: row.absent_places,
     arrivedAt: row.arrived_at,
     arrivedBy: row.arrived_by === 'patient' || row.arrived_by === 'staff' ? row.arrived_by : null,
+    familyId: row.family_id,
+    memberName: row.member_name,
   };
 }
 
@@ -87,5 +89,8 @@ export function freshSlotRow(sessionId: string, reservationNumber: number, id: s
     absent_from_position: null,
     arrived_at: null,
     arrived_by: null,
+    family_id: null,
+    member_name: null,
+    member_index: 0,
   };
 }

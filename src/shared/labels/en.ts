@@ -122,6 +122,8 @@ export const en: Record<PatientLabelKey, string> = {
   'error.cancelFailed': 'Could not cancel.',
   'error.reservationNotFound': 'Reservation not found.',
   'error.alreadyReserved': 'You already have a number. Please check your reservation.',
+  'error.familyTooLarge': 'You can get numbers for up to {max} people at once. Please choose fewer people.',
+  'error.notEnoughForFamily': 'Not enough numbers are left for everyone. Please choose fewer people or come to the reception desk.',
   'error.invalidArgument': 'The request is not valid.',
   'error.bodyTooLarge': 'The request is too large.',
   'error.unknownFunction': 'That function does not exist.',

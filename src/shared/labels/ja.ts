@@ -131,6 +131,8 @@ export const ja = {
   'error.cancelFailed': 'キャンセルに失敗しました。',
   'error.reservationNotFound': '予約が見つかりません。',
   'error.alreadyReserved': 'すでに受付番号を取得済みです。予約状況をご確認ください。',
+  'error.familyTooLarge': '一度にお取りできるのは{max}人分までです。人数を減らしてください。',
+  'error.notEnoughForFamily': '全員分の番号が残っていません。人数を減らすか、窓口へお越しください。',
   'error.invalidArgument': 'リクエストの内容が正しくありません。',
   'error.bodyTooLarge': 'リクエストが大きすぎます。',
   'error.unknownFunction': '指定された機能は存在しません。',

@@ -14,6 +14,11 @@ export interface AllocationSettings {
   keepEvery: number;
   /** 0 = no cap; X = at most X numbers of a session are taken online, cancelled ones included. */
   onlineCap: number;
+  /**
+   * Up to this many numbers one patient takes together (a family, docs/decisions/053): 1 = families off
+   * (the default), else 2–5. Kept with these two because it is saved with them and the burst decides on all three.
+   */
+  familyMax: number;
 }
 
 /** Whether number `n` is kept for the desk under `keepEvery` (0: nothing is kept). */

@@ -42,6 +42,13 @@ export interface Slot {
   /** Arrival check-in (来院確認): when, and whether the patient or staff recorded it. */
   arrivedAt: string | null;
   arrivedBy: 'patient' | 'staff' | null;
+  /**
+   * A family's numbers taken in one request share this id (the first member's slot id); null for a number
+   * taken alone. The member's short name, shown only to the patient and staff (docs/decisions/053). Optional
+   * so fixtures written before families stay valid; the server always fills both.
+   */
+  familyId?: string | null;
+  memberName?: string | null;
 }
 
 /** The owner ids: only the server holds them (decision 004), since a PWA uid signs its patient in. */

@@ -1,5 +1,6 @@
-/** The payload of `saveAllocationSettings` (issue 35, docs/decisions/049): both settings, whole numbers in range. */
+/** The payload of `saveAllocationSettings` (issue 35, docs/decisions/049): the settings, whole numbers in range. */
 import { z } from 'zod';
+import { FAMILY_MAX_MAX, FAMILY_MAX_MIN } from '../queue/family.js';
 import { KEEP_EVERY_MAX, KEEP_EVERY_MIN, ONLINE_CAP_MAX } from '../queue/kept-numbers.js';
 
 export const allocationSettingsSchema = z.strictObject({
@@ -7,4 +8,6 @@ export const allocationSettingsSchema = z.strictObject({
   keepEvery: z.number().int().min(0).max(KEEP_EVERY_MAX).refine((n) => n === 0 || n >= KEEP_EVERY_MIN),
   /** 0 = no cap. */
   onlineCap: z.number().int().min(0).max(ONLINE_CAP_MAX),
+  /** Up to M numbers per patient together (docs/decisions/053); absent keeps the stored value (clients older than families). */
+  familyMax: z.number().int().min(FAMILY_MAX_MIN).max(FAMILY_MAX_MAX).optional(),
 });

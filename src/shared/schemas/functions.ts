@@ -14,6 +14,7 @@ import { STATS_PERIODS, type StatsResult } from './stats.js';
 import { PATIENT_LANGS } from '../labels/langs.js';
 import { CALLOUT_TEXT_MAX, type CalloutSettings } from '../callout/types.js';
 import { allocationSettingsSchema } from './allocation-settings.js';
+import { FAMILY_MAX_MAX, MEMBER_NAME_MAX } from '../queue/family.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
@@ -30,7 +31,13 @@ export const functionPayloads = {
     reservedType: z.enum(['LINE', 'PWA', 'ADMIN']),
     // Optional (decision 023): the language of the patient's screen, for the notices about this number.
     lang: z.enum(PATIENT_LANGS).optional(),
-  }),
+    /**
+     * A family (docs/decisions/053): one entry per number to take together, each the member's short name or
+     * '' for none; absent is one number with no name. Patients only; more entries than the clinic's
+     * `familyMax` is refused (FAILED_PRECONDITION error.familyTooLarge), and nothing is taken.
+     */
+    members: z.array(z.string().trim().max(MEMBER_NAME_MAX)).min(1).max(FAMILY_MAX_MAX).optional(),
+  }).refine((p) => p.reservedType !== 'ADMIN' || p.members === undefined, { message: 'members: patients only', path: ['members'] }),
   cancelReservation: z.strictObject({
     slotId: id,
     reservationNumber: z.number().int().min(1).max(100_000),
@@ -132,9 +139,25 @@ export const FUNCTION_NAMES = Object.keys(functionPayloads) as FunctionName[];
 /** Results, as the server answers them inside `{"result": ...}`. */
 export interface FunctionResults {
   /** reservation: what getMyReservation answers right after (null for a walk-in ticket, or when it could not be read). */
-  allocateNextSlot: { ok: true; slotId: string; reservationNumber: number; reservation: MyReservation | null };
+  allocateNextSlot: {
+    ok: true;
+    /** The first number taken (a family's first member). */
+    slotId: string;
+    reservationNumber: number;
+    reservation: MyReservation | null;
+    /**
+     * The cards of every number this request took, in queue order (`reservation` is the first); null when
+     * `reservation` is. Always sent by this server (docs/decisions/053).
+     */
+    family?: MyReservation[] | null;
+  };
   cancelReservation: { ok: true };
-  getMyReservation: { reservation: MyReservation | null };
+  /**
+   * reservation: the patient's first active number in queue order. family: every active number the patient
+   * holds in the current session, in queue order (one entry without a family; empty with none). Always sent
+   * by this server (docs/decisions/053).
+   */
+  getMyReservation: { reservation: MyReservation | null; family?: MyReservation[] };
   exchangePwaInstallation: { customToken: string; uid: string };
   /** friendFlag: whether the patient added the clinic's official account (null: LINE could not say). */
   exchangeLineCode: { profile: { userId: string; displayName: string }; customToken: string; friendFlag: boolean | null };
@@ -246,6 +269,12 @@ export interface MyReservation {
   absence?: { count: number; at: string; places: number | null } | null;
   /** When the patient checked in as arrived (来院確認), else null. Always sent by this server. */
   arrivedAt?: string | null;
+  /**
+   * A family's numbers (docs/decisions/053): the id shared by the numbers taken together (null for a number
+   * taken alone) and this member's short name ('' or null: none). Shown only to the patient and staff.
+   */
+  familyId?: string | null;
+  memberName?: string | null;
 }
 
 /** Messaging as staff see it (getMessagingStatus). */

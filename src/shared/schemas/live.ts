@@ -42,6 +42,11 @@ export interface QueueSnapshot {
    * while online reception stays closed for it (until staff switch it or the calendar's next online edge).
    */
   onlineClosedReason?: 'late';
+  /**
+   * Up to this many numbers one patient may take together (a family, docs/decisions/053); 1: families off.
+   * Always sent by this server.
+   */
+  familyMax?: number;
 }
 
 export interface AdminSnapshot {

@@ -1,5 +1,5 @@
 /**
- * The clinic's numbers kept for the desk and online cap (issue 35, docs/decisions/049) as the runtime row
+ * The clinic's numbers kept for the desk, online cap (issue 35, docs/decisions/049) and family size (053) as the runtime row
  * keeps them (migration 0012), and saving them. The ranges are the payload's (allocationSettingsSchema):
  * anything else is refused before this runs, and nothing changes. The next allocation reads them under the
  * lock; the settingsChanged event drops every process's view of reception, so the early refusal too.
@@ -9,14 +9,22 @@ import type { Store } from '../../storage/port.js';
 import type { RuntimeTable } from '../../storage/schema.js';
 import { type Actor, writeAudit } from '../audit.js';
 
-export function allocationSettings(runtime: Pick<RuntimeTable, 'keep_every' | 'online_cap'>): AllocationSettings {
-  return { keepEvery: runtime.keep_every, onlineCap: runtime.online_cap };
+export function allocationSettings(runtime: Pick<RuntimeTable, 'keep_every' | 'online_cap' | 'family_max'>): AllocationSettings {
+  return { keepEvery: runtime.keep_every, onlineCap: runtime.online_cap, familyMax: runtime.family_max };
 }
 
-export async function saveAllocationSettings({ store, settings, actor }: { store: Store; settings: AllocationSettings; actor?: Actor }) {
+/** The settings to save; `familyMax` absent keeps the stored one (a client older than families, decision 053). */
+export type AllocationSettingsChange = Omit<AllocationSettings, 'familyMax'> & { familyMax?: number };
+
+export async function saveAllocationSettings({ store, settings: change, actor }: { store: Store; settings: AllocationSettingsChange; actor?: Actor }) {
   return store.write(async ({ tx, emit, runtime, now }) => {
     const before = allocationSettings(runtime);
-    await tx.updateTable('runtime').set({ keep_every: settings.keepEvery, online_cap: settings.onlineCap }).where('id', '=', 1).execute();
+    const settings: AllocationSettings = { ...change, familyMax: change.familyMax ?? before.familyMax };
+    await tx
+      .updateTable('runtime')
+      .set({ keep_every: settings.keepEvery, online_cap: settings.onlineCap, family_max: settings.familyMax })
+      .where('id', '=', 1)
+      .execute();
     emit({ type: 'settingsChanged' });
     await writeAudit(tx, actor, { action: 'saveAllocationSettings', before, after: settings }, now);
     return { ok: true as const };
