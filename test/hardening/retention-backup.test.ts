@@ -55,7 +55,7 @@ describe('retention of personal data', () => {
     expect(await db.selectFrom('push_subscriptions').selectAll().execute()).toHaveLength(1); // nothing old yet
 
     // A family member's short name (decision 053) is personal data too: it goes with the owner.
-    await db.updateTable('reservation_slots').set({ member_name: 'たろう' }).where('is_reserved', '=', 1).execute();
+    await db.updateTable('reservation_slots').set({ member_name: 'たろう' }).where('owner_id', 'is not', null).execute();
     await applyRetention(s.store, { retentionDays: 90, auditRetentionDays: 365 }, later);
     const slots = await db.selectFrom('reservation_slots').selectAll().where('is_reserved', '=', 1).execute();
     expect(slots).toHaveLength(2);
