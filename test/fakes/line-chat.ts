@@ -11,6 +11,8 @@ export interface ReplyRecord {
   texts: string[];
   authorization: string | undefined;
   answered: number | 'hung';
+  /** When it arrived (ms since the epoch). */
+  at: number;
   /** The request's connection closed (for a request never answered: by the sender, giving up). */
   closed: boolean;
 }
@@ -43,6 +45,7 @@ export function replyEdge(): ReplyEdge {
         texts: body.messages.map((m) => m.text),
         authorization: req.headers.authorization,
         answered: 200,
+        at: Date.now(),
         closed: false,
       };
       // Before an answer, 'close' means the caller closed the connection (kept-alive sockets are shared: not on them).

@@ -82,9 +82,10 @@ describeStores('the LINE chat webhook', (kind) => {
 
     const before = new Date();
     const event = textEvent(patient.uid, '今、何番目ですか？');
+    const next = line.chat.replies.length + 1;
     const answer = await deliver(server.url, deliveryBody([event]), { secret: SECRET });
     expect(answer).toEqual({ status: 200, body: {} });
-    const reply = await line.chat.reply(line.chat.replies.length + 1);
+    const reply = await line.chat.reply(next);
     const after = new Date();
     expect(reply.replyToken).toBe(event.replyToken);
     expect(reply.authorization).toBe('Bearer chat-channel-token');
@@ -180,8 +181,11 @@ describeStores('the LINE chat webhook', (kind) => {
     line.chat.script.push('hang');
     const started = Date.now();
     expect(await deliver(server.url, deliveryBody([textEvent(user, 'hello again')]), { secret: SECRET })).toEqual({ status: 200, body: {} });
+    const answeredAt = Date.now();
     const hung = await line.chat.reply(replies + 2);
     expect(hung.answered).toBe('hung');
+    // LINE had its 200 before the reply could have timed out (400 ms): the webhook does not wait on the reply.
+    expect(answeredAt - hung.at).toBeLessThan(200);
     await server.app.lineWebhookSettled();
     // Aborted at NOTIFY_SEND_TIMEOUT_MS (400 ms): the socket closed, not left waiting.
     expect(Date.now() - started).toBeLessThan(5000);
