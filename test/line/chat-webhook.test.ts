@@ -4,6 +4,7 @@
  * shows them, the welcome and the help; unsigned or wrongly signed deliveries refused with nothing changed;
  * a replayed event answered once; a reply endpoint that fails or never answers costs nothing but that reply.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitRange, type WaitEstimate } from '../../src/shared/estimate/range.js';
 import { tokyoHhmm } from '../../src/shared/time/tokyo.js';
@@ -12,7 +13,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 import { seedHistory } from '../support/estimate-history.js';
 import { type FakeLineMessaging, startFakeLineMessaging } from '../fakes/line-messaging.js';
-import { deliver, deliveryBody, followEvent, signBody, stickerEvent, textEvent } from '../fakes/line-chat.js';
+import { deliver, deliveryBody, followEvent, newEventId, signBody, stickerEvent, textEvent } from '../fakes/line-chat.js';
 import { expectRefusal, openReception, queueSnapshotText, signedLinePatient } from '../api/api-support.js';
 import { dumpStore } from '../hardening/store-dump.js';
 
@@ -195,6 +196,23 @@ describeStores('the LINE chat webhook', (kind) => {
     expect(line.chat.replies).toHaveLength(replies + 3);
     expect(line.chat.replies.at(-1)!.answered).toBe(200);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  it('refuses garbage: random bytes with random signatures 401, signed bytes that are no delivery 400; nothing stored, nothing sent', async () => {
+    const replies = line.chat.replies.length;
+    const before = (await seen()).length;
+    for (let i = 0; i < 40; i++) {
+      const body = randomBytes(1 + (i * 37) % 900).toString(i % 2 ? 'latin1' : 'base64');
+      const signature = i % 3 === 0 ? randomBytes(32).toString('base64') : i % 3 === 1 ? signBody(SECRET, `${body}x`) : null;
+      expectRefusal(await deliver(server.url, body, { signature }), 'UNAUTHENTICATED');
+    }
+    for (const body of ['', 'not json', '[]', '{"events":"x"}', '{"destination":"U1"}', JSON.stringify({ events: Array(101).fill({}) })]) {
+      expectRefusal(await deliver(server.url, body, { secret: SECRET }), 'INVALID_ARGUMENT');
+    }
+    // Events LINE might add, or malformed ones, in a real delivery: acknowledged, not answered.
+    expect((await signed([{ type: 'videoPlayComplete', webhookEventId: newEventId(), timestamp: Date.now(), source: { type: 'user', userId: 'U1' } }, { type: 'message' }])).status).toBe(200);
+    expect(line.chat.replies).toHaveLength(replies);
+    expect((await seen()).length).toBe(before);
   });
 
   it('refuses a body over the limit, signed or not, and stores nothing', async () => {
