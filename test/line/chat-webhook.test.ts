@@ -209,6 +209,8 @@ describeStores('the LINE chat webhook', (kind) => {
     for (const body of ['', 'not json', '[]', '{"events":"x"}', '{"destination":"U1"}', JSON.stringify({ events: Array(101).fill({}) })]) {
       expectRefusal(await deliver(server.url, body, { secret: SECRET }), 'INVALID_ARGUMENT');
     }
+    // The console's "Verify" button: a signed delivery without events.
+    expect(await deliver(server.url, deliveryBody([]), { secret: SECRET })).toEqual({ status: 200, body: {} });
     // Events LINE might add, or malformed ones, in a real delivery: acknowledged, not answered.
     expect((await signed([{ type: 'videoPlayComplete', webhookEventId: newEventId(), timestamp: Date.now(), source: { type: 'user', userId: 'U1' } }, { type: 'message' }])).status).toBe(200);
     expect(line.chat.replies).toHaveLength(replies);
