@@ -32,6 +32,7 @@ import { abusePolicy } from './abuse/policy.js';
 import { createAllocation } from './domain/allocation/allocate.js';
 import { scheduleRetention } from './ops/retention.js';
 import { registerMetrics, requestRecorder } from './metrics/register.js';
+import { registerLineWebhook } from './line/webhook-route.js';
 
 export interface AppOptions {
   config: Config;
@@ -155,6 +156,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   registerExportRoutes(app, deps);
   registerClientConfigRoute(app, config);
   registerLiveRoutes(app, deps, hub);
+  await registerLineWebhook(app, config, store);
   app.get('/healthz', async (_request, reply) => {
     try {
       await store.ping();

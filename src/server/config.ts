@@ -55,6 +55,8 @@ const schema = z.object({
   ),
   DOCTOR_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
   LINE_MESSAGING_CHANNEL_ACCESS_TOKEN: optionalText,
+  // Checks the signature of LINE's webhook deliveries (/line/webhook, decision 052); unset: every delivery is refused.
+  LINE_MESSAGING_CHANNEL_SECRET: optionalText,
   VAPID_SUBJECT: optionalText.pipe(
     z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// URI').optional(),
   ),

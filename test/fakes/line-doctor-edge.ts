@@ -1,7 +1,7 @@
 /**
  * The LINE endpoints `npm run doctor` asks (served by the fake Messaging API, which shares LINE's base
- * URL): a stateless Login-channel token, the channel's LIFF apps, the bot's info, and LINE's clock in
- * the Date header. `hang` makes every endpoint of the fake accept the request and never answer; `flood`
+ * URL): a stateless Login-channel token, the channel's LIFF apps, the bot's info, the webhook endpoint
+ * set in the Messaging API channel, and LINE's clock in the Date header. `hang` makes every endpoint of the fake accept the request and never answer; `flood`
  * makes each answer 200 with a body that never ends.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -14,6 +14,8 @@ export interface DoctorEdge {
   /** The Messaging API token /v2/bot/info accepts. */
   botToken: string;
   liffApps: { liffId: string; view: { type: 'full'; url: string } }[];
+  /** The channel's webhook settings (`GET /v2/bot/channel/webhook/endpoint`); a number: answer that status. */
+  webhook: { endpoint: string; active: boolean } | number;
   /** Seconds LINE's clock (the Date header) is ahead of ours. */
   clockOffsetSeconds: number;
   hang: boolean;
@@ -38,6 +40,7 @@ export function doctorEdge(): DoctorEdge {
     channelSecret: randomBytes(16).toString('hex'),
     botToken: randomBytes(24).toString('base64url'),
     liffApps: [],
+    webhook: { endpoint: '', active: false },
     clockOffsetSeconds: 0,
     hang: false,
     flood: false,
@@ -76,6 +79,13 @@ export function doctorEdge(): DoctorEdge {
         edge.requests.push(route);
         if (bearer !== edge.botToken) json(edge, res, 401, { message: 'Authentication failed. Confirm that the access token in the authorization header is valid.' });
         else json(edge, res, 200, { userId: `U${'0'.repeat(32)}`, basicId: '@123abcde', displayName: 'テストクリニック', chatMode: 'chat', markAsReadMode: 'auto' });
+        return true;
+      }
+      if (route === 'GET /v2/bot/channel/webhook/endpoint') {
+        edge.requests.push(route);
+        if (bearer !== edge.botToken) json(edge, res, 401, { message: 'Authentication failed' });
+        else if (typeof edge.webhook === 'number') json(edge, res, edge.webhook, { message: `scripted ${edge.webhook}` });
+        else json(edge, res, 200, edge.webhook);
         return true;
       }
       return false;

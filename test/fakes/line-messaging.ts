@@ -1,13 +1,15 @@
 /**
  * A local fake of LINE's Messaging API edge: push (with X-Line-Retry-Key semantics: an accepted key is
- * delivered once, a repeat gets 409), the quota endpoints and rich menus (the data host's image upload
- * included: point LINE_API_DATA_BASE_URL at the same url). Tests script failures and hangs.
+ * delivered once, a repeat gets 409), the quota endpoints, rich menus (the data host's image upload
+ * included: point LINE_API_DATA_BASE_URL at the same url) and chat replies (line-chat.ts). Tests script
+ * failures and hangs.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type DoctorEdge, doctorEdge } from './line-doctor-edge.js';
 import { randomBytes } from 'node:crypto';
 import { flood } from './flood.js';
+import { type ReplyEdge, replyEdge } from './line-chat.js';
 
 export interface PushRecord {
   to: string;
@@ -39,6 +41,8 @@ export interface FakeLineMessaging {
   /** The endpoints `npm run doctor` asks (line-doctor-edge.ts). */
   doctor: DoctorEdge;
   richMenus: RichMenuState;
+  /** Reply messages to webhook events (`POST /v2/bot/message/reply`). */
+  chat: ReplyEdge;
   close(): Promise<void>;
 }
 
@@ -64,6 +68,7 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
     quota: { type: 'limited', value: 200, totalUsage: 0 },
     doctor: doctorEdge(),
     richMenus: { menus: new Map(), defaultId: null, calls: [], script: {}, token: 'fake-channel-token' },
+    chat: replyEdge(),
   };
 
   const json = (res: ServerResponse, status: number, body: unknown) =>
@@ -74,6 +79,7 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString();
     if (fake.doctor.handle(req, res, raw, hung)) return;
+    if (fake.chat.handle(req, res, raw, hung)) return;
     if (req.method === 'POST' && req.url === '/v2/bot/message/push') {
       const body = JSON.parse(raw) as { to: string; messages: { type: string; text: string }[] };
       const retryKey = req.headers['x-line-retry-key'] as string | undefined;

@@ -5,6 +5,7 @@ import type { DoctorFacts, Probe } from '../../src/server/ops/doctor/facts.js';
 import { checkLiffApps } from '../../src/server/ops/doctor/line-checks.js';
 import { checkClock, checkVapidKeys } from '../../src/server/ops/doctor/local-checks.js';
 import { checkClientAddresses } from '../../src/server/ops/doctor/proxy-checks.js';
+import { checkWebhook } from '../../src/server/ops/doctor/webhook-checks.js';
 
 const answer = (date: string | null, receivedAt: number): Probe => ({ kind: 'answer', status: 200, body: {}, date, receivedAt });
 
@@ -12,7 +13,7 @@ function facts(env: Record<string, string>, over: Partial<DoctorFacts> = {}): Do
   return {
     config: loadConfig({ PUBLIC_ORIGIN: 'https://q.clinic.jp', ...env }),
     login: { token: null, apps: null },
-    messaging: { bot: null, quota: null, consumption: null },
+    messaging: { bot: null, quota: null, consumption: null, webhook: null },
     vapidFile: { found: false },
     store: { ok: false, error: 'not opened' },
     ...over,
@@ -23,7 +24,7 @@ describe('doctor checks', () => {
   it('compares the clock with the Date of a LINE answer: ok, warn past 5 s, fail past 5 minutes', () => {
     const at = Date.parse('2026-04-01T09:00:00Z');
     const clock = (skewSeconds: number) =>
-      checkClock(facts({}, { messaging: { bot: answer(new Date(at - skewSeconds * 1000).toUTCString(), at), quota: null, consumption: null } }));
+      checkClock(facts({}, { messaging: { bot: answer(new Date(at - skewSeconds * 1000).toUTCString(), at), quota: null, consumption: null, webhook: null } }));
     expect(clock(0)).toMatchObject({ status: 'ok', detail: "agrees with LINE's" });
     expect(clock(5).status).toBe('ok');
     expect(clock(6)).toMatchObject({ status: 'warn', detail: "6 s ahead of LINE's" });
@@ -61,6 +62,19 @@ describe('doctor checks', () => {
     expect(general).toMatchObject({ status: 'fail', detail: expect.stringContaining('belongs to channel 1999999999') });
     expect(rest).toHaveLength(1);
     expect(rest[0]).toMatchObject({ name: 'LIFF app (/line/all)', status: 'fail', detail: expect.stringContaining('is not a LIFF ID') });
+  });
+
+  it("judges the chat webhook: a missing secret warns first, then PUBLIC_ORIGIN, a token and LINE's answer are needed", () => {
+    const webhook = (body: Record<string, unknown>): Probe => ({ kind: 'answer', status: 200, body, date: null, receivedAt: 0 });
+    const messaging = (probe: Probe | null) => ({ messaging: { bot: null, quota: null, consumption: null, webhook: probe } });
+    const good = webhook({ endpoint: 'https://q.clinic.jp/line/webhook/', active: true });
+    expect(checkWebhook(facts({}, messaging(good)))).toMatchObject({ status: 'warn', detail: expect.stringContaining('LINE_MESSAGING_CHANNEL_SECRET is not set') });
+    const secret = { LINE_MESSAGING_CHANNEL_SECRET: 's3cret' };
+    expect(checkWebhook(facts(secret, messaging(good)))).toMatchObject({ status: 'ok', detail: 'https://q.clinic.jp/line/webhook, in use' });
+    expect(checkWebhook(facts(secret, messaging(null))).status).toBe('warn');
+    expect(checkWebhook(facts(secret, messaging({ kind: 'timeout', seconds: 3 })))).toMatchObject({ status: 'fail', detail: expect.stringContaining('did not answer within 3 s') });
+    expect(checkWebhook(facts(secret, messaging(webhook({ endpoint: '', active: false }))))).toMatchObject({ status: 'fail', detail: "the channel's webhook URL is (none)" });
+    expect(checkWebhook({ ...facts(secret, messaging(good)), config: loadConfig(secret) })).toMatchObject({ status: 'fail', detail: 'unknown: PUBLIC_ORIGIN is not set' });
   });
 
   it('takes PUBLIC_ORIGIN as scheme and host only', () => {

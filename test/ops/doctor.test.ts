@@ -41,6 +41,7 @@ function goodEnv(dataDir: string): Record<string, string> {
     LINE_LIFF_ID: GENERAL,
     LINE_LIFF_ID_MY: MY,
     LINE_MESSAGING_CHANNEL_ACCESS_TOKEN: fake.doctor.botToken,
+    LINE_MESSAGING_CHANNEL_SECRET: fake.doctor.channelSecret,
     VAPID_SUBJECT: 'mailto:it@clinic-yamada.jp',
     VAPID_PUBLIC_KEY: keys.publicKey,
     VAPID_PRIVATE_KEY: keys.privateKey,
@@ -70,7 +71,7 @@ describeStores('npm run doctor', (kind: StoreKind) => {
       { liffId: GENERAL, view: { type: 'full', url: `${ORIGIN}/line` } },
       { liffId: MY, view: { type: 'full', url: `${ORIGIN}/line/my` } },
     ];
-    Object.assign(fake.doctor, { hang: false, flood: false, clockOffsetSeconds: 0 });
+    Object.assign(fake.doctor, { hang: false, flood: false, clockOffsetSeconds: 0, webhook: { endpoint: `${ORIGIN}/line/webhook`, active: true } });
     fake.quota = { type: 'limited', value: 200, totalUsage: 12 };
   });
   afterEach(async () => {
@@ -85,6 +86,7 @@ describeStores('npm run doctor', (kind: StoreKind) => {
     expect(line(results, 'LINE Login callback URL').detail).toContain(`${ORIGIN}/line/callback`);
     expect(line(results, 'LIFF app (/line/my)').detail).toContain(`${MY}, endpoint ${ORIGIN}/line/my`);
     expect(line(results, 'Messaging API quota').detail).toBe('188 of 200 messages left this month');
+    expect(line(results, 'LINE chat webhook').detail).toBe(`${ORIGIN}/line/webhook, in use`);
     expect(line(results, 'store').detail).toMatch(/migrated \(\d+ migrations\), writable/);
   });
 
@@ -114,7 +116,7 @@ describe('npm run doctor, one thing wrong at a time', () => {
     dir = mkdtempSync(join(tmpdir(), 'cq-doctor-'));
     env = goodEnv(dir);
     fake.doctor.liffApps = [{ liffId: GENERAL, view: { type: 'full', url: `${ORIGIN}/line` } }];
-    Object.assign(fake.doctor, { hang: false, flood: false, clockOffsetSeconds: 0 });
+    Object.assign(fake.doctor, { hang: false, flood: false, clockOffsetSeconds: 0, webhook: { endpoint: `${ORIGIN}/line/webhook`, active: true } });
     fake.quota = { type: 'limited', value: 200, totalUsage: 0 };
     delete env.LINE_LIFF_ID_MY;
   });
@@ -141,6 +143,25 @@ describe('npm run doctor, one thing wrong at a time', () => {
     expect(line(await doctor(env), 'Messaging API quota')).toMatchObject({ status: 'fail', fix: expect.stringContaining('plan') });
     fake.quota = { type: 'limited', value: 200, totalUsage: 190 };
     expect(line(await doctor(env), 'Messaging API quota')).toMatchObject({ status: 'warn', detail: '10 of 200 messages left this month' });
+  });
+
+  it("fails on a chat webhook URL elsewhere, on one not in use and on LINE's refusal; warns without the channel secret", async () => {
+    fake.doctor.webhook = { endpoint: 'https://old-host.example.jp/callback', active: true };
+    expect(line(await doctor(env), 'LINE chat webhook')).toMatchObject({
+      status: 'fail',
+      detail: "the channel's webhook URL is https://old-host.example.jp/callback",
+      fix: expect.stringContaining(`set the Webhook URL to ${ORIGIN}/line/webhook`),
+    });
+    fake.doctor.webhook = { endpoint: `${ORIGIN}/line/webhook`, active: false };
+    expect(line(await doctor(env), 'LINE chat webhook')).toMatchObject({ status: 'fail', fix: expect.stringContaining('turn on "Use webhook"') });
+    fake.doctor.webhook = 500;
+    expect(line(await doctor(env), 'LINE chat webhook')).toMatchObject({ status: 'fail', detail: expect.stringContaining('answered 500') });
+    fake.doctor.webhook = { endpoint: `${ORIGIN}/line/webhook`, active: true };
+    const noSecret = { ...env };
+    delete noSecret.LINE_MESSAGING_CHANNEL_SECRET;
+    const results = await doctor(noSecret);
+    expect(line(results, 'LINE chat webhook')).toMatchObject({ status: 'warn', fix: expect.stringContaining('set LINE_MESSAGING_CHANNEL_SECRET') });
+    expect(results.filter((r) => r.status === 'fail').map((r) => r.name)).toEqual(['staff accounts']);
   });
 
   it('fails on a wrong channel secret and on a LIFF app whose endpoint is elsewhere', async () => {

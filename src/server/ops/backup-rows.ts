@@ -134,6 +134,7 @@ export const ROW_SCHEMAS = {
   clinic_schedule: z.strictObject({ id: z.literal(1), document: text, updated_at: time }),
   schedule_edges: z.strictObject({ edge_at: time, kind: text, outcome: text, applied_at: time }),
   notice_daily: z.strictObject({ day: z.iso.date(), channel: z.enum(['LINE', 'PWA']), sent: int, failed: int }),
+  line_webhook_events: z.strictObject({ event_id: text, received_at: time }),
 } satisfies { [T in keyof Database]: z.ZodType<Database[T]> };
 
 /** Each table's primary key, in order: the backup pages through every table by it. */
@@ -151,6 +152,7 @@ export const PRIMARY_KEYS: { [T in keyof Database]: readonly (keyof Database[T] 
   clinic_schedule: ['id'],
   schedule_edges: ['edge_at', 'kind'],
   notice_daily: ['day', 'channel'],
+  line_webhook_events: ['event_id'],
 };
 
 /** Zod's complaint in one line: `owner_id: expected string, received number; …`. */

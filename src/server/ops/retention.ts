@@ -3,7 +3,7 @@
  * slots lose their owner (LINE user id / PWA uid), sent or failed notices are deleted (they name the
  * recipient; their daily counts stay for the statistics, domain/stats/rollup.ts), push subscriptions
  * not renewed are deleted, and PWA users with nothing left go too. The calendar's applied edges older than
- * 30 days go as well, all but the latest of each kind.
+ * 30 days go as well, all but the latest of each kind, and the LINE webhook's handled event ids after 3 days.
  * Display names are never stored on the server. Runs at start and every hour in every process; each
  * step is an idempotent delete or update, so processes sharing a database do not get in each other's way.
  */
@@ -12,6 +12,7 @@ import type { Store } from '../storage/port.js';
 import { pruneCounters } from '../abuse/limits.js';
 import { rollUpAndDeleteNotices } from '../domain/stats/rollup.js';
 import { sessionCounterPrefix } from '../domain/allocation/quota.js';
+import { pruneSeenEvents } from '../domain/line-chat/apply.js';
 
 export interface RetentionSettings {
   retentionDays: number;
@@ -51,6 +52,8 @@ export async function applyRetention(store: Store, settings: RetentionSettings, 
   const open = await db.selectFrom('reception_sessions').select('id').where('closed_at', 'is', null).execute();
   await pruneCounters(store, new Date(now.getTime() - DAY), open.map((s) => sessionCounterPrefix(s.id)));
   await pruneScheduleEdges(store, new Date(now.getTime() - EDGE_DAYS * DAY).toISOString());
+  // The LINE webhook's handled event ids: kept only while such an event could still be answered (decision 052).
+  await pruneSeenEvents(store, now);
 }
 
 /** How long the calendar's applied edges are kept (they hold no personal data; the audit log has the story). */

@@ -16,6 +16,7 @@ import { absenceArrivalMigration } from './migration-0011-absence-arrival.js';
 import { keptNumbersMigration } from './migration-0012-kept-numbers.js';
 import { onlineClosesOnTimeMigration } from './migration-0013-online-closes-on-time.js';
 import { familiesMigration } from './migration-0014-families.js';
+import { lineWebhookMigration } from './migration-0016-line-webhook.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -124,6 +125,7 @@ const migrations: Record<string, Migration> = {
   '0012_kept_numbers': keptNumbersMigration,
   '0013_online_closes_on_time': onlineClosesOnTimeMigration,
   '0014_families': familiesMigration,
+  '0016_line_webhook': lineWebhookMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

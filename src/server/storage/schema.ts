@@ -200,6 +200,12 @@ export interface NoticeDailyTable {
   failed: number;
 }
 
+/** A LINE webhook event handled (its `webhookEventId`), so a redelivery is not answered twice (migration 0016). */
+export interface LineWebhookEventTable {
+  event_id: string;
+  received_at: string;
+}
+
 export interface Database {
   runtime: RuntimeTable;
   reception_sessions: ReceptionSessionTable;
@@ -214,6 +220,7 @@ export interface Database {
   clinic_schedule: ClinicScheduleTable;
   schedule_edges: ScheduleEdgeTable;
   notice_daily: NoticeDailyTable;
+  line_webhook_events: LineWebhookEventTable;
 }
 
 // Kept for future tables with generated keys.

@@ -9,14 +9,16 @@ import { jaStaff as jaStaffMain } from './ja-staff.js';
 import { jaStaffArrival } from './ja-staff-arrival.js';
 import { jaStaffKept } from './ja-staff-kept.js';
 import { jaStaffLate } from './ja-staff-late.js';
+import { jaStaffWebhook } from './ja-staff-webhook.js';
 
 export { ja, fill };
 
 /**
  * The staff catalogue: ja-staff.ts and one file per later capability — absence and check-in
- * (ja-staff-arrival.ts), numbers kept for the desk (ja-staff-kept.ts), online closing on time (ja-staff-late.ts).
+ * (ja-staff-arrival.ts), numbers kept for the desk (ja-staff-kept.ts), online closing on time (ja-staff-late.ts),
+ * the LINE webhook's refusal (ja-staff-webhook.ts).
  */
-const jaStaff = { ...jaStaffMain, ...jaStaffArrival, ...jaStaffKept, ...jaStaffLate } as const;
+const jaStaff = { ...jaStaffMain, ...jaStaffArrival, ...jaStaffKept, ...jaStaffLate, ...jaStaffWebhook } as const;
 
 export const labels = { ...ja, ...jaStaff } as const;
 

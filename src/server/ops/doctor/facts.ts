@@ -51,6 +51,8 @@ export interface DoctorFacts {
     bot: Probe | null;
     quota: Probe | null;
     consumption: Probe | null;
+    /** GET /v2/bot/channel/webhook/endpoint (the chat's webhook URL and whether it is on), with a valid token. */
+    webhook: Probe | null;
   };
   vapidFile: VapidFile;
   store: StoreFacts;

@@ -44,9 +44,13 @@ async function gatherMessaging(config: Config): Promise<DoctorFacts['messaging']
   const get = (path: string) => probe(`${config.LINE_API_BASE_URL}${path}`, { headers }, seconds);
   // Asked even without a token: its answer (a 401) still carries LINE's clock.
   const bot = await get('/v2/bot/info');
-  if (!token || bot.kind !== 'answer' || bot.status !== 200) return { bot, quota: null, consumption: null };
-  const [quota, consumption] = await Promise.all([get('/v2/bot/message/quota'), get('/v2/bot/message/quota/consumption')]);
-  return { bot, quota, consumption };
+  if (!token || bot.kind !== 'answer' || bot.status !== 200) return { bot, quota: null, consumption: null, webhook: null };
+  const [quota, consumption, webhook] = await Promise.all([
+    get('/v2/bot/message/quota'),
+    get('/v2/bot/message/quota/consumption'),
+    get('/v2/bot/channel/webhook/endpoint'),
+  ]);
+  return { bot, quota, consumption, webhook };
 }
 
 function readVapidFile(config: Config): VapidFile {

@@ -1,0 +1,121 @@
+/**
+ * The chat rule (issue 37, docs/decisions/052): which reply, if any, an event of LINE's webhook gets, and
+ * its words. Pure: the event, the facts read for it and the time in, a text out; apply.ts reads the facts
+ * and sends. The wait is worded as the patient's card words it (src/client/patient/WaitEstimate.tsx): the
+ * same shared range rule (src/shared/estimate/range.ts), the same labels, the same cases.
+ */
+import { waitRange, type WaitEstimate } from '../../../shared/estimate/range.js';
+import { en } from '../../../shared/labels/en.js';
+import { type Catalogue, fill, ja, tIn } from '../../../shared/labels/ja.js';
+import type { PatientLang } from '../../../shared/labels/langs.js';
+import { LINE_CHAT, type LineChatKey } from '../../../shared/labels/line-chat.js';
+import { tokyoHhmm } from '../../../shared/time/tokyo.js';
+import type { ChatEvent } from './events.js';
+
+export type ChatIntent = 'status' | 'welcome' | 'help';
+
+const HOUR_MS = 3600_000;
+/**
+ * An event older than this is not answered: its reply token died long ago (LINE: about a minute), and an
+ * old delivery replayed must not be answered after its id left the table of seen ids.
+ */
+export const EVENT_MAX_AGE_MS = 24 * HOUR_MS;
+/** How long handled event ids are kept (ops/retention.ts): longer than any event is answered. */
+export const SEEN_EVENT_RETENTION_MS = 3 * 24 * HOUR_MS;
+
+/**
+ * Questions about one's number or wait: 番号 / 何番 / 順番 / 待ち (待ち時間, 待ち人数) and the English words.
+ * Full-width letters and half-width kana are folded first (NFKC), so ＮＵＭＢＥＲ counts too.
+ */
+const ASKS_JA = /番号|何番|順番|待ち|待つ|ばんごう|なんばん|じゅんばん/;
+const ASKS_EN = /\b(numbers?|queue|wait|waiting|turn)\b/;
+
+export function asksForNumber(text: string): boolean {
+  const folded = text.normalize('NFKC').toLowerCase();
+  return ASKS_JA.test(folded) || ASKS_EN.test(folded);
+}
+
+/** The reply an event calls for, or null when it gets none. */
+export function intentOf(event: ChatEvent, now: Date): ChatIntent | null {
+  if (!event.replyToken) return null;
+  // In standby another module of the channel answers the chat.
+  if (event.mode !== 'active') return null;
+  if (now.getTime() - event.timestamp > EVENT_MAX_AGE_MS) return null;
+  // In a group or a room everyone there reads the reply: a patient's number stays between them and the clinic.
+  if (event.sourceType !== 'user' || !event.userId) return null;
+  if (event.type === 'follow') return 'welcome';
+  if (event.type !== 'message' || event.text === null) return null; // a sticker or a photo asks nothing
+  return asksForNumber(event.text) ? 'status' : 'help';
+}
+
+/** One of the sender's numbers, as the public queue counts it (`ahead` null: held). */
+export interface OwnNumber {
+  reservationNumber: number;
+  ahead: number | null;
+  hold: boolean;
+}
+
+export interface ChatFacts {
+  lang: PatientLang;
+  clinic: string;
+  /** The mini-app's book page (https://liff.line.me/…), or null when no LIFF app is configured. */
+  bookLink: string | null;
+  /** The sender's active numbers of the current session, in queue order (a family may hold several). */
+  numbers: OwnNumber[];
+  /** The live queue's estimate and state, as the queue snapshot carries them. */
+  estimate: WaitEstimate | null;
+  inhouseOn: boolean;
+  nowCalling: number | null;
+  now: Date;
+}
+
+const CARD_CATALOGUES: Record<PatientLang, Catalogue> = { ja, en };
+
+/** The card's wait under a number (PlaceEstimate): held, a range with its time, soon, or not yet; null: none shown. */
+export function waitText(lang: PatientLang, facts: Pick<ChatFacts, 'estimate' | 'inhouseOn' | 'now'>, own: OwnNumber): { label: string | null; text: string; ranged: boolean } | null {
+  const c = CARD_CATALOGUES[lang];
+  if (!facts.inhouseOn) return null;
+  if (own.hold) return { label: null, text: tIn(c, 'estimate.held'), ranged: false };
+  if (own.ahead === null) return null;
+  const range = facts.estimate ? waitRange(facts.estimate, own.ahead, facts.now) : null;
+  const label = tIn(c, 'estimate.ownLabel');
+  if (range && range.highMinutes > 5) {
+    const expected = tIn(c, 'estimate.expected', { time: tokyoHhmm(range.expectedAt) });
+    return { label, text: `${tIn(c, 'estimate.range', { low: range.lowMinutes, high: range.highMinutes })} （${expected}）`, ranged: true };
+  }
+  return { label, text: tIn(c, range ? 'estimate.soon' : 'estimate.noData'), ranged: false };
+}
+
+function statusLines(facts: ChatFacts): string[] {
+  const c = CARD_CATALOGUES[facts.lang];
+  const chat = (key: LineChatKey, params: Record<string, string | number> = {}) => fill(LINE_CHAT[facts.lang][key], params);
+  const blocks: string[] = [];
+  if (facts.inhouseOn && facts.nowCalling !== null) blocks.push(tIn(c, 'nowCalling.text', { n: facts.nowCalling }));
+  let ranged = false;
+  for (const own of facts.numbers) {
+    const number = tIn(c, 'my.numberValue', { n: own.reservationNumber });
+    const lines = [
+      own.ahead === null
+        ? chat('chat.heldLine', { number })
+        : chat('chat.numberLine', { number, ahead: tIn(c, 'my.ahead', { n: own.ahead }) }),
+    ];
+    const wait = waitText(facts.lang, facts, own);
+    if (wait) lines.push(wait.label ? chat('chat.waitLine', { label: wait.label, wait: wait.text }) : wait.text);
+    ranged ||= wait?.ranged ?? false;
+    blocks.push(lines.join('\n'));
+  }
+  if (ranged) blocks.push(tIn(c, 'estimate.note'));
+  return blocks;
+}
+
+/** The reply's text for an intent and the facts read for it. */
+export function replyText(intent: ChatIntent, facts: ChatFacts): string {
+  const chat = (key: LineChatKey, params: Record<string, string | number> = {}) => fill(LINE_CHAT[facts.lang][key], params);
+  const link = facts.bookLink;
+  let body: string;
+  if (intent === 'welcome') body = link ? chat('chat.welcome', { link }) : chat('chat.welcomeNoLink');
+  else if (intent === 'help') body = chat('chat.help');
+  else if (facts.numbers.length === 0) body = link ? chat('chat.none', { link }) : chat('chat.noneNoLink');
+  else body = statusLines(facts).join('\n\n');
+  return `${chat('chat.header', { clinic: facts.clinic })}\n${body}`;
+}
