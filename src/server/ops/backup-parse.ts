@@ -22,6 +22,7 @@ export const BACKUP_TABLES = [
   'rate_counters',
   'clinic_schedule',
   'schedule_edges',
+  'wait_readings',
 ] as const satisfies readonly (keyof Database)[];
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 

@@ -15,6 +15,7 @@ import { calloutMigration } from './migration-0010-callout.js';
 import { absenceArrivalMigration } from './migration-0011-absence-arrival.js';
 import { keptNumbersMigration } from './migration-0012-kept-numbers.js';
 import { onlineClosesOnTimeMigration } from './migration-0013-online-closes-on-time.js';
+import { waitReadingsMigration } from './migration-0017-wait-readings.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -122,6 +123,7 @@ const migrations: Record<string, Migration> = {
   '0011_absence_arrival': absenceArrivalMigration,
   '0012_kept_numbers': keptNumbersMigration,
   '0013_online_closes_on_time': onlineClosesOnTimeMigration,
+  '0017_wait_readings': waitReadingsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
