@@ -19,6 +19,7 @@ import type { Store } from '../../src/server/storage/port.js';
 import { allocateSlot } from '../support/allocation.js';
 import { manualClock, type ManualClock } from '../support/clock.js';
 import { seedHistory } from '../support/estimate-history.js';
+import { startTestServer } from '../support/server.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 
 const STAFF = { id: 'staff-1', username: 'uketsuke' };
@@ -145,6 +146,22 @@ describeStores('wait readings', (kind) => {
     // Recording a tick again adds nothing and refuses nothing: the primary key keeps the first.
     expect(await insertReadings(ts.store.db, rows.map((r) => ({ ...r, low_minutes: r.low_minutes + 5 })))).toBe(0);
     expect(await readings()).toEqual(rows);
+  });
+
+  it('every server records them: the app starts a recorder on its clock and stops it when it closes', async () => {
+    await seedHistory(ts.store, { weeks: 4, gapMinutes: 5, now: jst('09:02') });
+    const server = await startTestServer({ store: ts.store, clock });
+    try {
+      await switchReception({ store: ts.store, name: 'startInhouse', actor: STAFF });
+      const [id] = await take(1);
+      await vi.waitFor(() => expect(clock.nextTimerAt()).toEqual(jst('09:05')));
+      await clock.advanceTo(jst('09:05'));
+      expect((await readings()).map((r) => [r.slot_id, r.ahead])).toEqual([[id, 0]]);
+    } finally {
+      await server.close();
+    }
+    // Closed with the server: no timer left behind.
+    expect(clock.pendingTimers()).toBe(0);
   });
 
   it('the retention job deletes readings older than the retention period', async () => {
