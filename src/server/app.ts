@@ -24,6 +24,7 @@ import { lineLogin } from './line/line-login.js';
 import { createWebPush } from './push/web-push.js';
 import { type Clock, systemClock } from './clock.js';
 import { startScheduleRunner } from './domain/schedule/scheduler.js';
+import { startReadingRecorder } from './domain/wait-readings/recorder.js';
 import { registerExportRoutes } from './http/export-routes.js';
 import { lineSender } from './notify/line-sender.js';
 import { createDeliverer } from './notify/deliverer.js';
@@ -149,6 +150,12 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
       await scheduleRunner.settled();
     });
   }
+  // What waiting patients are shown, every 5 minutes while in-house reception is on (decision 054).
+  const readings = startReadingRecorder({ store, clock, log: app.log });
+  app.addHook('onClose', async () => {
+    readings.stop();
+    await readings.settled();
+  });
 
   registerOriginCheck(app);
   registerFunctionRoutes(app, deps, functionTable);

@@ -23,6 +23,7 @@ export const BACKUP_TABLES = [
   'clinic_schedule',
   'schedule_edges',
   'line_webhook_events',
+  'wait_readings',
 ] as const satisfies readonly (keyof Database)[];
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 

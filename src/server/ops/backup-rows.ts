@@ -135,6 +135,18 @@ export const ROW_SCHEMAS = {
   schedule_edges: z.strictObject({ edge_at: time, kind: text, outcome: text, applied_at: time }),
   notice_daily: z.strictObject({ day: z.iso.date(), channel: z.enum(['LINE', 'PWA']), sent: int, failed: int }),
   line_webhook_events: z.strictObject({ event_id: text, received_at: time }),
+  // What waiting patients were shown (0017, decision 054): the self-measurement and the range's calibration.
+  wait_readings: z.strictObject({
+    slot_id: text,
+    tick: int,
+    session_id: text,
+    at: time,
+    ahead: int.min(0),
+    mean_minutes: z.number().min(0),
+    sd_minutes: z.number().min(0),
+    low_minutes: int.min(0),
+    high_minutes: int.min(0),
+  }),
 } satisfies { [T in keyof Database]: z.ZodType<Database[T]> };
 
 /** Each table's primary key, in order: the backup pages through every table by it. */
@@ -153,6 +165,7 @@ export const PRIMARY_KEYS: { [T in keyof Database]: readonly (keyof Database[T] 
   schedule_edges: ['edge_at', 'kind'],
   notice_daily: ['day', 'channel'],
   line_webhook_events: ['event_id'],
+  wait_readings: ['slot_id', 'tick'],
 };
 
 /** Zod's complaint in one line: `owner_id: expected string, received number; …`. */

@@ -3,7 +3,8 @@
  * slots lose their owner (LINE user id / PWA uid), sent or failed notices are deleted (they name the
  * recipient; their daily counts stay for the statistics, domain/stats/rollup.ts), push subscriptions
  * not renewed are deleted, and PWA users with nothing left go too. The calendar's applied edges older than
- * 30 days go as well, all but the latest of each kind, and the LINE webhook's handled event ids after 3 days.
+ * 30 days go as well, all but the latest of each kind, the LINE webhook's handled event ids after 3 days, and
+ * what waiting patients were shown (wait_readings, decision 054) goes with the other personal data.
  * Display names are never stored on the server. Runs at start and every hour in every process; each
  * step is an idempotent delete or update, so processes sharing a database do not get in each other's way.
  */
@@ -44,6 +45,8 @@ export async function applyRetention(store: Store, settings: RetentionSettings, 
       not(exists(selectFrom('reservation_slots').select('id').whereRef('reservation_slots.owner_id', '=', 'pwa_users.uid'))),
     )
     .execute();
+  // What a patient was shown belongs to their number: kept no longer than the number's owner (decision 054).
+  await db.deleteFrom('wait_readings').where('at', '<', cutoff).execute();
   await db.deleteFrom('staff_sessions').where('expires_at', '<', now.toISOString()).execute();
   const auditCutoff = new Date(now.getTime() - settings.auditRetentionDays * DAY).toISOString();
   await db.deleteFrom('audit_log').where('at', '<', auditCutoff).execute();

@@ -221,6 +221,24 @@ export interface Database {
   schedule_edges: ScheduleEdgeTable;
   notice_daily: NoticeDailyTable;
   line_webhook_events: LineWebhookEventTable;
+  wait_readings: WaitReadingTable;
+}
+
+/**
+ * What a waiting patient was shown, every 5 minutes (0017, decision 054): `tick` = floor(epoch ms / 5 min);
+ * the model's expected wait and spread (minutes) and the range shown. The outcome is the slot's
+ * reception_accepted_at.
+ */
+export interface WaitReadingTable {
+  slot_id: string;
+  tick: number;
+  session_id: string;
+  at: string;
+  ahead: number;
+  mean_minutes: number;
+  sd_minutes: number;
+  low_minutes: number;
+  high_minutes: number;
 }
 
 // Kept for future tables with generated keys.

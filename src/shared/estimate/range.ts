@@ -17,6 +17,11 @@ export interface WaitEstimate {
   lastStartAt: string | null;
   /** What the pace rests on: today's starts, recent sessions of the same kind, or both. */
   basis: 'session' | 'history' | 'blend';
+  /**
+   * The range's edges calibrated on the clinic's own recent sessions (issue 36, decision 054); null or
+   * absent: not enough history yet, and the wider rule applies.
+   */
+  calibration?: RangeCalibration | null;
 }
 
 export interface WaitRange {
@@ -39,6 +44,8 @@ export const RANGE_Z_LOW = 1.2;
 export const RANGE_Z_HIGH = 1.9;
 
 const MINUTE_MS = 60_000;
+
+import type { RangeCalibration } from './calibration.js';
 
 /**
  * The expected wait and its standard deviation, in minutes, for `ahead` people before the patient at `now`.

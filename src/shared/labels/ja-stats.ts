@@ -3,6 +3,8 @@
  * from ja.ts, which every screen loads first (the patients' included). This part loads only with the
  * statistics page's own chunk and on the server, so adding the page moved no other page's weight.
  */
+import { jaStatsEstimate } from './ja-stats-estimate.js';
+
 export const jaStats = {
   'stats.title': '統計',
   'stats.period': '集計の単位',
@@ -77,6 +79,8 @@ export const jaStats = {
   'stats.csv.arrivedBy': '来院確認方法',
   'stats.arrivedBy.patient': '本人',
   'stats.arrivedBy.staff': 'スタッフ',
+  // how the wait estimate held up (issue 36; docs/decisions/054)
+  ...jaStatsEstimate,
 } as const;
 
 export type StatsLabelKey = keyof typeof jaStats;

@@ -35,6 +35,33 @@ export interface StatsFigures {
   weekdays: number[];
   hours: number[];
   notices: Record<(typeof NOTICE_CHANNELS)[number], { sent: number; failed: number }>;
+  /**
+   * How the wait ranges patients were shown held up (issue 36, decision 054), over the readings taken in the
+   * period. Optional: an answer from before issue 36 has none.
+   */
+  estimate?: EstimateAccuracy;
+}
+
+/**
+ * The readings (what a waiting patient's card showed, every 5 minutes) of a period against when their turn
+ * then came: the actual wait is the start (reception_accepted_at) minus the reading's time, in minutes.
+ */
+export interface EstimateAccuracy {
+  /** Readings whose patient's consultation started: the shares and the median are over these. */
+  measured: number;
+  /** Of those, the turn came inside the range shown (low ≤ actual ≤ high)… */
+  inside: number;
+  /** …and before its low end (actual < low): a patient who came at the low end had missed their turn. */
+  early: number;
+  /** inside / measured and early / measured in percent, to one decimal; null with none measured. */
+  insidePercent: number | null;
+  earlyPercent: number | null;
+  /** The median of |actual − expected wait| in minutes, to one decimal; null with none measured. */
+  medianErrorMinutes: number | null;
+  /** Readings whose patient never started: cancelled, deleted, or not seen before the session closed. */
+  notStarted: number;
+  /** Readings whose patient still waits in the open session: no outcome yet. */
+  pending: number;
 }
 
 export interface StatsResult {

@@ -1,6 +1,7 @@
 /**
- * /admin/stats: the clinic's day, week or month against the one before: the main figures, then charts of
- * quarter-hours, weekdays and hours, each with the same numbers in a table beside it, and the CSV exports.
+ * /admin/stats: the clinic's day, week or month against the one before: the main figures, how the wait
+ * estimate held up (EstimateSection.tsx), then charts of quarter-hours, weekdays and hours, each with the
+ * same numbers in a table beside it, and the CSV exports.
  * Loaded only on this page (uPlot with it), so no other screen carries the weight.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -14,34 +15,10 @@ import { callFn } from '../../api/fn.js';
 import { useRefusal } from '../refusal.js';
 import { StaffNav } from '../StaffNav.js';
 import { StatsChart } from './StatsChart.js';
-import { change, type ChartModel, chartModels, exportUrls, showValue } from './stats-view.js';
+import { type ChartModel, chartModels, exportUrls } from './stats-view.js';
+import { EstimateSection } from './EstimateSection.js';
+import { FigureTable } from './FigureTable.js';
 import './stats.css';
-
-function Summary({ stats }: { stats: StatsResult }) {
-  return (
-    <table className="staff-table stats-summary">
-      <caption>{ts('stats.summary')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{ts('stats.colItem')}</th>
-          <th scope="col">{ts('stats.colCurrent')}</th>
-          <th scope="col">{ts('stats.colPrevious')}</th>
-          <th scope="col">{ts('stats.colChange')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {summaryRows(stats.current, stats.previous).map(([label, current, previous]) => (
-          <tr key={label}>
-            <th scope="row">{label}</th>
-            <td>{showValue(current)}</td>
-            <td>{showValue(previous)}</td>
-            <td>{change(current, previous)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 function ChartBlock({ model, index }: { model: ChartModel; index: number }) {
   const headingId = `stats-chart-${index}`;
@@ -173,7 +150,8 @@ export default function StatsScreen() {
             {ts('stats.colCurrent')} {ts('stats.range', { from: stats.current.from, to: stats.current.to })} ／ {ts('stats.colPrevious')}{' '}
             {ts('stats.range', { from: stats.previous.from, to: stats.previous.to })}
           </p>
-          <Summary stats={stats} />
+          <FigureTable caption={ts('stats.summary')} rows={summaryRows(stats.current, stats.previous)} />
+          <EstimateSection stats={stats} />
           {charts.map((model, i) => (
             <ChartBlock key={model.title} model={model} index={i} />
           ))}

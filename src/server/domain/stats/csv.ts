@@ -9,6 +9,7 @@ import { labels, type LabelKey, t } from '../../../shared/labels/all.js';
 import { ts, type StatsLabelKey } from '../../../shared/labels/ja-stats.js';
 import type { StatsFigures, StatsResult } from '../../../shared/schemas/stats.js';
 import { type FigureRow, quarterLabel, summaryRows } from '../../../shared/stats/summary.js';
+import { estimateRows } from '../../../shared/stats/estimate-accuracy.js';
 import type { Store } from '../../storage/port.js';
 import type { DayRange } from './periods.js';
 
@@ -33,13 +34,17 @@ export function tokyoStamp(iso: string | null): string {
   return new Date(Date.parse(iso) + 9 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** Every figure as rows [label, current, previous]: the summary, then weekdays, hours and quarter-hours. */
+/**
+ * Every figure as rows [label, current, previous]: the summary, weekdays, hours, how the wait estimate held
+ * up (decision 054), then quarter-hours (their count varies, so every row before them keeps its place).
+ */
 export function statsRows(current: StatsFigures, previous: StatsFigures): FigureRow[] {
   const rows = summaryRows(current, previous);
   const add = (label: string, pick: (f: StatsFigures) => number) => rows.push([label, pick(current), pick(previous)]);
   const weekdays = Array.from(t('date.weekdays'));
   for (let d = 0; d < 7; d++) add(ts('stats.weekdayAt', { day: weekdays[d] }), (f) => f.weekdays[d]);
   for (let h = 0; h < 24; h++) add(ts('stats.hourAt', { h }), (f) => f.hours[h]);
+  rows.push(...estimateRows(current, previous));
   // Quarter-hours only where something happened in either period: 96 rows of mostly nothing help nobody.
   for (let q = 0; q < 96; q++) {
     const used = [current, previous].some((f) => f.quarterHours.arrivals[q] > 0 || f.quarterHours.starts[q] > 0);

@@ -5,6 +5,8 @@ import type { Database } from '../../storage/schema.js';
 import type { Store } from '../../storage/port.js';
 import { aggregate, emptyNotices, type NoticeCounts, type StatsSlotRow } from './aggregate.js';
 import { type DayRange, periodRange, previousPeriod } from './periods.js';
+import { estimateAccuracy } from '../../../shared/stats/estimate-accuracy.js';
+import { readingsIn } from './estimate-readings.js';
 
 /** One index range scan (slots_reserved_at); numbers never taken have no reserved_at and are not read. */
 export function slotsTaken(db: Kysely<Database>, range: DayRange): Promise<StatsSlotRow[]> {
@@ -51,8 +53,9 @@ export async function noticesFinished(db: Kysely<Database>, range: DayRange): Pr
 }
 
 export async function figuresFor(db: Kysely<Database>, range: DayRange) {
-  const [rows, notices] = await Promise.all([slotsTaken(db, range), noticesFinished(db, range)]);
-  return aggregate(range, rows, notices);
+  const [rows, notices, readings] = await Promise.all([slotsTaken(db, range), noticesFinished(db, range), readingsIn(db, range)]);
+  // The estimate's figures go by when each reading was taken, not by when the number was.
+  return { ...aggregate(range, rows, notices), estimate: estimateAccuracy(readings) };
 }
 
 /** The period containing `date` and the one before it. */

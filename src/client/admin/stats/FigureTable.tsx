@@ -1,0 +1,30 @@
+/** A table of figures [label, this period, the one before] with the change: the summary's form, shared by sections. */
+import { ts } from '../../../shared/labels/ja-stats.js';
+import type { FigureRow } from '../../../shared/stats/summary.js';
+import { change, showValue } from './stats-view.js';
+
+export function FigureTable({ caption, rows, className = '' }: { caption: string; rows: FigureRow[]; className?: string }) {
+  return (
+    <table className={`staff-table stats-summary ${className}`.trim()}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{ts('stats.colItem')}</th>
+          <th scope="col">{ts('stats.colCurrent')}</th>
+          <th scope="col">{ts('stats.colPrevious')}</th>
+          <th scope="col">{ts('stats.colChange')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([label, current, previous]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td>{showValue(current)}</td>
+            <td>{showValue(previous)}</td>
+            <td>{change(current, previous)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
