@@ -17,6 +17,7 @@ import { keptNumbersMigration } from './migration-0012-kept-numbers.js';
 import { onlineClosesOnTimeMigration } from './migration-0013-online-closes-on-time.js';
 import { familiesMigration } from './migration-0014-families.js';
 import { lineWebhookMigration } from './migration-0016-line-webhook.js';
+import { noticeMinutesMigration } from './migration-0018-notice-minutes.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -126,6 +127,7 @@ const migrations: Record<string, Migration> = {
   '0013_online_closes_on_time': onlineClosesOnTimeMigration,
   '0014_families': familiesMigration,
   '0016_line_webhook': lineWebhookMigration,
+  '0018_notice_minutes': noticeMinutesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
