@@ -25,6 +25,7 @@ import { createWebPush } from './push/web-push.js';
 import { type Clock, systemClock } from './clock.js';
 import { startScheduleRunner } from './domain/schedule/scheduler.js';
 import { startReadingRecorder } from './domain/wait-readings/recorder.js';
+import { startMinutesRunner } from './domain/notices/minutes-runner.js';
 import { registerExportRoutes } from './http/export-routes.js';
 import { lineSender } from './notify/line-sender.js';
 import { createDeliverer } from './notify/deliverer.js';
@@ -142,6 +143,12 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
     app.log,
   );
   app.addHook('onClose', async () => stopRetention());
+  // "Leave home by" (decision 055): the minutes notices follow the clock, not only the queue.
+  const minutesRunner = startMinutesRunner({ store, clock, log: app.log });
+  app.addHook('onClose', async () => {
+    minutesRunner.stop();
+    await minutesRunner.settled();
+  });
   // The clinic calendar opens and closes reception at its edges (catching up at start).
   if (config.SCHEDULE_SWITCHING === 'on') {
     const scheduleRunner = startScheduleRunner({ store, clock, log: app.log });

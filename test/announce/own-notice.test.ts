@@ -31,6 +31,7 @@ describeStores('the patient’s own notice', (kind) => {
     expect(await mustCall(w.server.url, 'setMyNoticeThreshold', { slotId: line.slot.slotId, threshold: 3 }, { token: line.token })).toEqual({
       ok: true,
       threshold: 3,
+      minutes: null,
     });
     await mustCall(w.server.url, 'setMyNoticeThreshold', { slotId: pwa.slot.slotId, threshold: 3 }, { token: pwa.token });
 

@@ -6,6 +6,8 @@ import { startFakeLineMessaging, type FakeLineMessaging } from '../fakes/line-me
 import { startFakePushService, type FakePushService } from '../fakes/push-service.js';
 import { lineToken, lineUserId, notifyEnv, openReception } from '../notify/support.js';
 
+import type { Store } from '../../src/server/storage/port.js';
+
 export type Taken = { slotId: string; reservationNumber: number };
 
 export interface World {
@@ -18,12 +20,14 @@ export interface World {
   start(slot: Taken): Promise<unknown>;
   linePatient(n: number): Promise<{ userId: string; token: string; slot: Taken }>;
   pwaPatient(withPush?: boolean): Promise<{ uid: string; token: string; slot: Taken }>;
-  slotRow(id: string): Promise<{ notified_at: string | null; notice_threshold: number }>;
+  slotRow(id: string): Promise<{ notified_at: string | null; notice_threshold: number; notice_minutes: number | null }>;
   close(): Promise<void>;
 }
 
-export async function startWorld(kind: StoreKind, env: Record<string, string> = {}): Promise<World> {
+/** `before` runs on the fresh store before the server starts (e.g. the clinic's history for the estimate). */
+export async function startWorld(kind: StoreKind, env: Record<string, string> = {}, before?: (store: Store) => Promise<void>): Promise<World> {
   const test = await openTestStore(kind);
+  await before?.(test.store);
   const line = await startFakeLineMessaging();
   const push = await startFakePushService();
   const server = await startTestServer({
@@ -54,7 +58,7 @@ export async function startWorld(kind: StoreKind, env: Record<string, string> = 
       return { ...patient, slot };
     },
     slotRow: (id) =>
-      server.store.db.selectFrom('reservation_slots').select(['notified_at', 'notice_threshold']).where('id', '=', id).executeTakeFirstOrThrow(),
+      server.store.db.selectFrom('reservation_slots').select(['notified_at', 'notice_threshold', 'notice_minutes']).where('id', '=', id).executeTakeFirstOrThrow(),
     async close() {
       await server.close();
       await line.close();

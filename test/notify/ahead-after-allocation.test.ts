@@ -58,7 +58,7 @@ describeStores('5-ahead notices after an allocation', (kind) => {
   it('sends a newly chosen threshold’s notice at the next allocation, with the head of the queue full', async () => {
     const taken = await takeMany(15);
     const ninth = taken[8]; // 8 ahead
-    await setMyNoticeThreshold({ store, ownerId: ninth.owner, slotId: ninth.slotId, threshold: 10 });
+    await setMyNoticeThreshold({ store, ownerId: ninth.owner, slotId: ninth.slotId, choice: { threshold: 10 } });
     expect(await notified()).toEqual(upTo(6)); // choosing sends nothing by itself
     await take();
     expect(await notified()).toEqual([...upTo(6), 9]);
@@ -68,7 +68,7 @@ describeStores('5-ahead notices after an allocation', (kind) => {
     const other = await t.reopen();
     const taken = await takeMany(15); // this process's allocations settle the head, one after another
     const tenth = taken[9]; // 9 ahead
-    await setMyNoticeThreshold({ store: other, ownerId: tenth.owner, slotId: tenth.slotId, threshold: 9 });
+    await setMyNoticeThreshold({ store: other, ownerId: tenth.owner, slotId: tenth.slotId, choice: { threshold: 9 } });
     await take(); // at once: this process may not have heard of the other's write yet
     expect(await notified()).toEqual([...upTo(6), 10]);
   });

@@ -10,7 +10,7 @@ import { AHEAD_NOTICE_THRESHOLD } from '../../shared/queue/slot.js';
 
 type CardFacts = Pick<
   Slot,
-  'id' | 'reservationNumber' | 'hold' | 'notifiedAt' | 'absences' | 'absentAt' | 'absentPlaces' | 'arrivedAt' | 'familyId' | 'memberName'
+  'id' | 'reservationNumber' | 'hold' | 'notifiedAt' | 'absences' | 'absentAt' | 'absentPlaces' | 'arrivedAt' | 'familyId' | 'memberName' | 'noticeMinutes'
 > & {
   reservedAt: string;
 };
@@ -30,6 +30,7 @@ export function reservationCard(slot: CardFacts, ahead: number | null, noticeThr
     arrivedAt: slot.arrivedAt,
     familyId: slot.familyId ?? null,
     memberName: slot.memberName ?? null,
+    noticeMinutes: slot.noticeMinutes ?? null,
   };
 }
 

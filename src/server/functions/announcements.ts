@@ -18,9 +18,11 @@ export const announcementFunctions: FunctionSet<
 > = {
   setMyNoticeThreshold: {
     access: 'patient',
-    async run({ slotId, threshold }, patient, _request, deps) {
+    async run({ slotId, threshold, minutes }, patient, _request, deps) {
       const budget = deps.abuse.patientBudget('threshold', patient.uid);
-      return setMyNoticeThreshold({ store: deps.store, ownerId: patient.uid, slotId, threshold, budget });
+      // The schema let exactly one of the two through (people ahead, or minutes before: decision 055).
+      const choice = minutes !== undefined ? { minutes } : { threshold: threshold! };
+      return setMyNoticeThreshold({ store: deps.store, ownerId: patient.uid, slotId, choice, budget });
     },
   },
   setAnnouncement: {

@@ -1,6 +1,7 @@
 /** Turns an outbox row into a LINE push or a Web Push with the catalogue's wording. */
 import { en } from '../../shared/labels/en.js';
-import { type Catalogue, ja, tIn } from '../../shared/labels/ja.js';
+import { type Catalogue, fill, ja, tIn } from '../../shared/labels/ja.js';
+import { LEAVE_HOME } from '../../shared/labels/leave-home.js';
 import { AHEAD_NOTICE_THRESHOLD } from '../../shared/queue/slot.js';
 import type { Store } from '../storage/port.js';
 import type { LineSender } from './line-sender.js';
@@ -22,14 +23,16 @@ function catalogueOf(lang: string | null): Catalogue {
   return (lang && Object.hasOwn(NOTICE_CATALOGUES, lang) ? NOTICE_CATALOGUES[lang] : undefined) ?? ja;
 }
 
-/** A notice's words in the patient's language; the 5-ahead text names the patient's own threshold (decision 021). */
+/** A notice's words in the patient's language; the turn-is-near text names the patient's own threshold (decision 021) or minutes (055). */
 export function noticeText(
   kind: 'ahead5' | 'recall',
   clinic: string,
   n: number,
-  { lang = null, threshold = AHEAD_NOTICE_THRESHOLD }: { lang?: string | null; threshold?: number } = {},
+  { lang = null, threshold = AHEAD_NOTICE_THRESHOLD, minutes = null }: { lang?: string | null; threshold?: number; minutes?: number | null } = {},
 ): string {
   const catalogue = catalogueOf(lang);
+  // Told by minutes before the turn (decision 055): the notice names them.
+  if (kind === 'ahead5' && minutes !== null) return fill(LEAVE_HOME[lang === 'en' ? 'en' : 'ja']['notice.minutes'], { clinic, n, minutes });
   if (kind === 'ahead5' && threshold !== AHEAD_NOTICE_THRESHOLD) return tIn(catalogue, 'notice.aheadN', { clinic, n, ahead: threshold });
   return tIn(catalogue, kind === 'ahead5' ? 'notice.ahead5' : 'notice.recall', { clinic, n });
 }
@@ -54,7 +57,7 @@ export function createDeliverer(deps: { store: Store; line: LineSender; webPush:
       // The threshold cannot change once the notice is queued; a slot since removed gets the defaults.
       const slot = await deps.store.db
         .selectFrom('reservation_slots')
-        .select(['notice_lang', 'notice_threshold', 'absent_places'])
+        .select(['notice_lang', 'notice_threshold', 'notice_minutes', 'absent_places'])
         .where('id', '=', row.slot_id)
         .executeTakeFirst();
       const lang = slot?.notice_lang ?? null;
@@ -63,7 +66,7 @@ export function createDeliverer(deps: { store: Store; line: LineSender; webPush:
           ? tIn(catalogueOf(lang), 'notice.announcement', { clinic: deps.clinicName, text: row.body ?? '' })
           : row.kind === 'absence'
             ? absenceText(absenceOf(row.body, slot), deps.clinicName, row.reservation_number, lang)
-            : noticeText(row.kind, deps.clinicName, row.reservation_number, { lang, threshold: slot?.notice_threshold });
+            : noticeText(row.kind, deps.clinicName, row.reservation_number, { lang, threshold: slot?.notice_threshold, minutes: slot?.notice_minutes ?? null });
       if (row.channel === 'LINE') return deps.line.push(row.recipient, text, row.retry_key, signal);
       const sub = row.endpoint
         ? await deps.store.db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', row.endpoint).executeTakeFirst()

@@ -95,6 +95,7 @@ export const ROW_SCHEMAS = {
     family_id: z.string().min(1).max(100).nullable().default(null),
     member_name: z.string().max(50).nullable().default(null),
     member_index: z.number().int().min(0).max(20).default(0),
+    notice_minutes: z.number().int().min(10).max(60).nullable().default(null),
   }).transform(({ queue_position, ...row }) => ({ ...row, queue_position: queue_position ?? row.reservation_number })),
   pwa_users: z.strictObject({ uid: text, created_at: time }),
   push_subscriptions: z.strictObject({ endpoint: text, uid: text, p256dh: text, auth: text, created_at: time }),

@@ -18,6 +18,7 @@ import { onlineClosesOnTimeMigration } from './migration-0013-online-closes-on-t
 import { familiesMigration } from './migration-0014-families.js';
 import { lineWebhookMigration } from './migration-0016-line-webhook.js';
 import { waitReadingsMigration } from './migration-0017-wait-readings.js';
+import { noticeMinutesMigration } from './migration-0018-notice-minutes.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -128,6 +129,7 @@ const migrations: Record<string, Migration> = {
   '0014_families': familiesMigration,
   '0016_line_webhook': lineWebhookMigration,
   '0017_wait_readings': waitReadingsMigration,
+  '0018_notice_minutes': noticeMinutesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -103,6 +103,8 @@ export interface SlotTable {
   family_id: string | null;
   member_name: string | null;
   member_index: number;
+  /** "Leave home by" (0018, decision 055): told once when the range's low edge reaches this many minutes; null: by people ahead. */
+  notice_minutes: number | null;
 }
 
 export interface PwaUserTable {

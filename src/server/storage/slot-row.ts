@@ -51,6 +51,7 @@ export function rowToSlot(row: SlotTable): Slot {
     arrivedBy: row.arrived_by === 'patient' || row.arrived_by === 'staff' ? row.arrived_by : null,
     familyId: row.family_id,
     memberName: row.member_name,
+    noticeMinutes: row.notice_minutes,
   };
 }
 
@@ -92,5 +93,6 @@ export function freshSlotRow(sessionId: string, reservationNumber: number, id: s
     family_id: null,
     member_name: null,
     member_index: 0,
+    notice_minutes: null,
   };
 }

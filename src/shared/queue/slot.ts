@@ -49,6 +49,8 @@ export interface Slot {
    */
   familyId?: string | null;
   memberName?: string | null;
+  /** The patient's notice "N minutes before my turn" (10–60, decision 055), else null (told by people ahead). */
+  noticeMinutes?: number | null;
 }
 
 /** The owner ids: only the server holds them (decision 004), since a PWA uid signs its patient in. */
@@ -76,6 +78,13 @@ export const AHEAD_NOTICE_THRESHOLD = 5;
 /** The patient's own notice (issue 14): they choose 1 to 10 people ahead; AHEAD_NOTICE_THRESHOLD is the default. */
 export const NOTICE_THRESHOLD_MIN = 1;
 export const NOTICE_THRESHOLD_MAX = 10;
+/**
+ * "Leave home by" (issue 36, decision 055): instead of people ahead, the patient may be told once when the
+ * shown range's low edge reaches this many minutes, 10 to 60, in steps the screens offer.
+ */
+export const NOTICE_MINUTES_MIN = 10;
+export const NOTICE_MINUTES_MAX = 60;
+export const NOTICE_MINUTES_CHOICES = [10, 15, 20, 30, 45, 60] as const;
 /** Absent when called (issue 34): places moved back (0 = to the end) and the absence that holds instead. */
 export const ABSENCE_PLACES_MIN = 1;
 export const ABSENCE_PLACES_MAX = 20;

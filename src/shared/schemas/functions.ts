@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { pushSubscriptionSchema } from './push-subscription.js';
 import {
-  ABSENCE_HOLD_AFTER_MAX, ABSENCE_HOLD_AFTER_MIN, ABSENCE_PLACES_MAX, ABSENCE_PLACES_MIN, NOTICE_THRESHOLD_MAX, NOTICE_THRESHOLD_MIN,
+  ABSENCE_HOLD_AFTER_MAX, ABSENCE_HOLD_AFTER_MIN, ABSENCE_PLACES_MAX, ABSENCE_PLACES_MIN, NOTICE_MINUTES_MAX, NOTICE_MINUTES_MIN, NOTICE_THRESHOLD_MAX, NOTICE_THRESHOLD_MIN,
 } from '../queue/slot.js';
 import { ANNOUNCEMENT_MAX_LENGTH } from './live.js';
 import { isoDate, overrideSchema, scheduleSettingsSchema, weeklyHoursSchema } from '../schedule/types.js';
@@ -76,10 +76,17 @@ export const functionPayloads = {
     limit: z.number().int().min(1).max(500).optional(),
     before: z.iso.datetime().optional(),
   }),
-  setMyNoticeThreshold: z.strictObject({
-    slotId: id,
-    threshold: z.number().int().min(NOTICE_THRESHOLD_MIN).max(NOTICE_THRESHOLD_MAX),
-  }),
+  /**
+   * The patient's own notice: `threshold` people ahead (1–10), or `minutes` before the turn (10–60: told
+   * once when the shown range's low edge reaches it, decision 055). Exactly one of the two.
+   */
+  setMyNoticeThreshold: z
+    .strictObject({
+      slotId: id,
+      threshold: z.number().int().min(NOTICE_THRESHOLD_MIN).max(NOTICE_THRESHOLD_MAX).optional(),
+      minutes: z.number().int().min(NOTICE_MINUTES_MIN).max(NOTICE_MINUTES_MAX).optional(),
+    })
+    .refine((p) => (p.threshold === undefined) !== (p.minutes === undefined), { message: 'exactly one of threshold and minutes' }),
   setAnnouncement: z.strictObject({
     text: z.string().trim().min(1).max(ANNOUNCEMENT_MAX_LENGTH),
     until: z.iso.datetime().nullable(),
@@ -175,7 +182,8 @@ export interface FunctionResults {
   getMessagingStatus: MessagingStatus;
   claimAdminBeep: { claimed: boolean };
   getAuditLog: { entries: AuditEntry[] };
-  setMyNoticeThreshold: { ok: true; threshold: number };
+  /** minutes: the notice "minutes before my turn" now chosen, or null (told by people ahead, at `threshold`). */
+  setMyNoticeThreshold: { ok: true; threshold: number; minutes: number | null };
   setAnnouncement: { ok: true; announcementId: string };
   clearAnnouncement: { ok: true; changed: boolean };
   previewAnnouncementSend: AnnouncementSendPreview;
@@ -275,6 +283,11 @@ export interface MyReservation {
    */
   familyId?: string | null;
   memberName?: string | null;
+  /**
+   * The notice "N minutes before my turn" (decision 055) when the patient chose it, else null (told at
+   * `noticeThreshold` people ahead). Always sent by this server.
+   */
+  noticeMinutes?: number | null;
 }
 
 /** Messaging as staff see it (getMessagingStatus). */

@@ -87,6 +87,8 @@ export function aheadNotices(waiting: readonly SlotTable[], lineAhead5On: boolea
       if (families.has(slot.family_id)) continue;
       families.add(slot.family_id);
     }
+    // Told by minutes before the turn instead (decision 055): minutes.ts, on the minute's check.
+    if (slot.notice_minutes !== null) continue;
     if (entry.ahead === null || entry.ahead > slot.notice_threshold) continue;
     if (slot.reserved_type !== 'LINE' && slot.reserved_type !== 'PWA') continue;
     if (slot.notified_at || slot.ahead5_skipped_at) continue;
