@@ -13,6 +13,8 @@
  */
 import { mintTokens, mustCall, staffLogin } from './lib/http.js';
 import { simultaneousCalls } from '../test/support/burst.js';
+import { familyBurstProblems, familyPayload } from '../test/support/burst-families.js';
+import { t as label } from '../src/shared/labels/all.js';
 import { combined, measure, type Measure } from './lib/burst-measure.js';
 import { cpuSplit, type Proc, startProc, stopProc, sleep } from './lib/proc.js';
 import { rawAllocationRate } from './lib/raw-rate.js';
@@ -52,14 +54,21 @@ export interface States {
   warmEach: Measure[];
 }
 
-async function timedBurst(server: Proc, tokens: string[], expected: readonly number[]): Promise<Measure> {
+async function timedBurst(server: Proc, tokens: string[], expected: readonly number[], families: boolean): Promise<Measure> {
   const cpu0 = cpuSplit(server.child.pid!);
-  const answers = await simultaneousCalls(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, tokens);
+  const answers = await simultaneousCalls<FamilyResult>(server.url, 'allocateNextSlot', families ? familyPayload : { reservedType: 'PWA' }, tokens);
   const cpu1 = cpuSplit(server.child.pid!);
   const result = measure(answers, { total: cpu1.total - cpu0.total, main: cpu1.main - cpu0.main, v8: cpu1.v8 - cpu0.v8 }, expected);
-  result.slotIds = answers.filter((a) => a.status === 200).map((a) => String((a.body.result as { slotId?: unknown } | undefined)?.slotId));
+  const won = answers.filter((a) => a.status === 200).map((a) => a.body.result!);
+  // With families a winner holds several numbers: every one of them is seen to at the next opening.
+  result.slotIds = won.flatMap((r) => (families && r.family ? r.family.map((c) => c.slotId) : [String(r.slotId)]));
+  if (families) result.problems = familyBurstProblems(answers, expected, FAMILY_REFUSALS);
   return result;
 }
+
+type FamilyResult = { slotId?: string; reservationNumber?: number; family?: { slotId: string; reservationNumber: number }[] | null };
+/** What a caller of a family burst may be refused with: no online number left for them, or not enough for all. */
+const FAMILY_REFUSALS = [label('error.onlineNumbersUsedUp'), label('error.notEnoughForFamily')];
 
 type Burst = (last: Measure | null) => Promise<Measure>;
 
@@ -73,12 +82,13 @@ function burstOf(
   check: (m: Measure) => Promise<void>,
   alongside?: (url: string) => Promise<unknown>,
   expected: readonly number[] = EVERY_NUMBER,
+  families = false,
 ): Burst {
   return async (last) => {
     const tokens = await open(last);
     await sleep(300); // set-up traffic settles (live refreshes, notify worker poll)
     const side = alongside?.(server.url);
-    const measured = await timedBurst(server, tokens, expected);
+    const measured = await timedBurst(server, tokens, expected, families);
     await side;
     await check(measured);
     return measured;
@@ -129,8 +139,11 @@ export interface ProductOptions {
   env?: Record<string, string>;
   /** Started together with each measured burst (a metrics scrape), awaited after it. */
   alongside?: (url: string) => Promise<unknown>;
-  /** Numbers kept for the desk and the online cap (decision 049), saved before the first opening, and what a burst then gives. */
-  kept?: { keepEvery: number; onlineCap: number; numbers: readonly number[] };
+  /**
+   * Numbers kept for the desk and the online cap (decision 049), and families (`familyMax` above 1, decision
+   * 053: callers then ask for 1, 2, 1, 3 numbers in turn), saved before the first opening; what a burst then gives.
+   */
+  kept?: { keepEvery: number; onlineCap: number; familyMax?: number; numbers: readonly number[] };
 }
 
 /** A fresh product process: its first opening, then `measured` warm ones (see coldAndWarm). */
@@ -145,6 +158,7 @@ export const productCold = (options: ProductOptions): Promise<Measure> => withPr
 
 async function withProduct<T>({ kind, cluster, nodeFlags, env = {}, alongside, kept }: ProductOptions, measure: (burst: Burst) => Promise<T>): Promise<T> {
   const bench = await prepareStore(kind, cluster);
+  const families = (kept?.familyMax ?? 1) > 1;
   let proc: Proc | undefined;
   try {
     const server = (proc = await startProc({ name: `product (${kind})`, args: [...nodeFlags, 'dist/server/main.js'], env: { ...bench.env, RATE_LIMIT: 'off', ...env } }));
@@ -162,7 +176,9 @@ async function withProduct<T>({ kind, cluster, nodeFlags, env = {}, alongside, k
             await mustCall(server.url, 'endOnlineReception', {}, as);
             await mustCall(server.url, 'endInhouseReception', {}, as);
           }
-          if (!last && kept) await mustCall(server.url, 'saveAllocationSettings', { keepEvery: kept.keepEvery, onlineCap: kept.onlineCap }, as);
+          if (!last && kept) {
+            await mustCall(server.url, 'saveAllocationSettings', { keepEvery: kept.keepEvery, onlineCap: kept.onlineCap, familyMax: kept.familyMax ?? 1 }, as);
+          }
           await mustCall(server.url, 'startInhouseReception', {}, as);
           await mustCall(server.url, 'startOnlineReception', {}, as);
           return mintTokens(server.url, PATIENTS);
@@ -170,10 +186,13 @@ async function withProduct<T>({ kind, cluster, nodeFlags, env = {}, alongside, k
         async (measured) => {
           const held = await reservedSlots(bench);
           const given = kept?.numbers.length ?? NUMBERS;
-          if (held.reserved !== given || held.owners !== given) measured.problems.push(`store holds ${held.reserved} reserved slots for ${held.owners} owners`);
+          // A family is one owner of several numbers: one owner per winner, whatever it took.
+          const owners = families ? measured.winners : given;
+          if (held.reserved !== given || held.owners !== owners) measured.problems.push(`store holds ${held.reserved} reserved slots for ${held.owners} owners`);
         },
         alongside,
         kept?.numbers,
+        families,
       ),
     );
   } finally {

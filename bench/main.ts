@@ -8,6 +8,7 @@
  *   npm run bench -- --only metrics       the burst with metrics off and on, alternating (issue 18)
  *   npm run bench -- --only burst,kept    the burst, and the burst with every 3rd number kept for the desk and
  *                                         an online cap of 100 (issue 35; not in the default set: it doubles the burst's time)
+ *   npm run bench -- --only burst,family  the same with families of up to 3 on as well (issue 35, decision 053)
  *   npm run bench -- --only estimate      the estimated wait against simulated clinic days (issue 14)
  *   npm run bench -- --only stats         a year of history: a month's statistics and a year's CSV (issue 16)
  *   npm run bench -- --reps 3             fewer repetitions (a quick look; the table says how many)
@@ -32,7 +33,7 @@ import { printRows, type Row } from './lib/stats.js';
 import { type PgCluster, startPgCluster } from './lib/stores.js';
 import { type Section, writeReport } from './report.js';
 
-const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup', 'metrics', 'estimate', 'stats', 'kept'] as const;
+const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup', 'metrics', 'estimate', 'stats', 'kept', 'family'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values } = parseArgs({
@@ -43,7 +44,7 @@ const { values } = parseArgs({
     write: { type: 'boolean' },
   },
 });
-const only = (values.only?.split(',').map((s) => s.trim()) ?? SCENARIOS.filter((s) => s !== 'kept')) as Scenario[];
+const only = (values.only?.split(',').map((s) => s.trim()) ?? SCENARIOS.filter((s) => s !== 'kept' && s !== 'family')) as Scenario[];
 for (const s of only) if (!SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s} (${SCENARIOS.join(', ')})`);
 const reps = values.reps ? Number(values.reps) : undefined;
 const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
@@ -78,7 +79,7 @@ async function main() {
         clientBuild = String(err instanceof Error ? err.message : err);
       }
     }
-    const wantPg = (only.includes('burst') || only.includes('kept') || only.includes('backup') || only.includes('metrics') || only.includes('stats')) && (values.stores ?? 'postgres').includes('postgres');
+    const wantPg = (only.includes('burst') || only.includes('kept') || only.includes('family') || only.includes('backup') || only.includes('metrics') || only.includes('stats')) && (values.stores ?? 'postgres').includes('postgres');
     if (wantPg) {
       const started = await startPgCluster();
       if ('missing' in started) pgMissing = started.missing;
@@ -110,6 +111,10 @@ async function main() {
     await attempt('kept', 'Opening burst with numbers kept for the desk', async () => {
       const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
       return benchBurstKept(kinds, reps ?? 5, floorFlags, cluster, nodeFlags);
+    });
+    await attempt('family', 'Opening burst with kept numbers and families', async () => {
+      const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
+      return benchBurstKept(kinds, reps ?? 5, floorFlags, cluster, nodeFlags, true);
     });
     await attempt('metrics', 'Opening burst, metrics off and on', () => {
       const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));

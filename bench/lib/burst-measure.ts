@@ -20,6 +20,8 @@ export interface Measure {
   problems: string[];
   /** The numbers' slot ids: the next opening in the same process sees to them first. */
   slotIds: string[];
+  /** Callers given numbers (with families fewer than the numbers given). */
+  winners: number;
 }
 
 /** `expected`: the numbers the burst must give, each once; every other request RESOURCE_EXHAUSTED. */
@@ -36,6 +38,7 @@ export function measure(answers: TimedAnswer[], cpu: { total: number; main: numb
     v8CpuMs: cpu.v8,
     problems: outcomeProblems(outcome(answers), expected, answers.length - expected.length),
     slotIds: [],
+    winners: winners.length,
   };
 }
 
@@ -51,5 +54,6 @@ export function combined(list: Measure[]): Measure {
     problems: list.flatMap((m, i) => m.problems.map((p) => `warm opening ${i + 1}: ${p}`)),
     // The next opening sees to the last measured one's numbers itself (coldAndWarm keeps it as `last`).
     slotIds: [],
+    winners: median(list.map((m) => m.winners)),
   };
 }

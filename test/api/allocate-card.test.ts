@@ -32,7 +32,7 @@ describeStores('allocateNextSlot answers with the card', (kind) => {
     const cookie = await staffCookie(server.url, server.store);
     await openReception(server.url, cookie);
     const walkIn = await mustCall<Taken>(server.url, 'allocateNextSlot', { reservedType: 'ADMIN' }, { cookie });
-    expect(walkIn).toEqual({ ok: true, slotId: expect.any(String), reservationNumber: 1, reservation: null });
+    expect(walkIn).toEqual({ ok: true, slotId: expect.any(String), reservationNumber: 1, reservation: null, family: null });
     // Ahead of the batch: one held, one deleted, one waiting. Only the waiting one counts as ahead.
     const second = await mustCall<Taken>(server.url, 'allocateNextSlot', { reservedType: 'ADMIN' }, { cookie });
     const third = await mustCall<Taken>(server.url, 'allocateNextSlot', { reservedType: 'ADMIN' }, { cookie });

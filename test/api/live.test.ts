@@ -11,7 +11,8 @@ const SLOT_FIELDS = [
   'id', 'reservationNumber', 'isReserved', 'canceled', 'canceledAt', 'isReceptionAccepted', 'receptionAcceptedAt',
   'reservedType', 'reservedAt', 'createdAt', 'updatedAt', 'hold', 'holdAt', 'canceledLineAt',
   'canceledPwaAt', 'notifiedAheadAt', 'notifiedAt', 'ahead5SkippedAt', 'ahead5SkippedReason', 'adminConfirmedAt',
-  'adminBeepAnnounced', 'queuePosition', 'absences', 'absentAt', 'absentPlaces', 'arrivedAt', 'arrivedBy',
+  'adminBeepAnnounced', 'queuePosition', 'absences', 'absentAt', 'absentPlaces', 'arrivedAt', 'arrivedBy', 'familyId',
+  'memberName',
 ];
 
 interface QueueData {

@@ -54,10 +54,12 @@ describe('retention of personal data', () => {
     await applyRetention(s.store, { retentionDays: 90, auditRetentionDays: 365 }, new Date());
     expect(await db.selectFrom('push_subscriptions').selectAll().execute()).toHaveLength(1); // nothing old yet
 
+    // A family member's short name (decision 053) is personal data too: it goes with the owner.
+    await db.updateTable('reservation_slots').set({ member_name: 'たろう' }).where('owner_id', 'is not', null).execute();
     await applyRetention(s.store, { retentionDays: 90, auditRetentionDays: 365 }, later);
     const slots = await db.selectFrom('reservation_slots').selectAll().where('is_reserved', '=', 1).execute();
     expect(slots).toHaveLength(2);
-    expect(slots.every((slot) => slot.owner_id === null)).toBe(true);
+    expect(slots.every((slot) => slot.owner_id === null && slot.member_name === null)).toBe(true);
     expect(await db.selectFrom('push_subscriptions').selectAll().execute()).toEqual([]);
     expect(await db.selectFrom('pwa_users').selectAll().where('uid', '=', patient.uid).execute()).toEqual([]);
     expect(await db.selectFrom('outbox').selectAll().where('status', 'in', ['sent', 'failed']).execute()).toEqual([]);

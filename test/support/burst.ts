@@ -19,19 +19,22 @@ export interface TimedAnswer<R = Record<string, unknown>> extends Answer<R> {
 /**
  * The opening-time burst: every caller has its own connection, and every request head is sent first; then
  * all bodies are released in one synchronous loop, so the server gets the whole burst together whatever
- * the speed of this process. Each request is bounded by `timeoutMs`; `headers` go on every request (e.g.
+ * the speed of this process. `data` is every caller's payload, or a function of the caller's index giving
+ * its own. Each request is bounded by `timeoutMs`; `headers` go on every request (e.g.
  * X-Forwarded-For, to send the whole burst from one client address).
  */
 export async function simultaneousCalls<R = Record<string, unknown>>(
   base: string, name: string, data: unknown, tokens: string[], timeoutMs = 60_000, headers: Record<string, string> = {},
 ): Promise<TimedAnswer<R>[]> {
   const { hostname, port } = new URL(base);
-  const body = JSON.stringify({ data });
+  // One payload for everyone, or each caller's own (a burst of families asks for different sizes).
+  const bodies = tokens.map((_, i) => JSON.stringify({ data: typeof data === 'function' ? (data as (i: number) => unknown)(i) : data }));
   const pending: { req: ClientRequest; answer: Promise<TimedAnswer<R>> }[] = [];
   const connected: Promise<void>[] = [];
   const released: number[] = [];
   let start = 0;
   tokens.forEach((token, i) => {
+    const body = bodies[i];
     const req = httpRequest({
       host: hostname,
       port,
@@ -68,7 +71,7 @@ export async function simultaneousCalls<R = Record<string, unknown>>(
   start = performance.now();
   pending.forEach(({ req }, i) => {
     released[i] = performance.now();
-    req.end(body);
+    req.end(bodies[i]);
   });
   return Promise.all(pending.map((p) => p.answer));
 }

@@ -3,12 +3,15 @@
  * docs/api.md "Queue order"), with their last absence when called and their check-in.
  */
 import type { MyReservation } from '../../shared/schemas/functions.js';
-import { ownReservation, publicQueue } from '../../shared/queue/rules.js';
+import { ownReservations, publicQueue } from '../../shared/queue/rules.js';
 import type { Slot } from '../../shared/queue/slot.js';
 import type { QueueState } from './queue-state.js';
 import { AHEAD_NOTICE_THRESHOLD } from '../../shared/queue/slot.js';
 
-type CardFacts = Pick<Slot, 'id' | 'reservationNumber' | 'hold' | 'notifiedAt' | 'absences' | 'absentAt' | 'absentPlaces' | 'arrivedAt'> & {
+type CardFacts = Pick<
+  Slot,
+  'id' | 'reservationNumber' | 'hold' | 'notifiedAt' | 'absences' | 'absentAt' | 'absentPlaces' | 'arrivedAt' | 'familyId' | 'memberName'
+> & {
   reservedAt: string;
 };
 
@@ -25,12 +28,22 @@ export function reservationCard(slot: CardFacts, ahead: number | null, noticeThr
     // The absence that stands, as it was: an undo clears it (docs/decisions/047).
     absence: slot.absences > 0 && slot.absentAt ? { count: slot.absences, at: slot.absentAt, places: slot.absentPlaces } : null,
     arrivedAt: slot.arrivedAt,
+    familyId: slot.familyId ?? null,
+    memberName: slot.memberName ?? null,
   };
 }
 
-export function myReservation(state: QueueState, ownerId: string): MyReservation | null {
-  const slot = ownReservation(state.slots, ownerId);
-  if (!slot || !slot.reservedAt) return null;
-  const row = publicQueue(state.slots).find((r) => r.slotId === slot.id);
-  return reservationCard({ ...slot, reservedAt: slot.reservedAt }, row?.ahead ?? null, state.noticeThresholds[slot.id] ?? AHEAD_NOTICE_THRESHOLD);
+/**
+ * The patient's active numbers in the current session, in queue order (held ones last), each as its card:
+ * one without a family, a family's members together (decision 053). `reservation` is the first of them.
+ */
+export function myReservations(state: QueueState, ownerId: string): { reservation: MyReservation | null; family: MyReservation[] } {
+  const queue = publicQueue(state.slots);
+  const ahead = new Map(queue.map((r) => [r.slotId, r.ahead]));
+  const order = new Map(queue.map((r, i) => [r.slotId, i]));
+  const family = ownReservations(state.slots, ownerId)
+    .flatMap((slot) => (slot.reservedAt ? [{ ...slot, reservedAt: slot.reservedAt }] : []))
+    .sort((a, b) => (order.get(a.id) ?? Infinity) - (order.get(b.id) ?? Infinity) || a.reservationNumber - b.reservationNumber)
+    .map((slot) => reservationCard(slot, ahead.get(slot.id) ?? null, state.noticeThresholds[slot.id] ?? AHEAD_NOTICE_THRESHOLD));
+  return { reservation: family[0] ?? null, family };
 }

@@ -1,7 +1,7 @@
 /** Patients and staff take numbers; patients cancel and read their own reservation. */
 import { cancelReservation } from '../domain/cancel-reservation.js';
 import { loadQueueState } from '../domain/queue-state.js';
-import { myReservation } from '../domain/my-reservation.js';
+import { myReservations } from '../domain/my-reservation.js';
 import type { Patient } from '../auth/patient-tokens.js';
 import type { Staff } from '../auth/staff-accounts.js';
 import type { FunctionSet } from '../http/function-def.js';
@@ -10,7 +10,7 @@ export const queueFunctions: FunctionSet<'allocateNextSlot' | 'cancelReservation
   allocateNextSlot: {
     access: 'by payload',
     by: { field: 'reservedType', cases: { LINE: 'LINE patient', PWA: 'PWA patient', ADMIN: 'staff' } },
-    async run({ reservedType, lang }, caller, request, deps) {
+    async run({ reservedType, lang, members }, caller, request, deps) {
       // The casts follow the cases above: ADMIN was admitted as staff, LINE and PWA as that channel's patient.
       if (reservedType === 'ADMIN') {
         const actor = caller as Staff;
@@ -18,7 +18,9 @@ export const queueFunctions: FunctionSet<'allocateNextSlot' | 'cancelReservation
       }
       const patient = caller as Patient;
       // The limits are spent inside the allocation's transaction: together with the number, or not at all.
-      return deps.allocation.take({ reservedType, ownerId: patient.uid, quota: deps.abuse.ticketQuota(request), lang });
+      // A family (decision 053): one request, `members.length` numbers, all or none.
+      const family = members ? { count: members.length, names: members } : {};
+      return deps.allocation.take({ reservedType, ownerId: patient.uid, quota: deps.abuse.ticketQuota(request), lang, ...family });
     },
   },
   cancelReservation: {
@@ -33,7 +35,7 @@ export const queueFunctions: FunctionSet<'allocateNextSlot' | 'cancelReservation
   getMyReservation: {
     access: 'patient',
     async run(_payload, patient, _request, deps) {
-      return { reservation: myReservation(await loadQueueState(deps.store), patient.uid) };
+      return myReservations(await loadQueueState(deps.store), patient.uid);
     },
   },
 };

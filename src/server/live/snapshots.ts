@@ -21,6 +21,8 @@ export function queueSnapshot(state: QueueState, live: LiveEstimate = { estimate
     scheduleVersion: state.scheduleVersion,
     callouts: state.callouts,
     calloutSettings: state.calloutSettings,
+    // The book screen offers a family's numbers only when the clinic allows more than one (decision 053).
+    familyMax: state.allocationSettings.familyMax,
     // Only while it stands: the frame every viewer gets stays as it was otherwise.
     ...(state.onlineLateAt !== null && !state.runtime.onlineOn ? { onlineClosedReason: 'late' as const } : {}),
   };

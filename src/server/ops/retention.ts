@@ -25,7 +25,8 @@ export async function applyRetention(store: Store, settings: RetentionSettings, 
   const { db } = store;
   await db
     .updateTable('reservation_slots')
-    .set({ owner_id: null })
+    // A family member's short name goes with the owner: both say who the patient was (decision 053).
+    .set({ owner_id: null, member_name: null })
     .where('owner_id', 'is not', null)
     .where('reserved_at', '<', cutoff)
     .execute();

@@ -10,14 +10,16 @@ import { readCards } from './cards.js';
 import { decide, type Decision, noNumberFor, type ReceptionFacts } from './decide.js';
 import { groupCommit, type Settled } from './group-commit.js';
 import { createReceptionView, type ReceptionView } from './reception-view.js';
-import { type AllocationRequest, type Taken, writeAllocations } from './write.js';
+import { type AllocationRequest, type TakenNumber, writeAllocations } from './write.js';
 
 export type { AllocationRequest } from './write.js';
 
-export interface Allocated extends Taken {
+export interface Allocated extends TakenNumber {
   ok: true;
   /** What getMyReservation would answer right after; null for a walk-in, or when it could not be read. */
   reservation: MyReservation | null;
+  /** The cards of every number the request took, in order (decision 053); null when `reservation` is. */
+  family: MyReservation[] | null;
 }
 
 /** Taking numbers in one process: made once per store by the app (its dependencies) and by tests. */
@@ -70,14 +72,20 @@ export function createAllocation(store: Store, view: ReceptionView = createRecep
     // it does: a failed read leaves the card to the patient's own screen.
     const patientSlots = pending.flatMap((i, k) => {
       const answer = written[k];
-      return answer.ok && batch[i].ownerId ? [answer.value.slotId] : [];
+      return answer.ok && batch[i].ownerId ? (answer.value.family ?? [answer.value]).map((n) => n.slotId) : [];
     });
     const cards = await readCards(store, patientSlots).catch(() => null);
     pending.forEach((i, k) => {
       const answer = written[k];
-      answers[i] = answer.ok
-        ? { ok: true, value: { ok: true, ...answer.value, reservation: (batch[i].ownerId && cards?.get(answer.value.slotId)) || null } }
-        : answer;
+      if (!answer.ok) {
+        answers[i] = answer;
+        return;
+      }
+      const { slotId, reservationNumber, family } = answer.value;
+      const reservation = (batch[i].ownerId && cards?.get(slotId)) || null;
+      // A member cancelled in the moment since the commit has no card: the others are still the family.
+      const familyCards = reservation ? (family ?? [answer.value]).flatMap((n) => cards?.get(n.slotId) ?? []) : null;
+      answers[i] = { ok: true, value: { ok: true, slotId, reservationNumber, reservation, family: familyCards } };
     });
     return answers;
   }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AllocationAsk, decide, type Decision, noNumberFor, onlineNumberAfter, type PatientFacts, type ReceptionFacts } from './decide.js';
 
-const open: ReceptionFacts = { inhouseOn: true, onlineOn: true, sessionId: 's1', freeLeft: true, onlineFreeLeft: true, onlineTaken: 0, onlineCap: 0 };
+const open: ReceptionFacts = { inhouseOn: true, onlineOn: true, sessionId: 's1', freeLeft: true, onlineFreeLeft: true, onlineTaken: 0, onlineCap: 0, familyMax: 1 };
 const patient: AllocationAsk = { reservedType: 'LINE', ownerId: 'U1' };
 const walkIn: AllocationAsk = { reservedType: 'ADMIN', ownerId: null };
 const fresh: PatientFacts = { active: false, taken: 0 };
@@ -95,6 +95,42 @@ describe('decide', () => {
       expect(noNumberFor(keptOnly, 'LINE')?.messageKey).toBe('error.onlineNumbersUsedUp');
       expect(noNumberFor(keptOnly, 'ADMIN')).toBeNull();
       expect(noNumberFor({ ...open, freeLeft: false }, 'ADMIN')?.messageKey).toBe('error.noFreeNumbers');
+    });
+  });
+
+  describe('families (decision 053)', () => {
+    const families = { ...open, familyMax: 3 };
+    const three: AllocationAsk = { ...patient, count: 3 };
+
+    it('takes several numbers in one decision when the clinic allows that many and enough are free', () => {
+      expect(said(decide(families, three, fresh))).toBe('take');
+      expect(said(decide({ ...families, onlineFreeCount: 3 }, three, fresh))).toBe('take');
+    });
+
+    it('refuses more members than the setting, naming the setting, before anything about the patient', () => {
+      const refused = decide(open, three, undefined);
+      expect(said(refused)).toBe('error.familyTooLarge');
+      expect('refuse' in refused && refused.refuse.params).toEqual({ max: 1 });
+      expect(said(decide(families, { ...patient, count: 4 }, fresh))).toBe('error.familyTooLarge');
+      // One number is never "too large", whatever the setting.
+      expect(said(decide(open, { ...patient, count: 1 }, fresh))).toBe('take');
+    });
+
+    it('refuses the whole family when fewer online numbers are free than members, or the cap would be passed', () => {
+      expect(said(decide({ ...families, onlineFreeCount: 2 }, three, fresh))).toBe('error.notEnoughForFamily');
+      expect(said(decide({ ...families, onlineCap: 10, onlineTaken: 8 }, three, fresh))).toBe('error.notEnoughForFamily');
+      expect(said(decide({ ...families, onlineCap: 10, onlineTaken: 7 }, three, fresh))).toBe('take');
+      // None at all is said as for one number.
+      expect(said(decide({ ...families, onlineFreeLeft: false, onlineFreeCount: 0 }, three, fresh))).toBe('error.onlineNumbersUsedUp');
+      // The early view does not know the count: the lock decides.
+      expect(said(decide(families, three, fresh))).toBe('take');
+    });
+
+    it('still refuses a patient who holds a number, and spends the per-patient limit once per member', () => {
+      expect(said(decide(families, three, { active: true, taken: 1 }))).toBe('error.alreadyReserved');
+      expect(said(decide(families, three, fresh, { numbersPerPatientSession: 2 }))).toBe('error.patientSessionLimit');
+      expect(said(decide(families, three, { active: false, taken: 1 }, { numbersPerPatientSession: 3 }))).toBe('error.patientSessionLimit');
+      expect(said(decide(families, three, { active: false, taken: 1 }, { numbersPerPatientSession: 4 }))).toBe('take');
     });
   });
 });

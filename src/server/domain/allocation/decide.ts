@@ -24,6 +24,13 @@ export interface ReceptionFacts {
   onlineTaken: number;
   /** At most this many numbers of a session go online; 0: no cap. */
   onlineCap: number;
+  /** Up to this many numbers one patient takes together (a family, decision 053); 1: one at a time. */
+  familyMax: number;
+  /**
+   * How many online numbers are free, counted up to what the ask wants: known under the lock (write.ts),
+   * absent in the early view (it knows only whether one is free; the lock decides a family's fit).
+   */
+  onlineFreeCount?: number;
 }
 
 /** What the patient already holds in the current session. */
@@ -38,6 +45,8 @@ export interface AllocationAsk {
   reservedType: ReservedType;
   /** The patient's uid; null for a walk-in ticket issued at the desk. */
   ownerId: string | null;
+  /** How many numbers the request takes together (a family, decision 053); absent: one. */
+  count?: number;
 }
 
 export interface Quotas {
@@ -60,13 +69,25 @@ export const ONLINE_STOPPED = new AppError('FAILED_PRECONDITION', 'error.onlineS
 export const ONLINE_USED_UP = new AppError('RESOURCE_EXHAUSTED', 'error.onlineNumbersUsedUp');
 export const INHOUSE_STOPPED = new AppError('FAILED_PRECONDITION', 'admin.inhouseStopped');
 const PATIENT_LIMIT = new AppError('RESOURCE_EXHAUSTED', 'error.patientSessionLimit');
+/** Fewer online numbers left than the family's members, or the online cap would be passed: all or none. */
+export const NOT_ENOUGH_FOR_FAMILY = new AppError('RESOURCE_EXHAUSTED', 'error.notEnoughForFamily');
+/** More members than the clinic's setting allows (made per setting: the message names it). */
+const familyTooLarge = (familyMax: number) => ({ refuse: new AppError('FAILED_PRECONDITION', 'error.familyTooLarge', { max: familyMax }) });
 
 const NO_QUOTAS: Quotas = {};
 // Decisions made once as well: the early refusal asks for one on every request of a burst.
 const TAKE: Decision = { take: true };
 const NEEDS_PATIENT: Decision = { needs: 'patient' };
 const refusal = (error: AppError): Decision => ({ refuse: error });
-const [REFUSE_INHOUSE, REFUSE_ONLINE, REFUSE_BOOKED, REFUSE_NONE_LEFT, REFUSE_USED_UP, REFUSE_LIMIT] = [INHOUSE_STOPPED, ONLINE_STOPPED, ALREADY_BOOKED, NONE_LEFT, ONLINE_USED_UP, PATIENT_LIMIT].map(refusal);
+const [REFUSE_INHOUSE, REFUSE_ONLINE, REFUSE_BOOKED, REFUSE_NONE_LEFT, REFUSE_USED_UP, REFUSE_LIMIT, REFUSE_FAMILY_SHORT] = [
+  INHOUSE_STOPPED,
+  ONLINE_STOPPED,
+  ALREADY_BOOKED,
+  NONE_LEFT,
+  ONLINE_USED_UP,
+  PATIENT_LIMIT,
+  NOT_ENOUGH_FOR_FAMILY,
+].map(refusal);
 
 /**
  * The number an online request takes after `lastTaken` (the highest number taken in the session, 0 for
@@ -88,21 +109,29 @@ export function noNumberFor(reception: ReceptionFacts, reservedType: ReservedTyp
 }
 
 /**
- * In order: reception closed to this channel; the patient already holds a number (said also once none
- * are left: "none left" would send away someone who is in the queue); none left (for an online request:
- * none of the online ones, or the online cap reached, decision 049); the patient's own limit.
+ * In order: reception closed to this channel; more members than the clinic allows together (decision 053);
+ * the patient already holds a number (said also once none are left: "none left" would send away someone
+ * who is in the queue); none left (for an online request: none of the online ones, or the online cap
+ * reached, decision 049); for a family, fewer online numbers than members, or the cap would be passed (all
+ * or none); the patient's own limit, which a family spends once per number.
  * `patient` is undefined when the caller has not read it: a walk-in has none to read.
  */
 export function decide(reception: ReceptionFacts, ask: AllocationAsk, patient: PatientFacts | undefined, quotas: Quotas = NO_QUOTAS): Decision {
   if (!reception.inhouseOn || !reception.sessionId) return ask.reservedType === 'ADMIN' ? REFUSE_INHOUSE : REFUSE_ONLINE;
   if (ask.reservedType !== 'ADMIN' && !reception.onlineOn) return REFUSE_ONLINE;
+  const count = ask.count ?? 1;
+  if (count > 1 && count > reception.familyMax) return familyTooLarge(reception.familyMax);
   if (ask.ownerId) {
     if (!patient) return NEEDS_PATIENT;
     if (patient.active) return REFUSE_BOOKED;
   }
   const none = noNumberFor(reception, ask.reservedType);
   if (none) return none === NONE_LEFT ? REFUSE_NONE_LEFT : REFUSE_USED_UP;
+  if (count > 1) {
+    const capPassed = reception.onlineCap > 0 && reception.onlineTaken + count > reception.onlineCap;
+    if (capPassed || (reception.onlineFreeCount !== undefined && reception.onlineFreeCount < count)) return REFUSE_FAMILY_SHORT;
+  }
   const limit = quotas.numbersPerPatientSession;
-  if (ask.ownerId && patient && limit !== undefined && patient.taken >= limit) return REFUSE_LIMIT;
+  if (ask.ownerId && patient && limit !== undefined && patient.taken + count > limit) return REFUSE_LIMIT;
   return TAKE;
 }

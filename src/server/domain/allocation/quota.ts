@@ -6,7 +6,7 @@
  * client's address and whether it is trusted); the domain knows no requests.
  */
 import type { Transaction } from 'kysely';
-import { inWindow, refund, reserve } from '../../abuse/limits.js';
+import { type Counter, inWindow, refund, reserve } from '../../abuse/limits.js';
 import { AppError } from '../../errors.js';
 import type { Database } from '../../storage/schema.js';
 
@@ -35,18 +35,32 @@ export interface QuotaSession {
 }
 
 /**
- * Spends the address's units of one number about to be taken, once `decide` said take; the refusal
- * (RESOURCE_EXHAUSTED), or null. A refusal leaves nothing spent: the second counter's refusal gives the
- * first one's unit back.
+ * Spends the address's units of `count` numbers about to be taken (a family's members each count, decision
+ * 053), once `decide` said take; the refusal (RESOURCE_EXHAUSTED), or null. All or none: a refusal gives
+ * back every unit this call spent, so a refused request has spent nothing.
  */
-export async function spendAddressQuota(tx: Transaction<Database>, address: NonNullable<TicketQuota['address']>, session: QuotaSession, now: string): Promise<AppError | null> {
+export async function spendAddressQuota(
+  tx: Transaction<Database>,
+  address: NonNullable<TicketQuota['address']>,
+  session: QuotaSession,
+  now: string,
+  count = 1,
+): Promise<AppError | null> {
   const { key, ticketsPerHour, numbersPerSession } = address;
   const perHour = inWindow({ name: 'ticket', max: ticketsPerHour, windowMs: HOUR }, key, new Date(now));
-  if (!(await reserve(tx, perHour))) return new AppError('RESOURCE_EXHAUSTED', 'error.rateLimitedTickets');
   // Keyed by the session and dated by its opening, not by a clock window: a session's numbers are spent
   // once, whatever the hour. The retention job keeps it while the session is open (ops/retention.ts).
   const perSession = { key: `${sessionCounterPrefix(session.sessionId)}${key}`, windowStart: session.openedAt, max: numbersPerSession };
-  if (await reserve(tx, perSession)) return null;
-  await refund(tx, perHour);
-  return new AppError('RESOURCE_EXHAUSTED', 'error.addressSessionLimit');
+  const spent: Counter[] = [];
+  const giveBack = async (error: AppError) => {
+    for (const counter of spent) await refund(tx, counter);
+    return error;
+  };
+  for (let i = 0; i < count; i++) {
+    if (!(await reserve(tx, perHour))) return giveBack(new AppError('RESOURCE_EXHAUSTED', 'error.rateLimitedTickets'));
+    spent.push(perHour);
+    if (!(await reserve(tx, perSession))) return giveBack(new AppError('RESOURCE_EXHAUSTED', 'error.addressSessionLimit'));
+    spent.push(perSession);
+  }
+  return null;
 }

@@ -64,7 +64,7 @@ export function createReceptionView(store: Store): ReceptionView {
   // once: building it cost more than running it when every request of the burst read it.
   const viewQuery = store.db
     .selectFrom('runtime')
-    .select(['runtime.inhouse_on', 'runtime.online_on', 'runtime.current_session_id', 'runtime.keep_every', 'runtime.online_cap'])
+    .select(['runtime.inhouse_on', 'runtime.online_on', 'runtime.current_session_id', 'runtime.keep_every', 'runtime.online_cap', 'runtime.family_max'])
     .select((eb) => {
       const slots = () => eb.selectFrom('reservation_slots').whereRef('reservation_slots.session_id', '=', 'runtime.current_session_id');
       const taken = () => slots().where('reservation_slots.is_reserved', '=', 1);
@@ -110,6 +110,7 @@ export function createReceptionView(store: Store): ReceptionView {
       onlineFreeLeft: row.last_number !== null && onlineNumberAfter(Number(row.last_taken ?? 0), row.keep_every) <= Number(row.last_number),
       onlineTaken: Number(row.online_taken ?? 0),
       onlineCap: row.online_cap,
+      familyMax: row.family_max,
     };
     if (started === generation) view = fresh;
     return fresh;

@@ -22,11 +22,11 @@ export interface FreeSlot {
 }
 
 /** What decide needs of the session that the batch changes as it takes numbers. */
-export type SessionFacts = Pick<ReceptionFacts, 'freeLeft' | 'onlineFreeLeft' | 'onlineTaken'>;
+export type SessionFacts = Pick<ReceptionFacts, 'freeLeft' | 'onlineFreeLeft' | 'onlineTaken' | 'onlineFreeCount'>;
 
 export interface BatchSession {
-  /** The facts for the next request of this kind, as the batch stands. */
-  facts(reservedType: ReservedType): SessionFacts | Promise<SessionFacts>;
+  /** The facts for the next request of this kind (taking `count` numbers together), as the batch stands. */
+  facts(reservedType: ReservedType, count?: number): SessionFacts | Promise<SessionFacts>;
   /** The number the next request of this kind would take, if any; nothing is taken until `took`. */
   next(reservedType: ReservedType): FreeSlot | undefined;
   /** The request took `slot` (what `next` gave it). */
@@ -40,6 +40,8 @@ export interface BatchSession {
 interface Request {
   reservedType: ReservedType;
   ownerId: string | null;
+  /** Numbers taken together (a family, decision 053); absent: one. */
+  count?: number;
   quota?: TicketQuota;
 }
 
@@ -58,13 +60,14 @@ export async function readBatchSession(tx: Transaction<Database>, sessionId: str
   const free = () => tx.selectFrom('reservation_slots').select(['id', 'reservation_number']).where('session_id', '=', sessionId).where('is_reserved', '=', 0);
   // The end: a bare max() on the free-number index (the engines read it off the index's last entry), 0 for none.
   const lastTaken = sql<number>`coalesce((${reservedIn(tx, sessionId).select((eb) => eb.fn.max('reservation_number').as('last'))}), 0)`;
-  // Numbers above the end, in order: each request takes at most two of them (an online one passes over a
-  // kept number), so the batch never runs out of what the store has; one more, so that an empty list
-  // after the batch means the store has none left above the end.
+  // Numbers above the end, in order: each number asked takes at most two of them (an online one passes
+  // over a kept number), so the batch never runs out of what the store has; one more, so that an empty
+  // list after the batch means the store has none left above the end. A family asks for one per member.
+  const asked = requests.reduce((sum, r) => sum + (r.count ?? 1), 0);
   const above: FreeSlot[] = await free()
     .where('reservation_number', '>', lastTaken)
     .orderBy('reservation_number')
-    .limit((keepEvery > 0 ? 2 : 1) * requests.length + 1)
+    .limit((keepEvery > 0 ? 2 : 1) * asked + 1)
     .execute();
   // Free numbers behind the end (kept ones nobody took): only the desk takes them.
   const desk = requests.filter((r) => r.reservedType === 'ADMIN').length;
@@ -97,17 +100,24 @@ export async function readBatchSession(tx: Transaction<Database>, sessionId: str
     openedAt = session.opened_at;
   }
   const onlineNext = () => above.find((s) => !isKept(s.reservation_number, keepEvery));
+  /** Online numbers free above the end, counted up to `count` (the list holds enough for every ask). */
+  const onlineFree = (count: number) => {
+    let n = 0;
+    for (const slot of above) if (!isKept(slot.reservation_number, keepEvery) && ++n >= count) break;
+    return n;
+  };
   /**
    * Whether some number behind the end is free, asked only once nothing above it is (the session's last
    * numbers). Kept once asked: with both lists empty no request of the batch can take anything more.
    */
   let behindEnd: Promise<boolean> | undefined;
   return {
-    facts(reservedType) {
+    facts(reservedType, count = 1) {
       const onlineFreeLeft = reservedType !== 'ADMIN' && onlineNext() !== undefined;
-      if (above.length > 0 || gaps.length > 0) return { freeLeft: true, onlineFreeLeft, onlineTaken };
+      const onlineFreeCount = reservedType === 'ADMIN' ? undefined : onlineFree(count);
+      if (above.length > 0 || gaps.length > 0) return { freeLeft: true, onlineFreeLeft, onlineTaken, onlineFreeCount };
       behindEnd ??= free().select('id').limit(1).executeTakeFirst().then((row) => row !== undefined);
-      return behindEnd.then((freeLeft) => ({ freeLeft, onlineFreeLeft, onlineTaken }));
+      return behindEnd.then((freeLeft) => ({ freeLeft, onlineFreeLeft, onlineTaken, onlineFreeCount }));
     },
     next: (reservedType) => (reservedType === 'ADMIN' ? (gaps[0] ?? above[0]) : onlineNext()),
     took(slot, reservedType) {

@@ -23,23 +23,50 @@ export interface AllocationRequest extends AllocationAsk {
   quota?: TicketQuota;
   /** The patient's screen language, for their notices (decision 023); absent is Japanese. */
   lang?: PatientLang;
+  /** A family's short names, one per number (`count` of them; '' for none), decision 053. */
+  names?: readonly string[];
 }
 
-export interface Taken {
+export interface TakenNumber {
   slotId: string;
   reservationNumber: number;
 }
 
+/** The first number taken; a family's request also every number it took, in order (decision 053). */
+export interface Taken extends TakenNumber {
+  family?: TakenNumber[];
+}
+
 const failed = (error: unknown): Settled<Taken> => ({ ok: false, error });
+const NO_FAMILY = { familyId: null, memberName: null, memberIndex: 0 };
 
 /** One free number, by the id read under the lock just before, given the patient's own values. */
 const takeSlot = statement<
-  { id: string; reservedType: ReservedType; ownerId: string | null; lang: PatientLang | null; now: string },
+  {
+    id: string;
+    reservedType: ReservedType;
+    ownerId: string | null;
+    lang: PatientLang | null;
+    now: string;
+    familyId: string | null;
+    memberName: string | null;
+    memberIndex: number;
+  },
   { id: string; reservation_number: number }
->(['id', 'reservedType', 'ownerId', 'lang', 'now'], (db, v) =>
+>(['id', 'reservedType', 'ownerId', 'lang', 'now', 'familyId', 'memberName', 'memberIndex'], (db, v) =>
   db
     .updateTable('reservation_slots')
-    .set({ is_reserved: 1, reserved_type: v.reservedType, reserved_at: v.now, updated_at: v.now, owner_id: v.ownerId, notice_lang: v.lang })
+    .set({
+      is_reserved: 1,
+      reserved_type: v.reservedType,
+      reserved_at: v.now,
+      updated_at: v.now,
+      owner_id: v.ownerId,
+      notice_lang: v.lang,
+      family_id: v.familyId,
+      member_name: v.memberName,
+      member_index: v.memberIndex,
+    })
     .where('id', '=', v.id)
     .where('is_reserved', '=', 0)
     .returning(['id', 'reservation_number']),
@@ -83,8 +110,16 @@ function writeTransaction(store: Store, view: ReceptionView, requests: Allocatio
     let lowestTaken: number | null = null;
     for (const request of requests) {
       const { reservedType } = request;
-      const facts = session ? await session.facts(reservedType) : { freeLeft: false, onlineFreeLeft: false, onlineTaken: 0 };
-      const reception: ReceptionFacts = { inhouseOn: runtime.inhouse_on === 1, onlineOn: runtime.online_on === 1, sessionId, onlineCap: settings.onlineCap, ...facts };
+      const count = request.count ?? 1;
+      const facts = session ? await session.facts(reservedType, count) : { freeLeft: false, onlineFreeLeft: false, onlineTaken: 0 };
+      const reception: ReceptionFacts = {
+        inhouseOn: runtime.inhouse_on === 1,
+        onlineOn: runtime.online_on === 1,
+        sessionId,
+        onlineCap: settings.onlineCap,
+        familyMax: runtime.family_max,
+        ...facts,
+      };
       const patient = request.ownerId && session ? session.owner(request.ownerId) : undefined;
       const decision = decide(reception, request, patient, request.quota);
       if ('refuse' in decision) {
@@ -97,31 +132,40 @@ function writeTransaction(store: Store, view: ReceptionView, requests: Allocatio
         answers.push(failed(decision.refuse));
         continue;
       }
-      const free = session?.next(reservedType);
       // A request decide let through was read with the session above: only a bug leaves one unknown.
-      if (!('take' in decision) || !session || !free || !sessionId) throw new Error('an allocation was decided without the session read under the lock');
+      if (!('take' in decision) || !session || !sessionId) throw new Error('an allocation was decided without the session read under the lock');
       // After every refusal of the rule, so a refused request costs the patient nothing.
       if (request.quota?.address && request.ownerId) {
-        const refusal = await spendAddressQuota(tx, request.quota.address, { sessionId, openedAt: session.openedAt }, now);
+        const refusal = await spendAddressQuota(tx, request.quota.address, { sessionId, openedAt: session.openedAt }, now, count);
         if (refusal) {
           answers.push(failed(refusal));
           continue;
         }
       }
-      session.took(free, reservedType);
       const { ownerId, lang, actor } = request;
-      const taken = (await tx.executeQuery(takeSlot(store, { id: free.id, reservedType, ownerId, lang: lang ?? null, now }))).rows[0];
-      // Read under the same lock a moment ago: only a writer ignoring the lock could have taken it.
-      if (!taken) throw new Error(`free number ${free.reservation_number} was taken under the runtime row lock`);
+      const numbers: TakenNumber[] = [];
+      // A family's numbers one after another, nobody else's between them (decide counted them free).
+      for (let member = 0; member < count; member++) {
+        const free = session.next(reservedType);
+        if (!free) throw new Error('a number decide counted free was not there');
+        session.took(free, reservedType);
+        const family = count > 1 ? { familyId: numbers[0]?.slotId ?? free.id, memberName: request.names?.[member] || null, memberIndex: member } : NO_FAMILY;
+        const taken = (await tx.executeQuery(takeSlot(store, { id: free.id, reservedType, ownerId, lang: lang ?? null, now, ...family }))).rows[0];
+        // Read under the same lock a moment ago: only a writer ignoring the lock could have taken it.
+        if (!taken) throw new Error(`free number ${free.reservation_number} was taken under the runtime row lock`);
+        emit({ type: 'slotAllocated', slotId: taken.id });
+        // No names in the audit trail: only the patient and staff's list show them (decision 053).
+        const after = count > 1 ? { reservedType, familyId: family.familyId, member: member + 1, of: count } : { reservedType };
+        await writeAudit(tx, actor, { action: 'allocateNextSlot', target: `#${taken.reservation_number} ${taken.id}`, after }, now);
+        // Not always the first: a desk number may be a kept one behind the numbers taken before it (decision 049).
+        lowestTaken = Math.min(lowestTaken ?? taken.reservation_number, taken.reservation_number);
+        numbers.push({ slotId: taken.id, reservationNumber: taken.reservation_number });
+      }
       if (patient) {
         patient.active = true;
-        patient.taken++;
+        patient.taken += count;
       }
-      emit({ type: 'slotAllocated', slotId: taken.id });
-      await writeAudit(tx, actor, { action: 'allocateNextSlot', target: `#${taken.reservation_number} ${taken.id}`, after: { reservedType } }, now);
-      // Not always the first: a desk number may be a kept one behind the numbers taken before it (decision 049).
-      lowestTaken = Math.min(lowestTaken ?? taken.reservation_number, taken.reservation_number);
-      answers.push({ ok: true, value: { slotId: taken.id, reservationNumber: taken.reservation_number } });
+      answers.push({ ok: true, value: count > 1 ? { ...numbers[0], family: numbers } : numbers[0] });
     }
     if (lowestTaken === null) throw new NothingTaken(answers);
     // The batch took the session's last number: once it commits, later requests hear "none left" (not

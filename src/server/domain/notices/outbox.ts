@@ -56,6 +56,16 @@ export async function enqueueAheadNotices(ctx: WriteContext): Promise<number | n
     }
     await ctx.tx.updateTable('reservation_slots').set({ notified_at: ctx.now, updated_at: ctx.now }).where('id', '=', slot.id).execute();
     await enqueueNotice(ctx, slot, 'ahead5');
+    // The family was told with its first member (decision 053): the others are never told on their own.
+    if (slot.family_id) {
+      await ctx.tx
+        .updateTable('reservation_slots')
+        .set({ notified_at: ctx.now, updated_at: ctx.now })
+        .where('session_id', '=', sessionId)
+        .where('family_id', '=', slot.family_id)
+        .where('notified_at', 'is', null)
+        .execute();
+    }
   }
   return boundary;
 }

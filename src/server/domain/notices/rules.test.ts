@@ -29,6 +29,18 @@ describe('aheadNotices', () => {
     ]);
   });
 
+  it('tells a family once, at its first waiting member, whatever the others\' thresholds (decision 053)', () => {
+    const family = { family_id: 'slot-6', owner_id: 'PWA_F' };
+    // 6, 7 and 8 are one family: 6 is due (5 ahead), 7 would be due at its threshold of 6, 8 is not.
+    const list = queue(9, { 6: family, 7: { ...family, notice_threshold: 6 }, 8: family });
+    expect(told(list)).toEqual(['1:notify', '2:notify', '3:notify', '4:notify', '5:notify', '6:notify']);
+    // Not yet due at the first member: none of them, even one whose own threshold would be reached.
+    const later = queue(9, { 7: { family_id: 'slot-7', notice_threshold: 1 }, 8: { family_id: 'slot-7', notice_threshold: 10 } });
+    expect(told(later)).toEqual(['1:notify', '2:notify', '3:notify', '4:notify', '5:notify', '6:notify']);
+    // The first member already told: the family was told.
+    expect(told(queue(8, { 2: { ...family, family_id: 'F', notified_at: NOW }, 3: { family_id: 'F' } }))).not.toContain('3:notify');
+  });
+
   it('tells nobody twice, skips a confirmed patient, and leaves walk-ins out', () => {
     const list = queue(4, {
       1: { notified_at: NOW },

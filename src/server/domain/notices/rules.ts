@@ -70,7 +70,7 @@ export type AheadAction = { slot: SlotTable; action: 'notify' | 'skipConfirmed' 
  * order; at most NOTICE_THRESHOLD_MAX + 1 of them can matter): a LINE/PWA reservation with its threshold
  * or fewer people ahead, neither notified nor skipped, is told now, once. One staff already confirmed is
  * skipped instead (the reason is recorded). With LINE's notice turned off, a LINE patient is left unsent and
- * unmarked, so turning it back on still tells them.
+ * unmarked, so turning it back on still tells them. Of a family only the first waiting member counts.
  *
  * `boundary` is the number of the (NOTICE_THRESHOLD_MAX + 1)th waiting patient, or null when fewer wait: a
  * number taken behind it has more people ahead than any threshold allows, and changes no one's count.
@@ -78,8 +78,15 @@ export type AheadAction = { slot: SlotTable; action: 'notify' | 'skipConfirmed' 
 export function aheadNotices(waiting: readonly SlotTable[], lineAhead5On: boolean): { actions: AheadAction[]; boundary: number | null } {
   const byId = new Map(waiting.map((row) => [row.id, row]));
   const actions: AheadAction[] = [];
+  // A family is told once, at its first waiting member's threshold (decision 053): the others are passed
+  // over here, and the apply marks them told with the first.
+  const families = new Set<string>();
   for (const entry of publicQueue(waiting.map(rowToSlot))) {
     const slot = byId.get(entry.slotId)!;
+    if (slot.family_id) {
+      if (families.has(slot.family_id)) continue;
+      families.add(slot.family_id);
+    }
     if (entry.ahead === null || entry.ahead > slot.notice_threshold) continue;
     if (slot.reserved_type !== 'LINE' && slot.reserved_type !== 'PWA') continue;
     if (slot.notified_at || slot.ahead5_skipped_at) continue;
