@@ -76,13 +76,13 @@ export function MyScreen() {
     <MyView
       displayName={auth.displayName}
       reservation={shown}
-      family={my.family?.filter((r) => r.slotId !== canceledSlotId)}
+      family={my.family}
       loaded={auth.status === 'ready' && my.loaded}
       liveStatus={live.status}
       canceling={canceling}
       cancelError={cancelError}
       bookPath={paths.book}
-      onCancel={(member) => void cancel(member)}
+      onCancel={cancel}
       snapshot={live.data}
       onNoticeThreshold={chooseNotice}
       checkIn={{ linkCode, onSubmit: checkIn, onDismiss: dropLink }}

@@ -25,7 +25,7 @@ export interface MyViewProps {
   cancelError: string | null;
   bookPath: string;
   /** A family's cards name the member to cancel (decision 053); the single card names none. */
-  onCancel(member?: MyReservation): void;
+  onCancel(member?: MyReservation): void | Promise<void>;
   /** The live queue, for now calling and the estimated wait (issue 14). */
   snapshot?: QueueSnapshot | null;
   /** Saves the patient's own notice threshold (issue 14); without it no chooser is shown. */

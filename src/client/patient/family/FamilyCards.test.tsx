@@ -108,6 +108,27 @@ describe('a family’s numbers together', () => {
     expect(onCancel).toHaveBeenCalledExactlyOnceWith(family[2]);
   });
 
+  it('hides the cancelled number at once, and brings it back when the cancel is refused', async () => {
+    const props = {
+      displayName: null,
+      reservation: family[0]!,
+      family,
+      loaded: true,
+      liveStatus: 'live' as const,
+      canceling: false,
+      cancelError: null,
+      bookPath: '/pwa/book',
+      onCancel: () => {},
+    };
+    const { rerender } = render(<MyView {...props} />);
+    await cards();
+    fireEvent.click(screen.getByRole('button', { name: '13番をキャンセルする' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'キャンセルする' }));
+    expect((await cards()).map((c) => c.querySelector('.my-number')!.textContent)).toEqual(['12番', '14番']);
+    rerender(<MyView {...props} cancelError="キャンセルに失敗しました。" />);
+    expect((await cards()).map((c) => c.querySelector('.my-number')!.textContent)).toEqual(['12番', '13番', '14番']);
+  });
+
   it('disables every cancel while one runs and shows a refusal', async () => {
     view({ canceling: true, cancelError: '予約が見つかりません。' });
     await cards();

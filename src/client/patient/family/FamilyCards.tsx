@@ -24,8 +24,11 @@ export interface FamilyCardsProps {
   family: readonly MyReservation[];
   canceling: boolean;
   cancelError: string | null;
-  /** Called once the patient confirmed the cancel of this member. */
-  onCancel(member?: MyReservation): void;
+  /**
+   * Called once the patient confirmed the cancel of this member. A refusal comes back as `cancelError`;
+   * success shows in the next `family`, and until then the member is hidden here.
+   */
+  onCancel(member?: MyReservation): void | Promise<void>;
   snapshot?: QueueSnapshot | null;
   /** The notice chooser, on the first member's card. */
   notice?: ReactNode;
@@ -88,9 +91,13 @@ function MemberCard(props: {
 }
 
 export default function FamilyCards(props: FamilyCardsProps) {
-  const { family, canceling, cancelError, onCancel, snapshot = null, notice, checkIn } = props;
+  const { canceling, cancelError, onCancel, snapshot = null, notice, checkIn } = props;
   const tf = useTf();
   const [asked, setAsked] = useState<MyReservation | null>(null);
+  // The member just cancelled goes at once rather than when the server's next answer arrives; a refusal
+  // (cancelError) brings it back.
+  const [gone, setGone] = useState<string | null>(null);
+  const family = props.family.filter((m) => m.slotId !== gone || cancelError);
   const titleId = useId();
   const first = family[0]!;
   // Until all have checked in each card says who has; once all have, the one check-in line says it for all.
@@ -162,7 +169,9 @@ export default function FamilyCards(props: FamilyCardsProps) {
         onConfirm={() => {
           const member = asked;
           setAsked(null);
-          if (member) onCancel(member);
+          if (!member) return;
+          setGone(member.slotId);
+          void onCancel(member);
         }}
         onDismiss={() => setAsked(null)}
       />
