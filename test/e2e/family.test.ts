@@ -121,6 +121,8 @@ describeBrowser('a family takes numbers together', () => {
     await dialog.getByRole('button', { name: 'キャンセルする', exact: true }).click();
     await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(2);
     await page.getByRole('heading', { name: 'ご家族の受付番号（2人分）' }).waitFor({ timeout: 10_000 });
+    // The focus, on the button of the card that went, is on the family's heading now.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('ご家族の受付番号（2人分）');
     const left = await cardTexts(page);
     expect(left[0]).toMatch(/^たろう 7番 あなたの前に 6人/);
     expect(left[1]).toMatch(/^じろう 9番 あなたの前に 7人/);

@@ -125,6 +125,8 @@ describe('a family’s numbers together', () => {
     fireEvent.click(screen.getByRole('button', { name: '13番をキャンセルする' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'キャンセルする' }));
     expect((await cards()).map((c) => c.querySelector('.my-number')!.textContent)).toEqual(['12番', '14番']);
+    // The focus, on the button that went, moves to the family's heading.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'ご家族の受付番号（2人分）' }));
     rerender(<MyView {...props} cancelError="キャンセルに失敗しました。" />);
     expect((await cards()).map((c) => c.querySelector('.my-number')!.textContent)).toEqual(['12番', '13番', '14番']);
   });

@@ -7,7 +7,7 @@
  * holds more than one number.
  */
 import './family.css';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { t } from '../../../shared/labels/ja.js';
 import { type FamilyLabelKey, tFamily } from '../../../shared/labels/family.js';
 import type { MyReservation } from '../../../shared/schemas/functions.js';
@@ -98,6 +98,12 @@ export default function FamilyCards(props: FamilyCardsProps) {
   // (cancelError) brings it back.
   const [gone, setGone] = useState<string | null>(null);
   const family = props.family.filter((m) => m.slotId !== gone || cancelError);
+  const title = useRef<HTMLHeadingElement>(null);
+  // The focus was on the cancel button of the card that went: it moves to the family's heading. (An effect,
+  // so that it runs after the dialog's own, which hands the focus back to that button as it closes.)
+  useEffect(() => {
+    if (gone) title.current?.focus();
+  }, [gone]);
   const titleId = useId();
   const first = family[0]!;
   // Until all have checked in each card says who has; once all have, the one check-in line says it for all.
@@ -105,7 +111,9 @@ export default function FamilyCards(props: FamilyCardsProps) {
   const askedName = asked ? nameOf(asked) : null;
   return (
     <section className="family-cards" aria-labelledby={titleId}>
-      <h2 id={titleId}>{tf('family.title', { n: family.length })}</h2>
+      <h2 id={titleId} ref={title} tabIndex={-1}>
+        {tf('family.title', { n: family.length })}
+      </h2>
       <ol className="family-members">
         {family.map((member, index) => (
           <MemberCard
