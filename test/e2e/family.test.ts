@@ -1,9 +1,10 @@
 /**
  * A family takes numbers together (issue 35, docs/decisions/053) in real Chromium against the real server:
  * on the installed app at a phone's 390×844 a patient picks 3 people with names, takes them in one tap, sees
- * the numbers together and cancels the middle one; the same in English at 200 % text; the desk's list at
- * 1280 wide shows the group; and /admin/schedule saves the setting, audited. Screens are screenshotted,
- * their text asserted and checked with axe-core.
+ * the numbers together and cancels the middle one; the same in English at 200 % text; too few numbers left
+ * for everyone; the family chunk loaded only once families are on; the desk's list at 1280 wide shows the
+ * group; and /admin/schedule saves the setting, audited. Screens are screenshotted, their text asserted and
+ * checked with axe-core.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
@@ -130,6 +131,34 @@ describeBrowser('a family takes numbers together', () => {
     await expectNoAxeViolations(page, '/pwa/my after cancelling the middle one');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: screenshotPath('family-pwa-my-middle-cancelled') });
+  });
+
+  it('leaves the family chunk unloaded while families are off, and loads it once they are on', async () => {
+    const familyFiles = (page: Page) =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => new URL(e.name).pathname)
+          .filter((p) => /^\/assets\/family-/.test(p)),
+      );
+    const page = await bookWithPicker();
+    const take = page.getByRole('button', { name: '受付番号を取得する' });
+    await expect.poll(() => take.isEnabled(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByRole('group', { name: '人数' }).count()).toBe(0);
+    await take.click();
+    await page.waitForURL(`${server.url}/pwa/my`);
+    await page.getByRole('region', { name: 'あなたの受付番号' }).waitFor({ timeout: 10_000 });
+    expect(await familyFiles(page)).toEqual([]);
+
+    // Cancelled (the single card as ever), families on: the book screen offers the picker, from the chunk.
+    await page.getByRole('button', { name: '予約をキャンセルする' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'キャンセルする', exact: true }).click();
+    await page.getByText('現在、予約はありません。').waitFor({ timeout: 10_000 });
+    expect(await familyFiles(page)).toEqual([]);
+    await staff('saveAllocationSettings', { keepEvery: 0, onlineCap: 0, familyMax: 2 });
+    await page.getByRole('navigation', { name: 'メニュー' }).getByRole('link', { name: '受付番号予約' }).click();
+    await page.getByRole('group', { name: '人数' }).waitFor({ timeout: 10_000 });
+    expect((await familyFiles(page)).length).toBeGreaterThan(0);
   });
 
   it('does it in English at 200 % text, every control usable', async () => {
