@@ -1,5 +1,6 @@
 /** The "my reservation" screen: welcome line, then the card, or a plain "no reservation" with a way to book. */
 import './patient.css';
+import { Suspense } from 'react';
 import type { LiveStatus } from '../api/live.js';
 import { Link } from '../router.js';
 import { t } from '../../shared/labels/ja.js';
@@ -10,7 +11,6 @@ import { MyReservationCard } from './MyReservationCard.js';
 import type { QueueSnapshot } from '../../shared/schemas/live.js';
 import { NoticeChooser } from './NoticeChooser.js';
 import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
-import { Suspense } from 'react';
 import type { FamilyCardsProps } from './family/FamilyCards.js';
 // The family chunk (decision 053): loaded only when the patient holds more than one number.
 import { Family } from './family/lazy.js';
