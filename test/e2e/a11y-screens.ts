@@ -25,9 +25,10 @@ export interface ScreenVisit {
   /**
    * Something done first: take a number from this screen, hold a number already (taken through the API
    * for this viewer's own patient), hold one that staff then marked absent (issue 34), stop online
-   * reception, or fail the chunks.
+   * reception, or fail the chunks; with families on (up to 3, issue 35), show the picker or hold a family's
+   * three numbers (たろう, no name, じろう) for this viewer's patient (for the desk: another patient's).
    */
-  before?: 'take' | 'holdNumber' | 'absentNumber' | 'closeOnline' | 'failChunks';
+  before?: 'take' | 'holdNumber' | 'absentNumber' | 'closeOnline' | 'failChunks' | 'familiesOn' | 'holdFamily';
 }
 
 export const SCREENS: ScreenVisit[] = [
@@ -57,4 +58,8 @@ export const SCREENS: ScreenVisit[] = [
   { name: 'staff-arrival', in: 'desk', path: '/admin/arrival', ready: '来院確認の番号' },
   { name: 'line-book-closed', in: 'line', path: '/line/book', ready: 'ただいまオンライン受付時間外です', before: 'closeOnline' },
   { name: 'pwa-book-closed', in: 'pwa', path: '/pwa/book', ready: 'ただいまオンライン受付時間外です', before: 'closeOnline' },
+  // issue 35: a family's picker on the book screen, its numbers together on the card, and the group on the desk's list
+  { name: 'pwa-book-family', in: 'pwa', path: '/pwa/book', ready: '3人目のお名前', before: 'familiesOn' },
+  { name: 'line-my-family', in: 'line', path: '/line/my', ready: 'ご家族の受付番号（3人分）', before: 'holdFamily' },
+  { name: 'staff-queue-family', in: 'desk', path: '/admin/queue', ready: '家族 3/3', before: 'holdFamily' },
 ];

@@ -9,12 +9,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
 import { openReception } from '../api/api-support.js';
 import { lineWebEnv, startFakeLine, type FakeLine } from '../fakes/line-server.js';
-import { mustCall, staffCookie } from '../support/client.js';
+import { mustCall, pwaPatient, staffCookie } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { SCREENS, type ScreenVisit, type Viewer } from './a11y-screens.js';
 import { axeViolations, expectNoSeriousAxeViolations } from './support/axe.js';
 import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
-import { takeNumberInApp } from './pwa-support.js';
+import { appPatientToken, takeNumberInApp } from './pwa-support.js';
 import { unusableControls } from './support/usable.js';
 import { openDesk, openPatientViewer, type Opened, type PatientViewer } from './support/viewers.js';
 
@@ -55,26 +55,46 @@ function suite(title: string, options: { textPx?: number }) {
       return opened.page;
     }
 
-    /** A number for the viewer's own patient, through the API (taking one on screen is line-reserved's and pwa-my's visit). */
-    async function holdNumber(page: Page, kind: Viewer): Promise<string> {
-      if (kind === 'pwa') return (await takeNumberInApp(page, server.url)).slotId;
+    /**
+     * A number for the viewer's own patient, through the API (taking one on screen is line-reserved's and
+     * pwa-my's visit); with `members`, a family's numbers (the desk's: another patient's).
+     */
+    async function holdNumber(page: Page, kind: Viewer, members?: string[]): Promise<string> {
+      if (members && kind.startsWith('desk')) {
+        const { token } = await pwaPatient(server.url);
+        return (await mustCall<{ slotId: string }>(server.url, 'allocateNextSlot', { reservedType: 'PWA', members }, { token })).slotId;
+      }
+      if (kind === 'pwa') {
+        if (!members) return (await takeNumberInApp(page, server.url)).slotId;
+        const token = await appPatientToken(page, server.url);
+        return (await mustCall<{ slotId: string }>(server.url, 'allocateNextSlot', { reservedType: 'PWA', members }, { token })).slotId;
+      }
       // LINE's browser signs in when it first opens a LINE screen; the session lives in the tab.
       await page.goto(`${server.url}/line/book`);
       const stored = await page.waitForFunction(() => sessionStorage.getItem('line_token'));
       const token = JSON.parse((await stored.jsonValue()) as string) as string;
-      return (await mustCall<{ slotId: string }>(server.url, 'allocateNextSlot', { reservedType: 'LINE' }, { token })).slotId;
+      return (await mustCall<{ slotId: string }>(server.url, 'allocateNextSlot', { reservedType: 'LINE', members }, { token })).slotId;
     }
 
     async function visit(screen: ScreenVisit): Promise<Page> {
       if (screen.before === 'closeOnline') await mustCall(server.url, 'endOnlineReception', {}, { cookie });
+      if (screen.before === 'familiesOn' || screen.before === 'holdFamily') {
+        await mustCall(server.url, 'saveAllocationSettings', { keepEvery: 0, onlineCap: 0, familyMax: 3 }, { cookie });
+      }
       const page = await viewer(screen.in);
       if (screen.before === 'holdNumber') await holdNumber(page, screen.in);
+      if (screen.before === 'holdFamily') await holdNumber(page, screen.in, ['たろう', '', 'じろう']);
       if (screen.before === 'absentNumber') {
         const slotId = await holdNumber(page, screen.in);
         await mustCall(server.url, 'markAbsent', { slotId, absences: 0 }, { cookie });
       }
       if (screen.before === 'failChunks') await page.route(/\/assets\/WebApp-[^/]*\.js$/, (route) => route.abort());
       await page.goto(`${server.url}${screen.path}`);
+      if (screen.before === 'familiesOn') {
+        const three = page.getByRole('group', { name: '人数' }).getByText('3人', { exact: true });
+        await three.waitFor({ timeout: 15_000 });
+        await three.click();
+      }
       if (screen.before === 'take') {
         const take = page.getByRole('button', { name: '受付番号を取得する' });
         await expect.poll(() => take.isEnabled(), { timeout: 15_000 }).toBe(true);

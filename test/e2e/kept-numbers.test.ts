@@ -49,7 +49,7 @@ describeBrowser('numbers kept for the desk', () => {
     const keep = section.getByLabel('窓口用に取っておく番号');
     const cap = section.getByLabel('オンライン受付の上限（1セッションあたり）');
     expect(await keep.inputValue()).toBe('0');
-    expect(await section.locator('select option:checked').innerText()).toBe('取っておかない');
+    expect(await keep.locator('option:checked').innerText()).toBe('取っておかない');
     expect(await cap.inputValue()).toBe('0');
     expect(await section.innerText()).toContain('誰も使わなかった窓口用の番号は、待ち人数にも一覧にも出ません。');
 

@@ -80,8 +80,8 @@ function useLinePatient(auth: LineAuth): PatientContextValue {
       channel: 'LINE',
       auth,
       paths: { book: linePaths.book, my: linePaths.my, all: linePaths.all },
-      onTaken(reservation) {
-        rememberReservation(reservation);
+      onTaken(reservation, family) {
+        rememberReservation(reservation, family);
         navigate(linePaths.reserved);
       },
       onCanceled(reservation) {

@@ -61,4 +61,22 @@ describe('reservation confirmation (/line/reserved)', () => {
     await Promise.resolve();
     expect(window.location.pathname).toBe('/line/book');
   });
+
+  it('lists a family’s numbers taken together with their names (decision 053), from the family chunk', async () => {
+    const reservedAt = new Date().toISOString();
+    const card = (n: number, memberName: string | null) => ({ slotId: `s${n}`, reservationNumber: n, reservedAt, ahead: n, hold: false, familyId: 's4', memberName });
+    rememberReservation(card(4, 'たろう'), [card(4, 'たろう'), card(5, null), card(6, 'じろう')]);
+    render(<ReservedScreen />);
+    const list = await screen.findByRole('list');
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['4番たろう', '5番2人目', '6番じろう']);
+    expect(screen.getByRole('heading', { level: 2, name: 'ご家族の受付番号（3人分）' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'あなたの受付番号' }).textContent).toContain('4番');
+  });
+
+  it('lists nothing more for one number', async () => {
+    rememberReservation({ slotId: 's', reservationNumber: 15, reservedAt: new Date().toISOString() }, []);
+    render(<ReservedScreen />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('list')).toBeNull();
+  });
 });

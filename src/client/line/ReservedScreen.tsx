@@ -1,5 +1,5 @@
 /** /line/reserved: the confirmation after taking a number, from this phone's stored latest reservation. */
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Link, Redirect } from '../router.js';
 import { t } from '../../shared/labels/ja.js';
 import { latestReservation } from './latest-reservation.js';
@@ -8,6 +8,8 @@ import { useQueue } from '../patient/live-queue.js';
 import { PlaceEstimate } from '../patient/WaitEstimate.js';
 import { ReservationFacts } from '../patient/MyReservationCard.js';
 import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
+// A family's numbers (decision 053), from the family chunk: only a take of more than one number loads it.
+import { Family } from '../patient/family/lazy.js';
 
 export function ReservedScreen() {
   const [stored] = useState(() => latestReservation());
@@ -20,6 +22,11 @@ export function ReservedScreen() {
       <AnnouncementBanner announcement={live.data?.announcement} />
       <section className="card my-card" aria-labelledby={labelId}>
         <ReservationFacts labelId={labelId} reservation={stored}>
+          {stored.family && stored.family.length > 1 ? (
+            <Suspense>
+              <Family part="numbers" family={stored.family} />
+            </Suspense>
+          ) : null}
           <PlaceEstimate snapshot={live.data} number={stored.reservationNumber} />
         </ReservationFacts>
       </section>

@@ -32,4 +32,25 @@ describe('latest LINE reservation (local key latestReservationLine)', () => {
     localStorage.setItem('latestReservationLine', 'not json');
     expect(latestReservation()).toBeNull();
   });
+
+  it('keeps a family’s numbers and names for the confirmation (decision 053), and only for more than one', () => {
+    const card = (n: number, memberName: string | null) => ({ ...stored, slotId: `s${n}`, reservationNumber: n, ahead: 1, hold: false, familyId: 's7', memberName });
+    rememberReservation(card(7, 'たろう'), [card(7, 'たろう'), card(8, null)]);
+    expect(latestReservation(new Date('2025-09-21T10:00:00Z'))).toEqual({
+      slotId: 's7',
+      reservationNumber: 7,
+      reservedAt: stored.reservedAt,
+      family: [
+        { slotId: 's7', reservationNumber: 7, memberName: 'たろう' },
+        { slotId: 's8', reservationNumber: 8, memberName: null },
+      ],
+    });
+    rememberReservation(stored, [card(7, null)]);
+    expect(latestReservation(new Date('2025-09-21T10:00:00Z'))).toEqual(stored);
+  });
+
+  it('drops a family list that is not a list', () => {
+    localStorage.setItem('latestReservationLine', JSON.stringify({ ...stored, family: 'x' }));
+    expect(latestReservation(new Date('2025-09-21T10:00:00Z'))?.family).toBeUndefined();
+  });
 });

@@ -2,7 +2,7 @@
 import { useRef, useState } from 'react';
 import { callFn, FnError } from '../api/fn.js';
 import { isOnlineOpen } from '../../shared/queue/rules.js';
-import { BookView } from './BookView.js';
+import { BookView, type FamilyTake } from './BookView.js';
 import { takeErrorMessage } from './error-messages.js';
 import { useQueue } from './live-queue.js';
 import { usePatient } from './patient-context.js';
@@ -19,6 +19,8 @@ export function BookScreen() {
   const [error, setError] = useState<string | null>(null);
   // State updates land after the next render; a ref stops a double tap from sending two requests.
   const running = useRef(false);
+  // A family (decision 053): the picker, shown when the clinic allows more than one, writes what to send.
+  const members = useRef<FamilyTake>({}).current;
 
   async function take() {
     if (running.current || auth.status !== 'ready' || !auth.token) return;
@@ -26,16 +28,16 @@ export function BookScreen() {
     setBusy(true);
     setError(null);
     try {
-      const taken = await callFn('allocateNextSlot', { reservedType: channel }, auth.token);
+      const taken = await callFn('allocateNextSlot', { reservedType: channel, members: members.current }, auth.token);
       // The answer carries the card as the server holds it (its time, not the phone's): one round trip.
       // It is null only when the number was gone again before the answer; the confirmation still shows it.
       const { slotId, reservationNumber } = taken;
-      onTaken(taken.reservation ?? { slotId, reservationNumber, reservedAt: new Date().toISOString(), ahead: null, hold: false });
+      onTaken(taken.reservation ?? { slotId, reservationNumber, reservedAt: new Date().toISOString(), ahead: null, hold: false }, taken.family);
       // The channel leaves this screen; busy stays, so nothing asks again on the way out.
       return;
     } catch (err) {
       if (err instanceof FnError && err.status === 'UNAUTHENTICATED') auth.onUnauthenticated();
-      setError(takeErrorMessage(err));
+      setError(members.refusal?.(err) ?? takeErrorMessage(err));
     }
     // Refused (maybe a number already held elsewhere): releasing the hold asks for the patient's card again.
     running.current = false;
@@ -55,6 +57,8 @@ export function BookScreen() {
       error={error}
       myPath={paths.my}
       onTake={() => void take()}
+      familyMax={live.data?.familyMax}
+      members={members}
       announcement={live.data?.announcement}
     />
   );

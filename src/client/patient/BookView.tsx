@@ -3,7 +3,7 @@
  * error line). Pure: BookScreen feeds it, tests render every state of it.
  */
 import './patient.css';
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import type { LiveStatus } from '../api/live.js';
 import { Link } from '../router.js';
 import { t } from '../../shared/labels/ja.js';
@@ -12,6 +12,17 @@ import { LiveStatusLine } from './LiveStatusLine.js';
 import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
 import type { Announcement } from '../../shared/schemas/live.js';
 import type { ScheduleState } from './public-schedule.js';
+// The family chunk (decision 053): only clinics that offer families load it; /pwa's first load has no room.
+import { Family } from './family/lazy.js';
+
+/**
+ * What the family picker (decision 053) leaves for the take: the members to send (undefined: one number
+ * without a name, the request as before families) and how to word the refusals only a family meets.
+ */
+export interface FamilyTake {
+  current?: string[];
+  refusal?(err: unknown): string | undefined;
+}
 
 export interface BookViewProps {
   /** Null until the first snapshot. */
@@ -32,6 +43,10 @@ export interface BookViewProps {
   onTake(): void;
   /** The clinic's announcement (issue 14), shown in the closed state too. */
   announcement?: Announcement | null;
+  /** Up to this many numbers together (a family, decision 053): above 1 the picker is offered. */
+  familyMax?: number;
+  /** Where the picker writes what to send with the take (undefined: one number, no name). */
+  members?: FamilyTake;
 }
 
 export function BookView(props: BookViewProps) {
@@ -60,15 +75,22 @@ export function BookView(props: BookViewProps) {
       {closed ? (
         <ClosedCard schedule={schedule} late={props.late} />
       ) : (
-        <button
-          type="button"
-          className="button primary block take-button"
-          disabled={authenticating || busy || reserved}
-          aria-busy={busy}
-          onClick={onTake}
-        >
-          {busy ? t('book.taking') : t('book.take')}
-        </button>
+        <>
+          {props.familyMax! > 1 && !reserved ? (
+            <Suspense>
+              <Family part="picker" {...props} />
+            </Suspense>
+          ) : null}
+          <button
+            type="button"
+            className="button primary block take-button"
+            disabled={authenticating || busy || reserved}
+            aria-busy={busy}
+            onClick={onTake}
+          >
+            {busy ? t('book.taking') : t('book.take')}
+          </button>
+        </>
       )}
       {error ? (
         <p className="error-line" role="alert">

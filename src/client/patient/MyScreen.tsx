@@ -33,8 +33,8 @@ export function MyScreen() {
     if (arrivedNow && linkCode !== null) dropLink();
   }, [arrivedNow, linkCode]);
 
-  async function checkIn(code: string) {
-    const slotId = shown!.slotId;
+  // A family's cards (decision 053) check each member in by its slot id.
+  async function checkIn(code: string, slotId = shown!.slotId) {
     try {
       const result = await callFn('checkIn', { slotId, code }, auth.token!);
       setArrived({ slotId, at: result.arrivedAt });
@@ -49,8 +49,7 @@ export function MyScreen() {
   const chooseNotice = (threshold: number) =>
     callFn('setMyNoticeThreshold', { slotId: shown!.slotId, threshold }, auth.token!).then(() => my.refresh());
 
-  async function cancel() {
-    const reservation = shown;
+  async function cancel(reservation = shown) {
     if (running.current || !reservation || auth.status !== 'ready' || !auth.token) return;
     running.current = true;
     setCanceling(true);
@@ -77,12 +76,13 @@ export function MyScreen() {
     <MyView
       displayName={auth.displayName}
       reservation={shown}
+      family={my.family}
       loaded={auth.status === 'ready' && my.loaded}
       liveStatus={live.status}
       canceling={canceling}
       cancelError={cancelError}
       bookPath={paths.book}
-      onCancel={() => void cancel()}
+      onCancel={cancel}
       snapshot={live.data}
       onNoticeThreshold={chooseNotice}
       checkIn={{ linkCode, onSubmit: checkIn, onDismiss: dropLink }}

@@ -1,15 +1,19 @@
 /** The "my reservation" screen: welcome line, then the card, or a plain "no reservation" with a way to book. */
 import './patient.css';
+import { Suspense } from 'react';
 import type { LiveStatus } from '../api/live.js';
 import { Link } from '../router.js';
 import { t } from '../../shared/labels/ja.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
 import { Loading } from '../ui/Loading.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
-import { MyReservationCard, type MyReservationCardProps } from './MyReservationCard.js';
+import { MyReservationCard } from './MyReservationCard.js';
 import type { QueueSnapshot } from '../../shared/schemas/live.js';
 import { NoticeChooser } from './NoticeChooser.js';
 import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
+import type { FamilyCardsProps } from './family/FamilyCards.js';
+// The family chunk (decision 053): loaded only when the patient holds more than one number.
+import { Family } from './family/lazy.js';
 
 export interface MyViewProps {
   displayName: string | null;
@@ -20,20 +24,31 @@ export interface MyViewProps {
   canceling: boolean;
   cancelError: string | null;
   bookPath: string;
-  onCancel(): void;
+  /** A family's cards name the member to cancel (decision 053); the single card names none. */
+  onCancel(member?: MyReservation): void | Promise<void>;
   /** The live queue, for now calling and the estimated wait (issue 14). */
   snapshot?: QueueSnapshot | null;
   /** Saves the patient's own notice threshold (issue 14); without it no chooser is shown. */
   onNoticeThreshold?(threshold: number): Promise<void>;
-  /** Arrival check-in (issue 34); without it none is offered. */
-  checkIn?: MyReservationCardProps['checkIn'];
+  /** Arrival check-in (issue 34); without it none is offered. A family's cards name the member's slot. */
+  checkIn?: FamilyCardsProps['checkIn'];
+  /** Every number the patient holds, in queue order (decision 053): with more than one they show together. */
+  family?: MyReservation[];
 }
 
 export function MyView(props: MyViewProps) {
   const { displayName, reservation, loaded, liveStatus, canceling, cancelError, bookPath, onCancel, snapshot } = props;
+  const { family = [] } = props;
+  const notice = reservation && props.onNoticeThreshold ? <NoticeChooser reservation={reservation} onChoose={props.onNoticeThreshold} /> : null;
   let body;
   if (!loaded) body = <Loading />;
-  else if (reservation) {
+  else if (family.length > 1) {
+    body = (
+      <Suspense>
+        <Family part="cards" {...props} family={family} notice={notice} />
+      </Suspense>
+    );
+  } else if (reservation) {
     body = (
       <MyReservationCard
         reservation={reservation}
@@ -43,7 +58,7 @@ export function MyView(props: MyViewProps) {
         snapshot={snapshot}
         checkIn={props.checkIn}
       >
-        {props.onNoticeThreshold ? <NoticeChooser reservation={reservation} onChoose={props.onNoticeThreshold} /> : null}
+        {notice}
       </MyReservationCard>
     );
   } else {

@@ -30,9 +30,10 @@ export interface PatientContextValue {
   paths: PatientPaths;
   /**
    * After a number was taken, with the card allocateNextSlot answered; the channel leaves the book screen
-   * (LINE remembers the card for its confirmation page, the PWA shows it on /my).
+   * (LINE remembers the card for its confirmation page, the PWA shows it on /my). `family`: every card the
+   * take answered with when it took a family's numbers (decision 053), the first being `reservation`.
    */
-  onTaken(reservation: MyReservation): void;
+  onTaken(reservation: MyReservation, family?: MyReservation[] | null): void;
   /** The card just taken, for the screen shown next to start from instead of asking the server again. */
   taken?: MyReservation | null;
   /** After the patient cancelled. */

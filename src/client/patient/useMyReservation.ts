@@ -12,6 +12,8 @@ import type { PatientAuth } from './patient-context.js';
 
 export interface MyReservationState {
   reservation: MyReservation | null;
+  /** Every active number of the patient in queue order (a family, decision 053); one card or none otherwise. */
+  family?: MyReservation[];
   /** False until the first answer: screens must not claim "no reservation" before they know. */
   loaded: boolean;
   refresh(): void;
@@ -36,9 +38,11 @@ export function stillAsTaken(snapshot: QueueSnapshot, taken: MyReservation): boo
 export function useMyReservation(
   auth: PatientAuth | null,
   snapshot: QueueSnapshot | null | undefined,
-  { taken = null, hold = false }: MyReservationOptions = {},
+  { taken: card = null, hold = false }: MyReservationOptions = {},
 ): MyReservationState {
-  const [state, setState] = useState<{ reservation: MyReservation | null; loaded: boolean }>(() => ({
+  // A family's take (decision 053) answered several cards: the screen asks for them all at once instead.
+  const taken = card?.familyId ? null : card;
+  const [state, setState] = useState<{ reservation: MyReservation | null; family?: MyReservation[]; loaded: boolean }>(() => ({
     reservation: taken,
     loaded: taken !== null,
   }));
@@ -64,7 +68,7 @@ export function useMyReservation(
     let stale = false;
     callFn('getMyReservation', {}, token).then(
       (result) => {
-        if (!stale) setState({ reservation: result.reservation, loaded: true });
+        if (!stale) setState({ reservation: result.reservation, family: result.family, loaded: true });
       },
       (err: unknown) => {
         if (stale) return;

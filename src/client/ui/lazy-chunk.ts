@@ -30,6 +30,6 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_M
   });
 }
 
-export function lazyChunk(load: () => Promise<{ default: ComponentType }>) {
+export function lazyChunk<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>) {
   return lazy(() => loadChunk(load));
 }

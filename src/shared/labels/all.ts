@@ -7,6 +7,7 @@
 import { fill, ja, t as patientLabel, type LabelKey as PatientLabelKey } from './ja.js';
 import { jaStaff as jaStaffMain } from './ja-staff.js';
 import { jaStaffArrival } from './ja-staff-arrival.js';
+import { jaStaffFamily } from './ja-staff-family.js';
 import { jaStaffKept } from './ja-staff-kept.js';
 import { jaStaffLate } from './ja-staff-late.js';
 import { jaStaffWebhook } from './ja-staff-webhook.js';
@@ -16,9 +17,9 @@ export { ja, fill };
 /**
  * The staff catalogue: ja-staff.ts and one file per later capability — absence and check-in
  * (ja-staff-arrival.ts), numbers kept for the desk (ja-staff-kept.ts), online closing on time (ja-staff-late.ts),
- * the LINE webhook's refusal (ja-staff-webhook.ts).
+ * the LINE webhook's refusal (ja-staff-webhook.ts), families (ja-staff-family.ts).
  */
-const jaStaff = { ...jaStaffMain, ...jaStaffArrival, ...jaStaffKept, ...jaStaffLate, ...jaStaffWebhook } as const;
+const jaStaff = { ...jaStaffMain, ...jaStaffArrival, ...jaStaffKept, ...jaStaffLate, ...jaStaffWebhook, ...jaStaffFamily } as const;
 
 export const labels = { ...ja, ...jaStaff } as const;
 

@@ -9,6 +9,7 @@ import { type LabelKey, t } from '../../../shared/labels/all.js';
 import { ChannelIcon } from './ChannelIcon.js';
 import { actionPlaces, arrivalAction, canceledByPatient, patientChannel, type RowAction, rowActions } from './row-rules.js';
 import { tokyoHhmm } from '../../../shared/time/tokyo.js';
+import type { FamilyPlace } from './family-groups.js';
 
 const ACTION_LABELS: Record<RowAction, LabelKey> = {
   start: 'admin.start',
@@ -53,6 +54,8 @@ export interface QueueRowProps {
   noticeThreshold?: number;
   /** Offer 不在 first (and as the primary step): the clinic's setting, on the head row not checked in. */
   absentFirst?: boolean;
+  /** A family's member (decision 053): its place among the family's listed rows. */
+  family?: FamilyPlace;
 }
 
 function waitingText(slot: StaffSlot, rank: number | undefined): string {
@@ -117,16 +120,22 @@ function styleOf(action: RowAction, absentFirst: boolean): string {
   return ACTION_STYLE[action];
 }
 
-export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onAction, noticeThreshold, absentFirst = false }: QueueRowProps) {
+export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onAction, noticeThreshold, absentFirst = false, family }: QueueRowProps) {
   const status = slotStatus(slot);
   const channel = patientChannel(slot);
   const actions = new Set(rowActions(slot));
   const first = absentFirst && actions.has('absent');
-  const classes = [`row-${status}`, blinking ? 'row-blink' : ''].join(' ');
+  const classes = [`row-${status}`, blinking ? 'row-blink' : '', family ? `row-family family-tone-${family.tone}` : ''].join(' ');
   return (
-    <tr className={classes} data-slot-id={slot.id}>
+    <tr className={classes} data-slot-id={slot.id} data-family-id={slot.familyId ?? undefined}>
       <th scope="row" className="cell-number">
         {t('admin.numberValue', { n: slot.reservationNumber })}
+        {family && (
+          <span className="family-line">
+            <span className="family-tag">{t('staffFamily.tag', { i: family.i, k: family.k })}</span>
+            {slot.memberName ? <span className="member-name">{slot.memberName}</span> : null}
+          </span>
+        )}
       </th>
       <WaitingCell slot={slot} rank={rank} />
       <td className="cell-time">

@@ -9,6 +9,7 @@ import { t } from '../../../shared/labels/all.js';
 import type { ArrivalSettings } from '../../../shared/schemas/functions.js';
 import { QueueRow } from './QueueRow.js';
 import { isShown, type RowAction } from './row-rules.js';
+import { familyPlaces } from './family-groups.js';
 
 export interface QueueTableProps {
   slots: readonly StaffSlot[];
@@ -34,6 +35,8 @@ export function QueueTable({ slots, showDone, blinking, busy, onAction, noticeTh
         .filter((slot) => isShown(slot, showDone) || blinking.has(slot.id)),
     [slots, showDone, blinking],
   );
+  // A family's rows (decision 053), counted among the rows listed now.
+  const families = useMemo(() => familyPlaces(rows), [rows]);
   return (
     <table className="queue-table">
       <thead>
@@ -64,6 +67,7 @@ export function QueueTable({ slots, showDone, blinking, busy, onAction, noticeTh
               onAction={onAction}
               noticeThreshold={noticeThresholds?.[slot.id]}
               absentFirst={absentFirst && ranks.get(slot.id) === 1 && slot.arrivedAt === null}
+              family={families.get(slot.id)}
             />
           ))
         )}

@@ -1,11 +1,13 @@
 /**
  * Numbers kept for the desk and the online cap (issue 35, docs/decisions/049), a section of /admin/schedule:
- * keep every Nth number of a session for patients at the desk (off, or every 2nd–10th) and at most X numbers
- * of a session online (0 = no cap). The saved values come from the staff stream, so another desk's save
- * shows here at once; a draft is kept unless its own saved value moved.
+ * keep every Nth number of a session for patients at the desk (off, or every 2nd–10th), at most X numbers
+ * of a session online (0 = no cap), and up to M numbers one patient takes together for a family (1 = off,
+ * decision 053), saved with them in one call. The saved values come from the staff stream, so another desk's
+ * save shows here at once; a draft is kept unless its own saved value moved.
  */
 import { t } from '../../../shared/labels/all.js';
 import { type AllocationSettings, KEEP_EVERY_MAX, KEEP_EVERY_MIN, ONLINE_CAP_MAX } from '../../../shared/queue/kept-numbers.js';
+import { FAMILY_MAX_DEFAULT, FAMILY_MAX_MAX, FAMILY_MAX_MIN } from '../../../shared/queue/family.js';
 import { callFn } from '../../api/fn.js';
 import { useAdminStream } from '../use-admin-stream.js';
 import { useDraft } from '../use-draft.js';
@@ -14,6 +16,8 @@ import './kept-numbers.css';
 
 /** 0 is "keep none", listed first. */
 const KEEP_CHOICES = [0, ...Array.from({ length: KEEP_EVERY_MAX - KEEP_EVERY_MIN + 1 }, (_, i) => KEEP_EVERY_MIN + i)];
+/** 1 is "families off", listed first. */
+const FAMILY_CHOICES = Array.from({ length: FAMILY_MAX_MAX - FAMILY_MAX_MIN + 1 }, (_, i) => FAMILY_MAX_MIN + i);
 
 export function KeptNumbersSection() {
   const saved = useAdminStream().data?.allocationSettings;
@@ -21,17 +25,25 @@ export function KeptNumbersSection() {
 }
 
 /** The cap is kept as typed, so clearing the field to retype it does not snap back to 0. */
-type Draft = { keepEvery: number; onlineCap: string };
+type Draft = { keepEvery: number; onlineCap: string; familyMax: number };
 
 function KeptNumbersForm({ saved }: { saved: AllocationSettings }) {
-  const [draft, setDraft] = useDraft<Draft>({ keepEvery: saved.keepEvery, onlineCap: String(saved.onlineCap) });
+  const [draft, setDraft] = useDraft<Draft>({
+    keepEvery: saved.keepEvery,
+    onlineCap: String(saved.onlineCap),
+    // A server older than families sends none: 1 is what it does.
+    familyMax: saved.familyMax ?? FAMILY_MAX_DEFAULT,
+  });
   const save = useSave();
 
   async function submit() {
     const cap = draft.onlineCap.trim();
     // The server refuses it with its generic shape error: name the field and the range here.
     if (!/^\d+$/.test(cap) || Number(cap) > ONLINE_CAP_MAX) return save.refuseHere(t('kept.capRange', { max: ONLINE_CAP_MAX }));
-    await save.run(() => callFn('saveAllocationSettings', { keepEvery: draft.keepEvery, onlineCap: Number(cap) }), t('kept.saved'));
+    await save.run(
+      () => callFn('saveAllocationSettings', { keepEvery: draft.keepEvery, onlineCap: Number(cap), familyMax: draft.familyMax }),
+      t('kept.saved'),
+    );
   }
 
   return (
@@ -83,6 +95,26 @@ function KeptNumbersForm({ saved }: { saved: AllocationSettings }) {
       </label>
       <p id="kept-cap-note" className="muted">
         {t('kept.capNote')}
+      </p>
+      <label className="number-field">
+        <span>{t('staffFamily.max')}</span>
+        <select
+          value={draft.familyMax}
+          aria-describedby="kept-family-note"
+          onChange={(e) => {
+            const familyMax = Number(e.currentTarget.value);
+            setDraft((d) => ({ ...d, familyMax }));
+          }}
+        >
+          {FAMILY_CHOICES.map((n) => (
+            <option key={n} value={n}>
+              {n === 1 ? t('staffFamily.off') : t('staffFamily.value', { n })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p id="kept-family-note" className="muted">
+        {t('staffFamily.note')}
       </p>
       <div className="schedule-actions">
         <button type="submit" className="button primary" disabled={save.busy}>

@@ -1,0 +1,19 @@
+/**
+ * The refusals only a family's take meets (docs/decisions/053), worded for the patient. Here, in the family
+ * chunk, not in error-messages.ts: /pwa's first load has no bytes to spare, and only a screen showing the
+ * picker (so with this chunk loaded) can send a family. The book screen asks this first, then
+ * takeErrorMessage.
+ */
+import { t } from '../../../shared/labels/ja.js';
+import { FnError } from '../../api/fn.js';
+
+export function familyRefusal(err: unknown): string | undefined {
+  if (!(err instanceof FnError)) return undefined;
+  // More people than the clinic allows: the server fills {max} in its Japanese text, so no catalogue text
+  // matches it on the way (language.ts); the number is read back out and the text worded in the reader's language.
+  const max = err.status === 'FAILED_PRECONDITION' ? /\d+/.exec(err.message)?.[0] : undefined;
+  if (max) return t('error.familyTooLarge', { max });
+  // Too few online numbers left for everyone: a catalogue text, already in the reader's language.
+  if (err.status === 'RESOURCE_EXHAUSTED' && err.message === t('error.notEnoughForFamily')) return err.message;
+  return undefined;
+}
