@@ -5,6 +5,7 @@ import { clearCheckinLink, readCheckinLink } from './checkin-link.js';
 import { cancelErrorMessage } from './error-messages.js';
 import { useQueue } from './live-queue.js';
 import { MyView } from './MyView.js';
+import type { NoticeChoice } from './NoticeChooser.js';
 import { usePatient } from './patient-context.js';
 import { useMyReservation } from './useMyReservation.js';
 
@@ -46,8 +47,8 @@ export function MyScreen() {
     }
   }
 
-  const chooseNotice = (threshold: number) =>
-    callFn('setMyNoticeThreshold', { slotId: shown!.slotId, threshold }, auth.token!).then(() => my.refresh());
+  const chooseNotice = (choice: NoticeChoice) =>
+    callFn('setMyNoticeThreshold', { slotId: shown!.slotId, ...choice }, auth.token!).then(() => my.refresh());
 
   async function cancel(reservation = shown) {
     if (running.current || !reservation || auth.status !== 'ready' || !auth.token) return;

@@ -9,11 +9,16 @@ import { Loading } from '../ui/Loading.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
 import { MyReservationCard } from './MyReservationCard.js';
 import type { QueueSnapshot } from '../../shared/schemas/live.js';
-import { NoticeChooser } from './NoticeChooser.js';
+import type { NoticeChoice, NoticeChooserProps } from './NoticeChooser.js';
+import { lazyChunk } from '../ui/lazy-chunk.js';
 import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
 import type { FamilyCardsProps } from './family/FamilyCards.js';
 // The family chunk (decision 053): loaded only when the patient holds more than one number.
 import { Family } from './family/lazy.js';
+
+// The notice chooser in a chunk of its own, loaded with the card: its two kinds of notice (decision 055)
+// would not fit /pwa's first-load budget otherwise, and the card reads complete without it for a moment.
+const NoticeChooser = lazyChunk<NoticeChooserProps>(() => import('./NoticeChooser.js').then((m) => ({ default: m.NoticeChooser })));
 
 export interface MyViewProps {
   displayName: string | null;
@@ -29,7 +34,7 @@ export interface MyViewProps {
   /** The live queue, for now calling and the estimated wait (issue 14). */
   snapshot?: QueueSnapshot | null;
   /** Saves the patient's own notice threshold (issue 14); without it no chooser is shown. */
-  onNoticeThreshold?(threshold: number): Promise<void>;
+  onNoticeThreshold?(choice: NoticeChoice): Promise<void>;
   /** Arrival check-in (issue 34); without it none is offered. A family's cards name the member's slot. */
   checkIn?: FamilyCardsProps['checkIn'];
   /** Every number the patient holds, in queue order (decision 053): with more than one they show together. */
@@ -39,7 +44,12 @@ export interface MyViewProps {
 export function MyView(props: MyViewProps) {
   const { displayName, reservation, loaded, liveStatus, canceling, cancelError, bookPath, onCancel, snapshot } = props;
   const { family = [] } = props;
-  const notice = reservation && props.onNoticeThreshold ? <NoticeChooser reservation={reservation} onChoose={props.onNoticeThreshold} /> : null;
+  const notice =
+    reservation && props.onNoticeThreshold ? (
+      <Suspense fallback={null}>
+        <NoticeChooser reservation={reservation} onChoose={props.onNoticeThreshold} />
+      </Suspense>
+    ) : null;
   let body;
   if (!loaded) body = <Loading />;
   else if (family.length > 1) {

@@ -75,6 +75,18 @@ describe('my reservation: estimated wait and now calling', () => {
     expect(card.textContent).toContain('（10:35ごろ）'); // 6 ahead: 32.5 min
   });
 
+  it('tells the patient the latest time to arrive: now plus the range\'s low edge (decision 055), and the public page no such thing', () => {
+    const mine = { ...snapshot, queue: [...snapshot.queue, { reservationNumber: 30, ahead: 6, hold: false }] };
+    render(<MyView {...props} reservation={reservation} snapshot={mine} />);
+    const card = screen.getByRole('region', { name: 'あなたの受付番号' });
+    const low = Number(/約(\d+)〜\d+分/.exec(card.textContent ?? '')?.[1]);
+    const latest = new Date(NOW.getTime() + low * 60_000).toLocaleTimeString('ja-JP', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit' });
+    expect(card.textContent).toContain(`遅くとも ${latest} までにお越しください`);
+    cleanup();
+    render(<FullList schedule={{ kind: 'loading' }} snapshot={snapshot} ownNumber={null} liveStatus="live" />);
+    expect(text()).not.toContain('までにお越しください');
+  });
+
   it('says "soon" to the next patient when the range is within 5 minutes', () => {
     const next = { ...estimate, minutesPerPerson: 2, spreadMinutes: 0.5, lastStartAt: new Date(NOW.getTime() - 60_000).toISOString() };
     const mine = { ...snapshot, estimate: next, nowCalling: 29, queue: [{ reservationNumber: 30, ahead: 0, hold: false }] };

@@ -45,6 +45,8 @@ export function PlaceEstimate({ snapshot, number }: PlaceEstimateProps) {
               <span className="wait-estimate-range">{t('estimate.range', { low: range.lowMinutes, high: range.highMinutes })}</span>{' '}
               <span className="wait-estimate-time">（{t('estimate.expected', { time: tokyoHhmm(range.expectedAt) })}）</span>
             </p>
+            {/* Their own number: the latest time to come, from the range's low edge (decision 055). */}
+            {number !== null ? <p className="wait-estimate-arrive">{t('estimate.arriveBy', { time: tokyoHhmm(new Date(now.getTime() + range.lowMinutes * 60_000)) })}</p> : null}
             <p className="small-note">{t('estimate.note')}</p>
           </>
         ) : (

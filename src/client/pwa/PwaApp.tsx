@@ -19,7 +19,6 @@ import { isStandalone } from '../ui/standalone.js';
 import { FooterNav } from './FooterNav.js';
 import { addPwaHeadLinks } from './head-links.js';
 import { captureInstallPrompt } from './install-prompt.js';
-import { InstallScreen } from './InstallScreen.js';
 import { detectInstallPlatform } from './platform.js';
 import { PushPrompt, PushStatus } from './PushPanel.js';
 import { decidePwaRoute, pwaPaths, tabOf, type PwaTab } from './routes.js';
@@ -28,6 +27,12 @@ import { useOnline } from './useOnline.js';
 import { usePush } from './usePush.js';
 import { usePwaAuth } from './usePwaAuth.js';
 import { registerWorker } from './worker.js';
+import { lazyChunk } from '../ui/lazy-chunk.js';
+import type { InstallScreenProps } from './InstallScreen.js';
+
+// Only a browser tab shows the install page, once: the installed app, which is what patients use each day,
+// does not load it (its first load stays within the page-weight budget with the card's later additions).
+const InstallScreen = lazyChunk<InstallScreenProps>(() => import('./InstallScreen.js').then((m) => ({ default: m.InstallScreen })));
 
 captureInstallPrompt();
 addPwaHeadLinks();

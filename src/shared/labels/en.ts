@@ -190,6 +190,11 @@ export const en: Record<PatientLabelKey, string> = {
   'my.notice.saved': 'We will notify you once, when {n} people are ahead of you.',
   'my.notice.sent': 'The notice has been sent.',
   'my.notice.failed': 'Could not change when to notify you. Please try again.',
+  'my.notice.byPeople': 'By people ahead',
+  'my.notice.byMinutes': 'By minutes before my turn',
+  'my.notice.minutesOption': 'When my turn may be {n} min away',
+  'my.notice.minutesSaved': 'We will notify you once, when your turn may be {n} minutes away.',
+  'estimate.arriveBy': 'Please arrive by {time} at the latest',
   'error.noticeAlreadySent': 'The notice has already been sent, so its timing can no longer be changed.',
   // arrival check-in (issue 34, the server's part; docs/decisions/048)
   'error.checkinCodeWrong': 'The check-in code is wrong or no longer valid. Please check the code shown at the reception desk or on the monitor.',

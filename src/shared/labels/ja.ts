@@ -198,6 +198,11 @@ export const ja = {
   'my.notice.saved': '前に{n}人になったら、一度だけお知らせします。',
   'my.notice.sent': 'お知らせは送信済みです。',
   'my.notice.failed': 'お知らせのタイミングを変更できませんでした。もう一度お試しください。',
+  'my.notice.byPeople': '前の人数で',
+  'my.notice.byMinutes': '順番の何分前かで',
+  'my.notice.minutesOption': '早ければ{n}分で順番のとき',
+  'my.notice.minutesSaved': '早ければ{n}分で順番になるときに、一度だけお知らせします。',
+  'estimate.arriveBy': '遅くとも {time} までにお越しください',
   'error.noticeAlreadySent': 'お知らせは送信済みのため、タイミングを変更できません。',
   // arrival check-in (issue 34, the server's part; docs/decisions/048)
   'error.checkinCodeWrong': '来院確認コードが違うか、古くなっています。受付またはモニターに表示されているコードをご確認ください。',

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** The 5前通知 column with a patient's own threshold (issue 14): 「3人前 10:42」, and the default unchanged. */
+/** The 5前通知 column with a patient's own threshold (issue 14): 「3人前 10:42」, by minutes 「30分前」 (decision 055), and the default unchanged. */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import type { StaffSlot } from '../../../shared/queue/slot.js';
@@ -39,4 +39,19 @@ it('shows the chosen threshold with the time, before and after the notice, and t
   expect(ahead5(3)).toBe('10:42');
   expect(ahead5(4)).toBe('');
   expect(ahead5(5)).toBe('省略（確認済）');
+});
+
+it('shows a notice by minutes before the turn as 「30分前」, with the time once sent (decision 055)', () => {
+  render(
+    <QueueTable
+      slots={[line(1, { noticeMinutes: 30 }), line(2, { noticeMinutes: 15, notifiedAt: T })]}
+      showDone
+      blinking={new Set()}
+      busy={new Set()}
+      onAction={() => {}}
+      noticeThresholds={{ s1: 3 }}
+    />,
+  );
+  expect(ahead5(1)).toBe('30分前');
+  expect(ahead5(2)).toBe('15分前 10:42');
 });

@@ -103,6 +103,11 @@ function ArrivedCell({ slot, busy, onAction }: { slot: StaffSlot; busy: boolean;
 }
 
 function ahead5Cell(slot: StaffSlot, threshold: number | undefined): string {
+  // By minutes before the turn (decision 055): 「30分前」, then 「30分前 10:42」 once told.
+  if (slot.noticeMinutes) {
+    if (slot.notifiedAt) return t('admin.noticeMinutesAt', { n: slot.noticeMinutes, time: tokyoHhmm(slot.notifiedAt) });
+    if (!slot.ahead5SkippedAt) return t('admin.noticeMinutes', { n: slot.noticeMinutes });
+  }
   // The column is the 5-ahead notice: a patient's own other choice is written with its time (「3人前 10:42」).
   if (threshold !== undefined) {
     if (slot.notifiedAt) return t('admin.ahead5ThresholdAt', { n: threshold, time: tokyoHhmm(slot.notifiedAt) });
