@@ -1,4 +1,5 @@
 /** Patients and staff take numbers; patients cancel and read their own reservation. */
+import { AppError } from '../errors.js';
 import { cancelReservation } from '../domain/cancel-reservation.js';
 import { loadQueueState } from '../domain/queue-state.js';
 import { myReservation } from '../domain/my-reservation.js';
@@ -10,7 +11,9 @@ export const queueFunctions: FunctionSet<'allocateNextSlot' | 'cancelReservation
   allocateNextSlot: {
     access: 'by payload',
     by: { field: 'reservedType', cases: { LINE: 'LINE patient', PWA: 'PWA patient', ADMIN: 'staff' } },
-    async run({ reservedType, lang }, caller, request, deps) {
+    async run({ reservedType, lang, liffAccessToken }, caller, request, deps) {
+      // The MINI App's access token belongs to a LINE patient's number; with any other it means nothing.
+      if (liffAccessToken !== undefined && reservedType !== 'LINE') throw new AppError('INVALID_ARGUMENT', 'error.liffAccessTokenLineOnly');
       // The casts follow the cases above: ADMIN was admitted as staff, LINE and PWA as that channel's patient.
       if (reservedType === 'ADMIN') {
         const actor = caller as Staff;
@@ -18,7 +21,10 @@ export const queueFunctions: FunctionSet<'allocateNextSlot' | 'cancelReservation
       }
       const patient = caller as Patient;
       // The limits are spent inside the allocation's transaction: together with the number, or not at all.
-      return deps.allocation.take({ reservedType, ownerId: patient.uid, quota: deps.abuse.ticketQuota(request), lang });
+      const taken = await deps.allocation.take({ reservedType, ownerId: patient.uid, quota: deps.abuse.ticketQuota(request), lang });
+      // After the commit and not awaited: asking LINE for the service token never delays or fails the number.
+      if (liffAccessToken) void deps.serviceMessages.afterTaken(taken.slotId, liffAccessToken);
+      return taken;
     },
   },
   cancelReservation: {

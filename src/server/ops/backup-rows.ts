@@ -99,7 +99,7 @@ export const ROW_SCHEMAS = {
   staff_sessions: z.strictObject({ token_hash: text, staff_id: text, created_at: time, expires_at: time }),
   outbox: z.strictObject({
     id: text,
-    kind: z.enum(['ahead5', 'recall', 'announcement', 'absence']),
+    kind: z.enum(['ahead5', 'recall', 'announcement', 'absence', 'taken']),
     channel: z.enum(['LINE', 'PWA']),
     slot_id: text,
     reservation_number: int,
@@ -115,6 +115,8 @@ export const ROW_SCHEMAS = {
     updated_at: time,
     sent_at: time.nullable(),
     body: text.nullable().default(null),
+    // The path came with migration 0015: an older backup's rows restore without one (as before: a push).
+    path: z.enum(['service', 'service-done', 'push']).nullable().default(null),
   }),
   rate_counters: z.strictObject({ key: text, window_start: time, count: int }),
   audit_log: z.strictObject({
@@ -130,6 +132,19 @@ export const ROW_SCHEMAS = {
   clinic_schedule: z.strictObject({ id: z.literal(1), document: text, updated_at: time }),
   schedule_edges: z.strictObject({ edge_at: time, kind: text, outcome: text, applied_at: time }),
   notice_daily: z.strictObject({ day: z.iso.date(), channel: z.enum(['LINE', 'PWA']), sent: int, failed: int }),
+  // Never in a backup (not in BACKUP_TABLES, docs/decisions/051): the sealed notification tokens stay on this
+  // server; a restored reservation's notices go by push. The schema is here because every table has one.
+  service_tokens: z.strictObject({
+    slot_id: text,
+    liff_digest: text,
+    state: z.enum(['issuing', 'ready', 'spent', 'failed']),
+    token: text.nullable(),
+    remaining: int,
+    expires_at: time.nullable(),
+    attempt_outbox_id: text.nullable(),
+    created_at: time,
+    updated_at: time,
+  }),
 } satisfies { [T in keyof Database]: z.ZodType<Database[T]> };
 
 /** Each table's primary key, in order: the backup pages through every table by it. */
@@ -147,6 +162,7 @@ export const PRIMARY_KEYS: { [T in keyof Database]: readonly (keyof Database[T] 
   clinic_schedule: ['id'],
   schedule_edges: ['edge_at', 'kind'],
   notice_daily: ['day', 'channel'],
+  service_tokens: ['slot_id'],
 };
 
 /** Zod's complaint in one line: `owner_id: expected string, received number; …`. */

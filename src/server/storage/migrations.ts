@@ -15,6 +15,7 @@ import { calloutMigration } from './migration-0010-callout.js';
 import { absenceArrivalMigration } from './migration-0011-absence-arrival.js';
 import { keptNumbersMigration } from './migration-0012-kept-numbers.js';
 import { onlineClosesOnTimeMigration } from './migration-0013-online-closes-on-time.js';
+import { serviceMessagesMigration } from './migration-0015-service-messages.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -122,6 +123,8 @@ const migrations: Record<string, Migration> = {
   '0011_absence_arrival': absenceArrivalMigration,
   '0012_kept_numbers': keptNumbersMigration,
   '0013_online_closes_on_time': onlineClosesOnTimeMigration,
+  // 0014 is another change's (issue 37's chat part); the numbers only order, a gap is harmless.
+  '0015_service_messages': serviceMessagesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

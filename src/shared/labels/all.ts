@@ -9,14 +9,16 @@ import { jaStaff as jaStaffMain } from './ja-staff.js';
 import { jaStaffArrival } from './ja-staff-arrival.js';
 import { jaStaffKept } from './ja-staff-kept.js';
 import { jaStaffLate } from './ja-staff-late.js';
+import { jaStaffService } from './ja-staff-service.js';
 
 export { ja, fill };
 
 /**
  * The staff catalogue: ja-staff.ts and one file per later capability — absence and check-in
- * (ja-staff-arrival.ts), numbers kept for the desk (ja-staff-kept.ts), online closing on time (ja-staff-late.ts).
+ * (ja-staff-arrival.ts), numbers kept for the desk (ja-staff-kept.ts), online closing on time (ja-staff-late.ts),
+ * LINE MINI App service messages (ja-staff-service.ts).
  */
-const jaStaff = { ...jaStaffMain, ...jaStaffArrival, ...jaStaffKept, ...jaStaffLate } as const;
+const jaStaff = { ...jaStaffMain, ...jaStaffArrival, ...jaStaffKept, ...jaStaffLate, ...jaStaffService } as const;
 
 export const labels = { ...ja, ...jaStaff } as const;
 

@@ -30,6 +30,8 @@ export const functionPayloads = {
     reservedType: z.enum(['LINE', 'PWA', 'ADMIN']),
     // Optional (decision 023): the language of the patient's screen, for the notices about this number.
     lang: z.enum(PATIENT_LANGS).optional(),
+    // Optional (decision 051): liff.getAccessToken() of the LINE MINI App, for its service messages; LINE only.
+    liffAccessToken: z.string().min(1).max(2048).optional(),
   }),
   cancelReservation: z.strictObject({
     slotId: id,
@@ -248,6 +250,18 @@ export interface MyReservation {
   arrivedAt?: string | null;
 }
 
+/** The kinds of notice; 'taken' is the number-taken LINE MINI App service message (issue 37). */
+export type NoticeKind = 'ahead5' | 'recall' | 'absence' | 'announcement' | 'taken';
+
+export interface NoticeMonth {
+  /** LINE MINI App service messages are configured (LINE_SERVICE_TEMPLATE and the MINI App channel). */
+  serviceConfigured: boolean;
+  /** One entry per kind, in NOTICE_KINDS order: delivered as a service message, a LINE push, a Web Push; failed. */
+  byKind: { kind: NoticeKind; service: number; linePush: number; webPush: number; failed: number }[];
+  /** Service messages sent instead of LINE pushes (every kind but 'taken', which is never pushed). */
+  pushesSaved: number;
+}
+
 /** Messaging as staff see it (getMessagingStatus). */
 export interface MessagingStatus {
   lineConfigured: boolean;
@@ -259,10 +273,15 @@ export interface MessagingStatus {
   settings: { lineAhead5: boolean; lineRecall: boolean };
   /** The monitor's call-out settings (issue 15). Always sent by this server. */
   callout?: CalloutSettings;
+  /**
+   * Issue 37: how this month's notices went (Tokyo month), per kind. Always sent by this server; optional so
+   * an older server's answer still reads.
+   */
+  thisMonth?: NoticeMonth;
   failures: {
     slotId: string;
     reservationNumber: number;
-    kind: 'ahead5' | 'recall' | 'announcement' | 'absence';
+    kind: NoticeKind;
     channel: 'LINE' | 'PWA';
     reason: string;
     at: string;
