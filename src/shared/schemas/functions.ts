@@ -309,5 +309,7 @@ export interface ClientConfig {
     accessBaseUrl: string;
     officialAccountUrl: string | null;
     botPrompt: 'normal' | 'aggressive' | 'none';
+    /** LINE MINI App service messages are on: the book screen passes liff.getAccessToken() (decision 051). */
+    serviceMessages?: boolean;
   };
 }
