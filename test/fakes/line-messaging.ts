@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { type DoctorEdge, doctorEdge } from './line-doctor-edge.js';
 import { randomBytes } from 'node:crypto';
 import { flood } from './flood.js';
+import { type FakeNotifier, fakeNotifier } from './line-notifier.js';
 
 export interface PushRecord {
   to: string;
@@ -39,6 +40,8 @@ export interface FakeLineMessaging {
   /** The endpoints `npm run doctor` asks (line-doctor-edge.ts). */
   doctor: DoctorEdge;
   richMenus: RichMenuState;
+  /** The LINE MINI App channel: its token, service notification tokens and service messages (line-notifier.ts). */
+  notifier: FakeNotifier;
   close(): Promise<void>;
 }
 
@@ -64,6 +67,7 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
     quota: { type: 'limited', value: 200, totalUsage: 0 },
     doctor: doctorEdge(),
     richMenus: { menus: new Map(), defaultId: null, calls: [], script: {}, token: 'fake-channel-token' },
+    notifier: fakeNotifier(),
   };
 
   const json = (res: ServerResponse, status: number, body: unknown) =>
@@ -73,6 +77,7 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString();
+    if (!fake.doctor.hang && !fake.doctor.flood && fake.notifier.handle(req, res, raw, hung)) return;
     if (fake.doctor.handle(req, res, raw, hung)) return;
     if (req.method === 'POST' && req.url === '/v2/bot/message/push') {
       const body = JSON.parse(raw) as { to: string; messages: { type: string; text: string }[] };
