@@ -10,6 +10,7 @@ import {
   checkVapidSubject,
 } from './local-checks.js';
 import { checkClientAddresses } from './proxy-checks.js';
+import { checkMiniAppChannel, checkServiceTemplate } from './miniapp-checks.js';
 
 export function runChecks(facts: DoctorFacts): CheckResult[] {
   return [
@@ -19,6 +20,8 @@ export function runChecks(facts: DoctorFacts): CheckResult[] {
     ...checkLiffApps(facts),
     checkMessagingToken(facts),
     checkMessagingQuota(facts),
+    checkMiniAppChannel(facts),
+    checkServiceTemplate(facts),
     checkVapidKeys(facts),
     checkVapidSubject(facts),
     checkStore(facts),

@@ -52,6 +52,8 @@ export interface DoctorFacts {
     quota: Probe | null;
     consumption: Probe | null;
   };
+  /** The LINE MINI App channel (issue 37): a channel access token by the client-credentials grant (null: not asked). */
+  miniApp?: { token: Probe | null };
   vapidFile: VapidFile;
   store: StoreFacts;
 }
