@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callFn, mustCall, pwaPatient } from '../support/client.js';
+import { applyRetention } from '../../src/server/ops/retention.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 import { eventually, outboxSettled } from './support.js';
 import { outboxOf, startServiceWorld, type ServiceWorld, TEMPLATE, tokenRow } from './service-support.js';
@@ -115,6 +116,16 @@ describeStores('service messages', (kind) => {
     await settled();
     expect(w.line.notifier.sends).toHaveLength(0);
     expect(await tokenRow(w.server, slot.slotId)).toBeUndefined();
+  });
+
+  it('keeps a token no longer than two days (retention)', async () => {
+    const patient = await w.take(1);
+    await eventually(async () => (await tokenRow(w.server, patient.slotId))?.state === 'ready', 'the token kept');
+    const settings = { retentionDays: 90, auditRetentionDays: 365 };
+    await applyRetention(w.server.store, settings, new Date(Date.now() + 47 * 3600_000));
+    expect(await tokenRow(w.server, patient.slotId)).toBeDefined();
+    await applyRetention(w.server.store, settings, new Date(Date.now() + 49 * 3600_000));
+    expect(await tokenRow(w.server, patient.slotId)).toBeUndefined();
   });
 
   it('refuses a LIFF access token with a number that is not LINE, and changes nothing', async () => {

@@ -51,15 +51,16 @@ describe('npm run doctor: the LINE MINI App', () => {
     expect(fake.notifier.channelTokens).not.toHaveLength(0);
   });
 
-  it('fails on a secret LINE refuses, on the LINE Login channel given instead, and on a LINE that never answers', async () => {
+  it("fails on a secret LINE refuses, on a LIFF app that is not the MINI App's, and on a LINE that never answers", async () => {
     expect(line(await doctor(env({ LINE_MINIAPP_CHANNEL_SECRET: 'wrong' })), 'LINE MINI App channel')).toMatchObject({
       status: 'fail',
       detail: expect.stringContaining('invalid_client'),
     });
-    expect(line(await doctor(env({ LINE_LOGIN_CHANNEL_ID: fake.notifier.channelId, LINE_LOGIN_CHANNEL_SECRET: 's' })), 'LINE MINI App channel')).toMatchObject({
+    expect(line(await doctor(env({ LINE_LIFF_ID: '1650000000-General1' })), 'LINE MINI App channel')).toMatchObject({
       status: 'fail',
-      fix: expect.stringContaining('its own channel type'),
+      detail: expect.stringContaining('belongs to channel 1650000000'),
     });
+    expect(line(await doctor(env({ LINE_LIFF_ID: `${fake.notifier.channelId}-MiniApp1` })), 'LINE MINI App channel').status).toBe('ok');
     fake.notifier.channelTokenScript = ['hang'];
     const started = Date.now();
     expect(line(await doctor(env()), 'LINE MINI App channel')).toMatchObject({ status: 'fail', detail: expect.stringContaining('did not answer within 1 s') });

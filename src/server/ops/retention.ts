@@ -43,6 +43,8 @@ export async function applyRetention(store: Store, settings: RetentionSettings, 
     )
     .execute();
   await db.deleteFrom('staff_sessions').where('expires_at', '<', now.toISOString()).execute();
+  // LINE service notification tokens (sealed) serve one reservation, which lives a day: not kept beyond two (decision 051).
+  await db.deleteFrom('service_tokens').where('created_at', '<', new Date(now.getTime() - SERVICE_TOKEN_DAYS * DAY).toISOString()).execute();
   const auditCutoff = new Date(now.getTime() - settings.auditRetentionDays * DAY).toISOString();
   await db.deleteFrom('audit_log').where('at', '<', auditCutoff).execute();
   // A session's per-address counter is dated by its opening: a session left open for days must keep it,
@@ -51,6 +53,9 @@ export async function applyRetention(store: Store, settings: RetentionSettings, 
   await pruneCounters(store, new Date(now.getTime() - DAY), open.map((s) => sessionCounterPrefix(s.id)));
   await pruneScheduleEdges(store, new Date(now.getTime() - EDGE_DAYS * DAY).toISOString());
 }
+
+/** How long a reservation's LINE service notification token is kept. */
+const SERVICE_TOKEN_DAYS = 2;
 
 /** How long the calendar's applied edges are kept (they hold no personal data; the audit log has the story). */
 const EDGE_DAYS = 30;

@@ -41,7 +41,7 @@ async function gatherLogin(config: Config): Promise<DoctorFacts['login']> {
 async function gatherMiniApp(config: Config): Promise<NonNullable<DoctorFacts['miniApp']>> {
   const id = config.LINE_MINIAPP_CHANNEL_ID;
   const secret = config.LINE_MINIAPP_CHANNEL_SECRET;
-  if (!id || !secret || !/^\d+$/.test(id) || id === config.LINE_LOGIN_CHANNEL_ID) return { token: null };
+  if (!id || !secret || !/^\d+$/.test(id)) return { token: null };
   const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: id, client_secret: secret });
   return { token: await probe(`${config.LINE_API_BASE_URL}/oauth2/v3/token`, { method: 'POST', body: form }, config.DOCTOR_TIMEOUT_SECONDS) };
 }

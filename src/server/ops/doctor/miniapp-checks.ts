@@ -20,12 +20,15 @@ export function checkMiniAppChannel({ config, miniApp }: DoctorFacts): CheckResu
     return { name, status: 'fail', detail: `${missing} is not set`, fix: `set both from ${where}` };
   }
   if (!/^\d+$/.test(id)) return { name, status: 'fail', detail: `LINE_MINIAPP_CHANNEL_ID "${id}" is not a number`, fix: `copy the numeric Channel ID from ${where}` };
-  if (id === config.LINE_LOGIN_CHANNEL_ID) {
+  // LINE gives a notification token only for a LIFF access token of the MINI App's own LIFF app (a LIFF ID
+  // begins with its channel's id); one of a LINE Login channel's LIFF app is refused, so nothing would be free.
+  const liffChannel = config.LINE_LIFF_ID ? /^(\d+)-/.exec(config.LINE_LIFF_ID)?.[1] : undefined;
+  if (liffChannel && liffChannel !== id) {
     return {
       name,
       status: 'fail',
-      detail: `LINE_MINIAPP_CHANNEL_ID is the LINE Login channel's id (${id})`,
-      fix: `a MINI App is its own channel type: create a LINE MINI App channel (README, "LINE MINI App") and use its Channel ID and secret`,
+      detail: `LINE_LIFF_ID ${config.LINE_LIFF_ID} belongs to channel ${liffChannel}, not to the MINI App channel ${id}`,
+      fix: 'a LIFF app cannot move into a MINI App channel: use the MINI App channel\'s own LIFF ID (README, "LINE MINI App")',
     };
   }
   const token = miniApp?.token;
