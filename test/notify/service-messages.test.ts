@@ -6,9 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callFn, mustCall, pwaPatient } from '../support/client.js';
 import { applyRetention } from '../../src/server/ops/retention.js';
+import { writeBackup } from '../../src/server/ops/backup.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 import { eventually, outboxSettled } from './support.js';
-import { outboxOf, startServiceWorld, type ServiceWorld, TEMPLATE, tokenRow } from './service-support.js';
+import { outboxOf, startServiceWorld, type ServiceWorld, TEMPLATE, tokenRow, tokensIn } from './service-support.js';
 
 describeStores('service messages', (kind) => {
   let t: TestStore;
@@ -19,6 +20,9 @@ describeStores('service messages', (kind) => {
   });
   afterEach(async () => {
     await w.close();
+    // Never logged: no LIFF access token and no notification token in any line the server wrote.
+    expect(w.logs.length).toBeGreaterThan(0);
+    expect(tokensIn(w.line, w.logs.join('\n'))).toEqual([]);
     await t.cleanup();
   });
   const settled = () => eventually(() => outboxSettled(w.server), 'the outbox settled');
@@ -54,7 +58,13 @@ describeStores('service messages', (kind) => {
     // Sealed at rest: neither the current token nor any earlier one is in the database in clear.
     const alive = [...n.tokens.entries()].find(([, v]) => v.alive)![0];
     expect(row!.token).not.toContain(alive);
-    expect(JSON.stringify(await w.server.store.db.selectFrom('service_tokens').selectAll().execute())).not.toContain(first.liff);
+    expect(tokensIn(w.line, JSON.stringify(await w.server.store.db.selectFrom('service_tokens').selectAll().execute()))).toEqual([]);
+    expect(tokensIn(w.line, JSON.stringify(await w.server.store.db.selectFrom('outbox').selectAll().execute()))).toEqual([]);
+    // Nor in a backup, which leaves the sealed tokens out altogether.
+    const backup: string[] = [];
+    await writeBackup(w.server.store, (l) => void backup.push(l));
+    expect(backup.join('\n')).not.toContain('service_tokens');
+    expect(tokensIn(w.line, backup.join('\n'))).toEqual([]);
     expect((await outboxOf(w.server, first.slotId)).map((r) => [r.kind, r.status, r.path])).toEqual([
       ['ahead5', 'sent', 'service-done'],
       ['taken', 'sent', 'service-done'],

@@ -21,6 +21,8 @@ export interface ServiceWorld {
   server: TestServer;
   line: FakeLineMessaging;
   cookie: string;
+  /** Every line the server logged (at debug level). */
+  logs: string[];
   staff<T = unknown>(name: string, data?: unknown): Promise<T>;
   /** A LINE patient taking a number inside the MINI App (with a LIFF access token LINE knows). */
   take(n: number): Promise<{ slotId: string; reservationNumber: number; userId: string; liff: string; token: string }>;
@@ -29,13 +31,19 @@ export interface ServiceWorld {
 
 export async function startServiceWorld(options: { store?: Store; env?: Record<string, string> } = {}): Promise<ServiceWorld> {
   const line = await startFakeLineMessaging();
-  const server = await startTestServer({ env: { ...serviceEnv(line), RATE_LIMIT: 'off', ...options.env }, store: options.store });
+  const logs: string[] = [];
+  const server = await startTestServer({
+    env: { ...serviceEnv(line), RATE_LIMIT: 'off', LOG_LEVEL: 'debug', ...options.env },
+    store: options.store,
+    logStream: { write: (l) => void logs.push(l) },
+  });
   const cookie = await staffCookie(server.url, server.store);
   await openReception(server, cookie);
   return {
     server,
     line,
     cookie,
+    logs,
     staff: (name, data = {}) => mustCall(server.url, name, data, { cookie }),
     async take(n) {
       const userId = lineUserId(n);
@@ -49,6 +57,11 @@ export async function startServiceWorld(options: { store?: Store; env?: Record<s
       await line.close();
     },
   };
+}
+
+/** Every LIFF access token and service notification token LINE handed out, found in `text`. */
+export function tokensIn(line: FakeLineMessaging, text: string): string[] {
+  return [...line.notifier.liffTokens.keys(), ...line.notifier.tokens.keys()].filter((t) => text.includes(t));
 }
 
 export const tokenRow = (server: TestServer, slotId: string) =>

@@ -49,6 +49,7 @@ describe('which way a LINE notice goes', () => {
     expect(choosePath(facts({ path: 'service', token: { ...ready, holder: 'self' } }))).toEqual({ go: 'service', resend: true });
     expect(choosePath(facts({ path: 'service', token: { ...ready, holder: 'none', state: 'spent' } }))).toEqual({ go: 'done' });
     expect(choosePath(facts({ path: 'service', token: null }))).toEqual({ go: 'done' });
+    expect(choosePath(facts({ path: 'service', enabled: false, token: { ...ready, holder: 'self' } }))).toEqual({ go: 'done' });
   });
 
   it('waits for a token being asked for, and for another send of the same reservation in flight', () => {

@@ -63,8 +63,9 @@ export function choosePath(f: PathFacts): PathChoice {
   const eligible = f.enabled && f.kind !== 'announcement';
   const noService = (reason: string): PathChoice => (f.kind === 'taken' ? { go: 'drop', reason } : { go: 'push' });
   if (f.path === 'service') {
-    // Our attempt went unanswered. While we hold the token nobody else used it: send again with it.
-    if (f.token && f.token.holder === 'self' && f.token.state === 'ready' && f.token.opens) return { go: 'service', resend: true };
+    // Our attempt went unanswered. While we hold the token nobody else used it: send again with it (unless
+    // service messages were switched off since: then nothing can be asked, and a push could double it).
+    if (f.enabled && f.token && f.token.holder === 'self' && f.token.state === 'ready' && f.token.opens) return { go: 'service', resend: true };
     // The hold is gone or the token no longer opens: what can be known says the earlier attempt was the
     // last use of this token; pushing now could deliver twice, so it counts as delivered (decision 051).
     return { go: 'done' };
