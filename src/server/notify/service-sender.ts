@@ -102,57 +102,65 @@ export function serviceMessages(deps: ServiceDeps): ServiceMessages {
       return task;
     },
     async deliver(row, words, push, signal) {
-      const now = clock();
-      const nowIso = now.toISOString();
-      const token = enabled || row.path ? await tokenFacts(row, now) : null;
-      const choice = choosePath({
-        enabled,
-        kind: row.kind,
-        path: row.path,
-        token: token?.facts ?? null,
-        reservedAgoMs: words.reservedAt ? now.getTime() - Date.parse(words.reservedAt) : null,
-        now: nowIso,
-      });
-      if (choice.go === 'done') return { kind: 'sent' };
-      if (choice.go === 'wait') return { kind: 'later', afterMs: choice.afterMs, reason: choice.reason };
-      if (choice.go === 'drop') return { kind: 'fail', reason: `not pushed: ${choice.reason}` };
-      if (choice.go === 'push') {
-        // Recorded first: once a row has gone by push it never turns to the service path (the push may have landed).
-        if (enabled && row.path !== 'push' && !(await recordOutcome(store, row, { path: 'push', token: 'keep' }, nowIso))) {
-          return { kind: 'retry', reason: 'the row was claimed again' };
-        }
-        return push();
+      try {
+        return await deliverOne(row, words, push, signal);
+      } catch (err) {
+        // The store failed around a send (what was recorded stands): the same row tries again, and the rule
+        // reads what was written (a recorded 'service' path re-sends with the same token).
+        return { kind: 'retry', reason: `service message bookkeeping failed: ${err instanceof Error ? err.message : String(err)}` };
       }
-      if (!(await beginAttempt(store, row, nowIso))) return { kind: 'later', afterMs: 1_000, reason: 'another notice took the service token' };
-      const answer = await miniApp.sendServiceMessage(
-        { templateName: deps.config.LINE_SERVICE_TEMPLATE ?? '', params: await params(row, words.text), notificationToken: token?.plain ?? '' },
-        signal,
-      );
-      const outcome = sendOutcome(answer, choice.resend);
-      const at = clock().toISOString();
-      if (outcome.outcome === 'retry') {
-        if (outcome.channelTokenRefused) miniApp.dropChannelToken();
-        return { kind: 'retry', reason: outcome.reason };
-      }
-      if (outcome.outcome === 'accepted' || outcome.outcome === 'deliveredBefore') {
-        const kept =
-          outcome.outcome === 'accepted' && outcome.token
-            ? { sealed: sealer.seal(outcome.token, row.slot_id), remaining: outcome.remaining }
-            : ('spend' as const);
-        if (!(await recordOutcome(store, row, { path: 'service-done', token: kept }, at))) return { kind: 'retry', reason: 'the row was claimed again' };
-        if (outcome.outcome === 'deliveredBefore') log.info({ outbox: row.id, reason: outcome.reason }, 'service message counted as delivered by its earlier send');
-        return { kind: 'sent' };
-      }
-      if (!(await recordOutcome(store, row, { path: 'push', token: outcome.spendToken ? 'spend' : 'keep' }, at))) {
-        return { kind: 'retry', reason: 'the row was claimed again' };
-      }
-      log.info({ outbox: row.id, kind: row.kind, reason: outcome.reason }, row.kind === 'taken' ? 'service message refused' : 'service message refused; sending by push');
-      if (row.kind === 'taken') return { kind: 'fail', reason: `not pushed: ${outcome.reason}` };
-      return push();
     },
     async settled() {
       await Promise.all([...issuing]);
     },
   };
-}
 
+  async function deliverOne(row: OutboxTable, words: { text: string; reservedAt: string | null }, push: () => Promise<SendResult>, signal: AbortSignal): Promise<SendResult> {
+    const now = clock();
+    const nowIso = now.toISOString();
+    const token = enabled || row.path ? await tokenFacts(row, now) : null;
+    const choice = choosePath({
+      enabled,
+      kind: row.kind,
+      path: row.path,
+      token: token?.facts ?? null,
+      reservedAgoMs: words.reservedAt ? now.getTime() - Date.parse(words.reservedAt) : null,
+      now: nowIso,
+    });
+    if (choice.go === 'done') return { kind: 'sent' };
+    if (choice.go === 'wait') return { kind: 'later', afterMs: choice.afterMs, reason: choice.reason };
+    if (choice.go === 'drop') return { kind: 'fail', reason: `not pushed: ${choice.reason}` };
+    if (choice.go === 'push') {
+      // Recorded first: once a row has gone by push it never turns to the service path (the push may have landed).
+      if (enabled && row.path !== 'push' && !(await recordOutcome(store, row, { path: 'push', token: 'keep' }, nowIso))) {
+        return { kind: 'retry', reason: 'the row was claimed again' };
+      }
+      return push();
+    }
+    // Worded before the token is held: a read that fails here leaves nothing recorded and nothing sent.
+    const body = { templateName: deps.config.LINE_SERVICE_TEMPLATE ?? '', params: await params(row, words.text), notificationToken: token?.plain ?? '' };
+    if (!(await beginAttempt(store, row, nowIso))) return { kind: 'later', afterMs: 1_000, reason: 'another notice took the service token' };
+    const answer = await miniApp.sendServiceMessage(body, signal);
+    const outcome = sendOutcome(answer, choice.resend);
+    const at = clock().toISOString();
+    if (outcome.outcome === 'retry') {
+      if (outcome.channelTokenRefused) miniApp.dropChannelToken();
+      return { kind: 'retry', reason: outcome.reason };
+    }
+    if (outcome.outcome === 'accepted' || outcome.outcome === 'deliveredBefore') {
+      const kept =
+        outcome.outcome === 'accepted' && outcome.token
+          ? { sealed: sealer.seal(outcome.token, row.slot_id), remaining: outcome.remaining }
+          : ('spend' as const);
+      if (!(await recordOutcome(store, row, { path: 'service-done', token: kept }, at))) return { kind: 'retry', reason: 'the row was claimed again' };
+      if (outcome.outcome === 'deliveredBefore') log.info({ outbox: row.id, reason: outcome.reason }, 'service message counted as delivered by its earlier send');
+      return { kind: 'sent' };
+    }
+    if (!(await recordOutcome(store, row, { path: 'push', token: outcome.spendToken ? 'spend' : 'keep' }, at))) {
+      return { kind: 'retry', reason: 'the row was claimed again' };
+    }
+    log.info({ outbox: row.id, kind: row.kind, reason: outcome.reason }, row.kind === 'taken' ? 'service message refused' : 'service message refused; sending by push');
+    if (row.kind === 'taken') return { kind: 'fail', reason: `not pushed: ${outcome.reason}` };
+    return push();
+  }
+}
