@@ -10,13 +10,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/server/storage/sqlite.js';
 import { mustCall, staffCookie } from '../support/client.js';
 import { killServerProcess, startServerProcess, stopAllServerProcesses } from '../support/process.js';
+import { describeStores, openTestStore, type StoreKind } from '../support/stores.js';
+import type { Store } from '../../src/server/storage/port.js';
 import { startFakeLineMessaging, type FakeLineMessaging } from '../fakes/line-messaging.js';
 import { eventually, lineToken, lineUserId, outboxSettled } from './support.js';
 import { outboxOf, serviceEnv, startServiceWorld, type ServiceWorld, tokenRow } from './service-support.js';
 
-describe('a server killed between its service send and recording the answer', () => {
+describeStores('a server killed between its service send and recording the answer', (kind: StoreKind) => {
   let line: FakeLineMessaging;
   let dataDir: string;
+  let cleanup: (() => Promise<void>) | undefined;
   beforeEach(async () => {
     line = await startFakeLineMessaging();
     dataDir = mkdtempSync(join(tmpdir(), 'cq-service-'));
@@ -24,14 +27,23 @@ describe('a server killed between its service send and recording the answer', ()
   afterEach(async () => {
     await stopAllServerProcesses();
     await line.close();
+    await cleanup?.();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** The servers' store: the SQLite file in DATA_DIR, or a fresh PostgreSQL database they share. */
+  async function storeFor(): Promise<{ env: Record<string, string>; open: () => Promise<Store> }> {
+    if (kind === 'sqlite') return { env: {}, open: () => openSqliteStore(join(dataDir, 'clinic-queue.sqlite')) };
+    const t = await openTestStore('postgres', { poolSize: 2 });
+    cleanup = () => t.cleanup();
+    return { env: { DATABASE_URL: t.url! }, open: () => t.reopen() };
+  }
+
   async function crashDuringTheTakenSend(step: 'hang' | 'hangBefore') {
-    const env = { ...serviceEnv(line), DATA_DIR: dataDir, NOTIFY_LEASE_SECONDS: '1', NOTIFY_SEND_TIMEOUT_MS: '900', RATE_LIMIT: 'off' };
+    const where = await storeFor();
+    const env = { ...serviceEnv(line), DATA_DIR: dataDir, NOTIFY_LEASE_SECONDS: '1', NOTIFY_SEND_TIMEOUT_MS: '900', RATE_LIMIT: 'off', ...where.env };
     const first = await startServerProcess(env);
-    const file = join(dataDir, 'clinic-queue.sqlite');
-    const store = await openSqliteStore(file);
+    const store = await where.open();
     const cookie = await staffCookie(first.url, store);
     await store.close();
     await mustCall(first.url, 'startInhouseReception', {}, { cookie });
@@ -45,7 +57,7 @@ describe('a server killed between its service send and recording the answer', ()
     await killServerProcess(first);
 
     await startServerProcess(env);
-    const reopened = await openSqliteStore(file);
+    const reopened = await where.open();
     try {
       const row = await eventually(async () => {
         const rows = await reopened.db.selectFrom('outbox').selectAll().where('slot_id', '=', slot.slotId).execute();
