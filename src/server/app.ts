@@ -30,6 +30,9 @@ import { registerExportRoutes } from './http/export-routes.js';
 import { lineSender } from './notify/line-sender.js';
 import { createDeliverer } from './notify/deliverer.js';
 import { startNotifyWorker } from './notify/worker.js';
+import { serviceMessages } from './notify/service-sender.js';
+import { miniAppChannel } from './line/miniapp.js';
+import { sealer } from './auth/sealed.js';
 import { abusePolicy } from './abuse/policy.js';
 import { createAllocation } from './domain/allocation/allocate.js';
 import { scheduleRetention } from './ops/retention.js';
@@ -86,6 +89,25 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   });
 
   const secret = config.TOKEN_SECRET ?? loadOrCreateSecret(config.DATA_DIR, 'token-secret', randomSecret);
+  const lineSend = lineSender({
+    channelAccessToken: config.LINE_MESSAGING_CHANNEL_ACCESS_TOKEN,
+    baseUrl: config.LINE_API_BASE_URL,
+    timeoutMs: config.NOTIFY_SEND_TIMEOUT_MS,
+  });
+  // The service notification tokens are sealed with a key derived from the patients' token secret, which every
+  // process of the clinic shares and which no backup holds (decision 051).
+  const service = serviceMessages({
+    store,
+    config,
+    miniApp: miniAppChannel({
+      channelId: config.LINE_MINIAPP_CHANNEL_ID,
+      channelSecret: config.LINE_MINIAPP_CHANNEL_SECRET,
+      baseUrl: config.LINE_API_BASE_URL,
+      timeoutMs: config.NOTIFY_SEND_TIMEOUT_MS,
+    }),
+    sealer: sealer(secret, 'service-notification-token'),
+    log: app.log,
+  });
   const deps: Deps = {
     config,
     store,
@@ -102,11 +124,8 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
       privateKey: config.VAPID_PRIVATE_KEY,
       timeoutMs: config.NOTIFY_SEND_TIMEOUT_MS,
     }),
-    lineSender: lineSender({
-      channelAccessToken: config.LINE_MESSAGING_CHANNEL_ACCESS_TOKEN,
-      baseUrl: config.LINE_API_BASE_URL,
-      timeoutMs: config.NOTIFY_SEND_TIMEOUT_MS,
-    }),
+    lineSender: lineSend,
+    serviceMessages: service,
     abuse: abusePolicy(store, config),
     allocation: createAllocation(store),
     clock,
@@ -129,14 +148,17 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   });
   const worker = startNotifyWorker({
     store,
-    deliverer: createDeliverer({ store, line: deps.lineSender, webPush: deps.webPush, clinicName: config.CLINIC_NAME }),
+    deliverer: createDeliverer({ store, line: deps.lineSender, webPush: deps.webPush, clinicName: config.CLINIC_NAME, service }),
     log: app.log,
     leaseMs: config.NOTIFY_LEASE_SECONDS * 1000,
     baseDelayMs: config.NOTIFY_RETRY_BASE_MS,
     pollMs: config.NOTIFY_POLL_MS,
     onResult: metrics?.notice,
   });
-  app.addHook('onClose', async () => worker.stop());
+  app.addHook('onClose', async () => {
+    await service.settled();
+    await worker.stop();
+  });
   const stopRetention = scheduleRetention(
     store,
     { retentionDays: config.RETENTION_DAYS, auditRetentionDays: config.AUDIT_RETENTION_DAYS },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, lineLoginConfigured, pushConfigured, startupWarnings } from './config.js';
+import { ConfigError, loadConfig, lineLoginConfigured, pushConfigured, serviceMessagesConfigured, startupWarnings } from './config.js';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -58,5 +58,23 @@ describe('loadConfig', () => {
     expect(startupWarnings(loadConfig({ TRUST_PROXY: '127.0.0.1' }))).toEqual([]);
     expect(startupWarnings(loadConfig({ TRUST_PROXY: 'true' }))).toEqual([expect.stringContaining('TRUST_PROXY')]);
     expect(startupWarnings(loadConfig({ DATABASE_URL: 'postgres://x/y' }))).toEqual([expect.stringContaining('TOKEN_SECRET')]);
+  });
+});
+
+describe('LINE MINI App service messages (decision 051)', () => {
+  const channel = { LINE_MINIAPP_CHANNEL_ID: '2007000000', LINE_MINIAPP_CHANNEL_SECRET: 'secret' };
+  it('are off unless a template is set, and then need the MINI App channel and the parameters', () => {
+    expect(serviceMessagesConfigured(loadConfig({}))).toBe(false);
+    expect(serviceMessagesConfigured(loadConfig(channel))).toBe(false);
+    const on = loadConfig({ ...channel, LINE_SERVICE_TEMPLATE: 'queue_status_ja', LINE_SERVICE_PARAMS: 'number=number, people_ahead=ahead' });
+    expect(serviceMessagesConfigured(on)).toBe(true);
+    expect(on.LINE_SERVICE_PARAMS).toEqual([['number', 'number'], ['people_ahead', 'ahead']]);
+    expect(() => loadConfig({ LINE_SERVICE_TEMPLATE: 'queue_status_ja', LINE_SERVICE_PARAMS: 'n=number' })).toThrow(/LINE_MINIAPP_CHANNEL_ID/);
+    expect(() => loadConfig({ ...channel, LINE_SERVICE_TEMPLATE: 'queue_status_ja' })).toThrow(/LINE_SERVICE_PARAMS/);
+  });
+  it('refuse a parameter whose value is not one of ours, and a template name that is not one', () => {
+    expect(() => loadConfig({ ...channel, LINE_SERVICE_TEMPLATE: 'x_ja', LINE_SERVICE_PARAMS: 'n=owner_id' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...channel, LINE_SERVICE_TEMPLATE: 'x_ja', LINE_SERVICE_PARAMS: 'number' })).toThrow(/key=value/);
+    expect(() => loadConfig({ ...channel, LINE_SERVICE_TEMPLATE: 'queue status', LINE_SERVICE_PARAMS: 'n=number' })).toThrow(/LINE_SERVICE_TEMPLATE/);
   });
 });

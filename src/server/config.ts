@@ -12,6 +12,10 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 const PUSH_HOST_ENTRY = /^((\*\.)?[a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/;
+/** What a service message template's keys can be filled with (notify/service-sender.ts words each). */
+export const SERVICE_PARAM_VALUES = ['number', 'ahead', 'clinic', 'message'] as const;
+export type ServiceParamValue = (typeof SERVICE_PARAM_VALUES)[number];
+const SERVICE_PARAM_ENTRY = new RegExp(`^[A-Za-z0-9_]{1,50}=(${SERVICE_PARAM_VALUES.join('|')})$`);
 const url = (fallback: string) => z.url().default(fallback).transform((v) => v.replace(/\/+$/, ''));
 
 const schema = z.object({
@@ -57,6 +61,23 @@ const schema = z.object({
   LINE_MESSAGING_CHANNEL_ACCESS_TOKEN: optionalText,
   // Checks the signature of LINE's webhook deliveries (/line/webhook, decision 052); unset: every delivery is refused.
   LINE_MESSAGING_CHANNEL_SECRET: optionalText,
+  // LINE MINI App service messages (issue 37, docs/decisions/051): the MINI App channel (its own channel type,
+  // not the LINE Login channel), the template LINE approved for it, and which of our values fill its keys.
+  // Off while LINE_SERVICE_TEMPLATE is unset: every LINE notice is a Messaging API push, as before.
+  LINE_MINIAPP_CHANNEL_ID: optionalText,
+  LINE_MINIAPP_CHANNEL_SECRET: optionalText,
+  LINE_SERVICE_TEMPLATE: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'LINE_SERVICE_TEMPLATE is a template name such as queue_status_ja').optional()),
+  // `key=value` pairs, comma-separated: the template's key, and one of SERVICE_PARAM_VALUES.
+  LINE_SERVICE_PARAMS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean))
+    .pipe(
+      z.array(
+        z.string().regex(SERVICE_PARAM_ENTRY, `each entry is key=value, the value one of ${SERVICE_PARAM_VALUES.join(', ')}`),
+      ),
+    )
+    .transform((entries) => entries.map((e) => e.split('=') as [string, ServiceParamValue])),
   VAPID_SUBJECT: optionalText.pipe(
     z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// URI').optional(),
   ),
@@ -156,6 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `invalid configuration:\n  NOTIFY_SEND_TIMEOUT_MS (${config.NOTIFY_SEND_TIMEOUT_MS}) must be below NOTIFY_LEASE_SECONDS×1000 (${config.NOTIFY_LEASE_SECONDS * 1000}): a send must end before its lease lapses`,
     );
   }
+  if (config.LINE_SERVICE_TEMPLATE && (!config.LINE_MINIAPP_CHANNEL_ID || !config.LINE_MINIAPP_CHANNEL_SECRET || config.LINE_SERVICE_PARAMS.length === 0)) {
+    throw new ConfigError(
+      'invalid configuration:\n  LINE_SERVICE_TEMPLATE needs LINE_MINIAPP_CHANNEL_ID, LINE_MINIAPP_CHANNEL_SECRET and LINE_SERVICE_PARAMS (README, "LINE MINI App")',
+    );
+  }
   if (config.METRICS_PORT && config.METRICS_PORT === config.PORT) {
     throw new ConfigError('invalid configuration:\n  METRICS_PORT must differ from PORT (set METRICS_TOKEN to serve /metrics on the main port)');
   }
@@ -189,6 +215,9 @@ export const metricsEnabled = (c: Config) => c.METRICS_PORT !== undefined || Boo
 
 export const lineLoginConfigured = (c: Config) => Boolean(c.LINE_LOGIN_CHANNEL_ID && c.LINE_LOGIN_CHANNEL_SECRET);
 export const lineMessagingConfigured = (c: Config) => Boolean(c.LINE_MESSAGING_CHANNEL_ACCESS_TOKEN);
+/** Service messages are on: a template, and the MINI App channel to send it with (loadConfig checks the rest). */
+export const serviceMessagesConfigured = (c: Config) =>
+  Boolean(c.LINE_SERVICE_TEMPLATE && c.LINE_MINIAPP_CHANNEL_ID && c.LINE_MINIAPP_CHANNEL_SECRET);
 export const pushConfigured = (c: Config) => Boolean(c.VAPID_SUBJECT);
 
 /**

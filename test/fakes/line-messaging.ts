@@ -10,6 +10,7 @@ import { type DoctorEdge, doctorEdge } from './line-doctor-edge.js';
 import { randomBytes } from 'node:crypto';
 import { flood } from './flood.js';
 import { type ReplyEdge, replyEdge } from './line-chat.js';
+import { type FakeNotifier, fakeNotifier } from './line-notifier.js';
 
 export interface PushRecord {
   to: string;
@@ -43,6 +44,8 @@ export interface FakeLineMessaging {
   richMenus: RichMenuState;
   /** Reply messages to webhook events (`POST /v2/bot/message/reply`). */
   chat: ReplyEdge;
+  /** The LINE MINI App channel: its token, service notification tokens and service messages (line-notifier.ts). */
+  notifier: FakeNotifier;
   close(): Promise<void>;
 }
 
@@ -69,6 +72,7 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
     doctor: doctorEdge(),
     richMenus: { menus: new Map(), defaultId: null, calls: [], script: {}, token: 'fake-channel-token' },
     chat: replyEdge(),
+    notifier: fakeNotifier(),
   };
 
   const json = (res: ServerResponse, status: number, body: unknown) =>
@@ -78,6 +82,7 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString();
+    if (!fake.doctor.hang && !fake.doctor.flood && fake.notifier.handle(req, res, raw, hung)) return;
     if (fake.doctor.handle(req, res, raw, hung)) return;
     if (fake.chat.handle(req, res, raw, hung)) return;
     if (req.method === 'POST' && req.url === '/v2/bot/message/push') {

@@ -51,6 +51,7 @@ describe('backup rows of absences and check-ins', () => {
       retry_key: 'k', status: 'pending', attempts: 0, next_attempt_at: now, lease_until: null, last_error: null, created_at: now, updated_at: now,
       sent_at: null, body: '{"outcome":"moved","places":3}',
     };
-    expect(ROW_SCHEMAS.outbox.parse(row)).toEqual(row);
+    // Written before migration 0015: restored without a path (as before, a push).
+    expect(ROW_SCHEMAS.outbox.parse(row)).toEqual({ ...row, path: null });
   });
 });

@@ -109,7 +109,7 @@ export async function seedYear(store: Store, shape: YearShape): Promise<SeededYe
             notices.push({
               id: `n-${id}`, kind: 'ahead5', channel, slot_id: id, reservation_number: n, recipient: `${channel}-${id}`, endpoint: null,
               retry_key: `k-${id}`, status: failed ? 'failed' : 'sent', attempts: 1, next_attempt_at: created, lease_until: null,
-              last_error: failed ? 'HTTP 410' : null, created_at: created, updated_at: created, sent_at: failed ? null : created, body: null,
+              last_error: failed ? 'HTTP 410' : null, created_at: created, updated_at: created, sent_at: failed ? null : created, body: null, path: null,
             });
             result.notices++;
           }

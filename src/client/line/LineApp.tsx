@@ -44,7 +44,7 @@ function LineRoutes({ config, device, liff }: { config: ClientConfig; device: De
   const decision = decideLineRoute({ path, search, device, clinicSiteUrl: config.clinicSiteUrl });
   const page = decision.kind === 'page' ? decision.page : null;
   const auth = useLineAuth({ active: page !== null && SIGNED_IN_PAGES.has(page), page, line: config.line, liff });
-  const patient = useLinePatient(auth);
+  const patient = useLinePatient(auth, config.line.serviceMessages ? liff : null);
 
   if (decision.kind === 'external') return <LeaveFor url={decision.url} />;
   if (decision.kind === 'redirect') return <Redirect to={decision.to} />;
@@ -74,11 +74,12 @@ function LineRoutes({ config, device, liff }: { config: ClientConfig; device: De
   }
 }
 
-function useLinePatient(auth: LineAuth): PatientContextValue {
+function useLinePatient(auth: LineAuth, miniApp: LiffSdk | null): PatientContextValue {
   return useMemo(
     () => ({
       channel: 'LINE',
       auth,
+      liffAccessToken: miniApp ? () => miniApp.getAccessToken() : undefined,
       paths: { book: linePaths.book, my: linePaths.my, all: linePaths.all },
       onTaken(reservation, family) {
         rememberReservation(reservation, family);
@@ -88,7 +89,7 @@ function useLinePatient(auth: LineAuth): PatientContextValue {
         forgetReservation(reservation.slotId);
       },
     }),
-    [auth],
+    [auth, miniApp],
   );
 }
 

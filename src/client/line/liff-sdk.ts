@@ -5,6 +5,7 @@
  * the SDK object at run time: add its module beside the others (the LiffSdk type in liff.ts lists them).
  */
 import liff from '@line/liff/core';
+import GetAccessToken from '@line/liff/get-access-token';
 import GetFriendship from '@line/liff/get-friendship';
 import GetIDToken from '@line/liff/get-id-token';
 import IsLoggedIn from '@line/liff/is-logged-in';
@@ -14,5 +15,6 @@ liff.use(new IsLoggedIn());
 liff.use(new Login());
 liff.use(new GetIDToken());
 liff.use(new GetFriendship());
+liff.use(new GetAccessToken());
 
 export default liff;

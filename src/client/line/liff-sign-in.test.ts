@@ -27,6 +27,7 @@ function sdk(overrides: Partial<LiffSdk> = {}): LiffSdk & { calls: string[] } {
     isLoggedIn: () => true,
     login: (config) => void calls.push(`login:${config?.redirectUri ?? ''}`),
     getIDToken: () => null,
+    getAccessToken: () => null,
     getFriendship: async () => ({ friendFlag: true }),
     ...overrides,
   };

@@ -10,6 +10,8 @@ export interface LiffSdk {
   isLoggedIn(): boolean;
   login(config?: { redirectUri?: string }): void;
   getIDToken(): string | null;
+  /** The LIFF access token, passed with a number for the MINI App's service messages (decision 051). */
+  getAccessToken(): string | null;
   /** Whether the user added the official account linked to this LIFF app. */
   getFriendship(): Promise<{ friendFlag: boolean }>;
 }

@@ -10,7 +10,7 @@ import { usePublicSchedule } from './public-schedule.js';
 import { useMyReservation } from './useMyReservation.js';
 
 export function BookScreen() {
-  const { auth, channel, paths, onTaken } = usePatient();
+  const { auth, channel, paths, onTaken, liffAccessToken } = usePatient();
   const live = useQueue();
   const [busy, setBusy] = useState(false);
   // While the take is in flight its own answer will say what the patient holds: nothing else is asked.
@@ -28,7 +28,9 @@ export function BookScreen() {
     setBusy(true);
     setError(null);
     try {
-      const taken = await callFn('allocateNextSlot', { reservedType: channel, members: members.current }, auth.token);
+      // In the LINE MINI App: its access token, for the server to ask LINE for service messages (decision 051).
+      const liff = liffAccessToken?.() || undefined;
+      const taken = await callFn('allocateNextSlot', { reservedType: channel, members: members.current, ...(liff && { liffAccessToken: liff }) }, auth.token);
       // The answer carries the card as the server holds it (its time, not the phone's): one round trip.
       // It is null only when the number was gone again before the answer; the confirmation still shows it.
       const { slotId, reservationNumber } = taken;

@@ -36,6 +36,8 @@ export interface PatientContextValue {
   onTaken(reservation: MyReservation, family?: MyReservation[] | null): void;
   /** The card just taken, for the screen shown next to start from instead of asking the server again. */
   taken?: MyReservation | null;
+  /** Inside the LINE MINI App with service messages on: its access token, sent with the number taken. */
+  liffAccessToken?: () => string | null;
   /** After the patient cancelled. */
   onCanceled(reservation: MyReservation): void;
 }

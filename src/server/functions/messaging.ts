@@ -65,7 +65,12 @@ export const messagingFunctions: FunctionSet<
   getMessagingStatus: {
     access: 'staff',
     async run(_payload, _staff, _request, deps) {
-      return messagingStatus({ store: deps.store, line: deps.lineSender, pushConfigured: deps.webPush.configured });
+      return messagingStatus({
+        store: deps.store,
+        line: deps.lineSender,
+        pushConfigured: deps.webPush.configured,
+        serviceConfigured: deps.serviceMessages.enabled,
+      });
     },
   },
 };

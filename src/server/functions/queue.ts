@@ -1,4 +1,5 @@
 /** Patients and staff take numbers; patients cancel and read their own reservation. */
+import { AppError } from '../errors.js';
 import { cancelReservation } from '../domain/cancel-reservation.js';
 import { loadQueueState } from '../domain/queue-state.js';
 import { myReservations } from '../domain/my-reservation.js';
@@ -10,7 +11,9 @@ export const queueFunctions: FunctionSet<'allocateNextSlot' | 'cancelReservation
   allocateNextSlot: {
     access: 'by payload',
     by: { field: 'reservedType', cases: { LINE: 'LINE patient', PWA: 'PWA patient', ADMIN: 'staff' } },
-    async run({ reservedType, lang, members }, caller, request, deps) {
+    async run({ reservedType, lang, members, liffAccessToken }, caller, request, deps) {
+      // The MINI App's access token belongs to a LINE patient's number; with any other it means nothing.
+      if (liffAccessToken !== undefined && reservedType !== 'LINE') throw new AppError('INVALID_ARGUMENT', 'error.liffAccessTokenLineOnly');
       // The casts follow the cases above: ADMIN was admitted as staff, LINE and PWA as that channel's patient.
       if (reservedType === 'ADMIN') {
         const actor = caller as Staff;
@@ -20,7 +23,11 @@ export const queueFunctions: FunctionSet<'allocateNextSlot' | 'cancelReservation
       // The limits are spent inside the allocation's transaction: together with the number, or not at all.
       // A family (decision 053): one request, `members.length` numbers, all or none.
       const family = members ? { count: members.length, names: members } : {};
-      return deps.allocation.take({ reservedType, ownerId: patient.uid, quota: deps.abuse.ticketQuota(request), lang, ...family });
+      const taken = await deps.allocation.take({ reservedType, ownerId: patient.uid, quota: deps.abuse.ticketQuota(request), lang, ...family });
+      // After the commit and not awaited: asking LINE for the service token never delays or fails the number.
+      // A family's token goes with its first number, which the family's turn-is-near notice is sent for.
+      if (liffAccessToken) void deps.serviceMessages.afterTaken(taken.slotId, liffAccessToken);
+      return taken;
     },
   },
   cancelReservation: {

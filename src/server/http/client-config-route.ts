@@ -1,7 +1,7 @@
 /** GET /api/client-config: the few settings the browser needs, listed one by one so no secret slips out. */
 import type { FastifyInstance } from 'fastify';
 import type { ClientConfig } from '../../shared/schemas/functions.js';
-import { type Config, liffApps } from '../config.js';
+import { type Config, liffApps, serviceMessagesConfigured } from '../config.js';
 
 export function clientConfig(config: Config): ClientConfig {
   return {
@@ -13,6 +13,7 @@ export function clientConfig(config: Config): ClientConfig {
       accessBaseUrl: config.LINE_ACCESS_BASE_URL,
       officialAccountUrl: config.LINE_OFFICIAL_ACCOUNT_URL ?? null,
       botPrompt: config.LINE_BOT_PROMPT,
+      serviceMessages: serviceMessagesConfigured(config),
     },
   };
 }

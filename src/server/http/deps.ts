@@ -8,6 +8,7 @@ import type { LineSender } from '../notify/line-sender.js';
 import type { AbusePolicy } from '../abuse/policy.js';
 import type { Clock } from '../clock.js';
 import type { Allocation } from '../domain/allocation/allocate.js';
+import type { ServiceMessages } from '../notify/service-sender.js';
 
 export interface Deps {
   config: Config;
@@ -19,6 +20,8 @@ export interface Deps {
   abuse: AbusePolicy;
   /** Taking numbers, with this process's view of reception (one per app, not per module). */
   allocation: Allocation;
+  /** LINE MINI App service messages (decision 051): asks for a reservation's token after its number is taken. */
+  serviceMessages: ServiceMessages;
   /** The time the calendar is read at (tests move it by hand). */
   clock: Clock;
   // No logger here: a handler logs with request.log, whose every line carries the request id.

@@ -9,12 +9,13 @@ import type { WebPush } from '../push/web-push.js';
 import { pushKeysUsable } from '../push/subscriptions.js';
 import type { Deliverer } from './worker.js';
 import { type AbsenceNotice, parseAbsenceNotice } from '../domain/absence/notice-body.js';
+import type { ServiceMessages } from './service-sender.js';
 
 /**
  * A recall is only worth showing while the patient can still come: keep it short-lived at push services.
  * An absence asks the patient to come to the desk: it matters while they wait, a little longer than a recall.
  */
-const TTL_SECONDS = { recall: 10 * 60, ahead5: 60 * 60, announcement: 60 * 60, absence: 30 * 60 } as const;
+const TTL_SECONDS = { recall: 10 * 60, ahead5: 60 * 60, announcement: 60 * 60, absence: 30 * 60, taken: 60 * 60 } as const;
 
 /** The catalogue of a reservation's notices: the language it was taken in (decision 023), else Japanese. */
 const NOTICE_CATALOGUES: Record<string, Catalogue> = { ja, en };
@@ -25,7 +26,7 @@ function catalogueOf(lang: string | null): Catalogue {
 
 /** A notice's words in the patient's language; the turn-is-near text names the patient's own threshold (decision 021) or minutes (055). */
 export function noticeText(
-  kind: 'ahead5' | 'recall',
+  kind: 'ahead5' | 'recall' | 'taken',
   clinic: string,
   n: number,
   { lang = null, threshold = AHEAD_NOTICE_THRESHOLD, minutes = null }: { lang?: string | null; threshold?: number; minutes?: number | null } = {},
@@ -34,7 +35,7 @@ export function noticeText(
   // Told by minutes before the turn (decision 055): the notice names them.
   if (kind === 'ahead5' && minutes !== null) return fill(LEAVE_HOME[lang === 'en' ? 'en' : 'ja']['notice.minutes'], { clinic, n, minutes });
   if (kind === 'ahead5' && threshold !== AHEAD_NOTICE_THRESHOLD) return tIn(catalogue, 'notice.aheadN', { clinic, n, ahead: threshold });
-  return tIn(catalogue, kind === 'ahead5' ? 'notice.ahead5' : 'notice.recall', { clinic, n });
+  return tIn(catalogue, kind === 'ahead5' ? 'notice.ahead5' : kind === 'taken' ? 'notice.taken' : 'notice.recall', { clinic, n });
 }
 
 /** The outcome written with the row; a row without one (written by hand) is worded from the slot as it is now. */
@@ -51,13 +52,13 @@ export function absenceText(notice: AbsenceNotice, clinic: string, n: number, la
   return tIn(catalogue, 'notice.absenceMoved', { clinic, n, places: notice.places });
 }
 
-export function createDeliverer(deps: { store: Store; line: LineSender; webPush: WebPush; clinicName: string }): Deliverer {
+export function createDeliverer(deps: { store: Store; line: LineSender; webPush: WebPush; clinicName: string; service?: ServiceMessages }): Deliverer {
   return {
     async deliver(row, signal) {
       // The threshold cannot change once the notice is queued; a slot since removed gets the defaults.
       const slot = await deps.store.db
         .selectFrom('reservation_slots')
-        .select(['notice_lang', 'notice_threshold', 'notice_minutes', 'absent_places'])
+        .select(['notice_lang', 'notice_threshold', 'notice_minutes', 'absent_places', 'reserved_at'])
         .where('id', '=', row.slot_id)
         .executeTakeFirst();
       const lang = slot?.notice_lang ?? null;
@@ -67,7 +68,11 @@ export function createDeliverer(deps: { store: Store; line: LineSender; webPush:
           : row.kind === 'absence'
             ? absenceText(absenceOf(row.body, slot), deps.clinicName, row.reservation_number, lang)
             : noticeText(row.kind, deps.clinicName, row.reservation_number, { lang, threshold: slot?.notice_threshold, minutes: slot?.notice_minutes ?? null });
-      if (row.channel === 'LINE') return deps.line.push(row.recipient, text, row.retry_key, signal);
+      if (row.channel === 'LINE') {
+        const push = () => deps.line.push(row.recipient, text, row.retry_key, signal);
+        // A LINE MINI App service message while the reservation's token lasts, else the push (decision 051).
+        return deps.service ? deps.service.deliver(row, { text, reservedAt: slot?.reserved_at ?? null }, push, signal) : push();
+      }
       const sub = row.endpoint
         ? await deps.store.db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', row.endpoint).executeTakeFirst()
         : undefined;

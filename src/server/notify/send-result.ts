@@ -6,7 +6,12 @@ export type SendResult =
   /** Refused for good (bad token, unknown user, 4xx). */
   | { kind: 'fail'; reason: string }
   /** The push subscription is gone (404/410): delete it. */
-  | { kind: 'gone'; reason: string };
+  | { kind: 'gone'; reason: string }
+  /**
+   * Not tried yet, for a moment (a LINE service token still being asked for, or in use by another send of the
+   * same reservation): due again after `afterMs`, and this claim does not count against the attempts.
+   */
+  | { kind: 'later'; afterMs: number; reason: string };
 
 /** Classifies an HTTP status of an outside service. */
 export function resultOfStatus(status: number, detail = ''): SendResult {

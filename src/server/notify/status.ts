@@ -1,5 +1,5 @@
 /** What staff see of messaging: LINE messages sent this month (Tokyo), LINE's quota, recent failures. */
-import type { MessagingStatus } from '../../shared/schemas/functions.js';
+import type { MessagingStatus, NoticeKind, NoticeMonth } from '../../shared/schemas/functions.js';
 import type { Store } from '../storage/port.js';
 import type { LineSender } from './line-sender.js';
 import { tokyoMonthStart } from '../../shared/time/tokyo.js';
@@ -9,16 +9,19 @@ export async function messagingStatus(deps: {
   store: Store;
   line: LineSender;
   pushConfigured: boolean;
+  serviceConfigured?: boolean;
   now?: Date;
 }): Promise<MessagingStatus> {
   const { store } = deps;
-  const [sent, runtime, failures, quota] = await Promise.all([
+  const monthStart = tokyoMonthStart(deps.now ?? new Date());
+  const [sent, runtime, failures, quota, month] = await Promise.all([
     store.db
       .selectFrom('outbox')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('channel', '=', 'LINE')
       .where('status', '=', 'sent')
-      .where('sent_at', '>=', tokyoMonthStart(deps.now ?? new Date()))
+      .where('sent_at', '>=', monthStart)
+      .where((eb) => eb.or([eb('path', 'is', null), eb('path', '!=', 'service-done')]))
       .executeTakeFirstOrThrow(),
     store.db
       .selectFrom('runtime')
@@ -32,6 +35,7 @@ export async function messagingStatus(deps: {
       .limit(20)
       .execute(),
     deps.line.quota(),
+    noticeMonth(store, monthStart, deps.serviceConfigured ?? false),
   ]);
   return {
     lineConfigured: deps.line.configured,
@@ -40,6 +44,7 @@ export async function messagingStatus(deps: {
     lineQuota: quota,
     settings: { lineAhead5: runtime.line_ahead5_on === 1, lineRecall: runtime.line_recall_on === 1 },
     callout: calloutSettings(runtime),
+    thisMonth: month,
     failures: failures.map((f) => ({
       slotId: f.slot_id,
       reservationNumber: f.reservation_number,
@@ -49,4 +54,34 @@ export async function messagingStatus(deps: {
       at: f.updated_at,
     })),
   };
+}
+
+/** Every kind of notice, in the order staff read them. */
+export const NOTICE_KINDS: readonly NoticeKind[] = ['taken', 'ahead5', 'recall', 'absence', 'announcement'];
+
+/** This month's notices per kind and way (issue 37): one grouped read of the outbox. */
+async function noticeMonth(store: Store, monthStart: string, serviceConfigured: boolean): Promise<NoticeMonth> {
+  const rows = await store.db
+    .selectFrom('outbox')
+    .select((eb) => ['kind', 'channel', 'path', 'status', eb.fn.countAll().as('n')])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'sent'), eb('sent_at', '>=', monthStart)]),
+        eb.and([eb('status', '=', 'failed'), eb('updated_at', '>=', monthStart)]),
+      ]),
+    )
+    .groupBy(['kind', 'channel', 'path', 'status'])
+    .execute();
+  const byKind = NOTICE_KINDS.map((kind) => ({ kind, service: 0, linePush: 0, webPush: 0, failed: 0 }));
+  for (const row of rows) {
+    const entry = byKind.find((e) => e.kind === row.kind);
+    if (!entry) continue;
+    const n = Number(row.n);
+    if (row.status === 'failed') entry.failed += n;
+    else if (row.path === 'service-done') entry.service += n;
+    else if (row.channel === 'LINE') entry.linePush += n;
+    else entry.webPush += n;
+  }
+  const pushesSaved = byKind.filter((e) => e.kind !== 'taken').reduce((sum, e) => sum + e.service, 0);
+  return { serviceConfigured, byKind, pushesSaved };
 }

@@ -101,7 +101,7 @@ export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
   async function settle(
     db: Store['db'],
     row: OutboxTable,
-    set: Partial<Pick<OutboxTable, 'status' | 'last_error' | 'lease_until' | 'updated_at' | 'sent_at' | 'next_attempt_at'>>,
+    set: Partial<Pick<OutboxTable, 'status' | 'last_error' | 'lease_until' | 'updated_at' | 'sent_at' | 'next_attempt_at' | 'attempts'>>,
   ): Promise<boolean> {
     const result = await db
       .updateTable('outbox')
@@ -135,6 +135,18 @@ export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
     if (result.kind === 'sent') {
       const applied = await settle(store.db, row, { status: 'sent', last_error: null, lease_until: null, updated_at: nowIso, sent_at: nowIso });
       if (applied) onResult(row, 'sent');
+      return;
+    }
+    if (result.kind === 'later') {
+      // Given back: the next claim counts this attempt again. No late outcome of this claim can follow (it just
+      // ended), so the fencing count is free to be reused.
+      await settle(store.db, row, {
+        status: 'pending',
+        attempts: row.attempts - 1,
+        lease_until: null,
+        updated_at: nowIso,
+        next_attempt_at: new Date(now.getTime() + result.afterMs).toISOString(),
+      });
       return;
     }
     if (result.kind === 'retry' && row.attempts < maxAttempts) {

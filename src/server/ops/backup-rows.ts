@@ -104,7 +104,7 @@ export const ROW_SCHEMAS = {
   staff_sessions: z.strictObject({ token_hash: text, staff_id: text, created_at: time, expires_at: time }),
   outbox: z.strictObject({
     id: text,
-    kind: z.enum(['ahead5', 'recall', 'announcement', 'absence']),
+    kind: z.enum(['ahead5', 'recall', 'announcement', 'absence', 'taken']),
     channel: z.enum(['LINE', 'PWA']),
     slot_id: text,
     reservation_number: int,
@@ -120,6 +120,8 @@ export const ROW_SCHEMAS = {
     updated_at: time,
     sent_at: time.nullable(),
     body: text.nullable().default(null),
+    // The path came with migration 0015: an older backup's rows restore without one (as before: a push).
+    path: z.enum(['service', 'service-done', 'push']).nullable().default(null),
   }),
   rate_counters: z.strictObject({ key: text, window_start: time, count: int }),
   audit_log: z.strictObject({
@@ -148,6 +150,19 @@ export const ROW_SCHEMAS = {
     low_minutes: int.min(0),
     high_minutes: int.min(0),
   }),
+  // Never in a backup (not in BACKUP_TABLES, docs/decisions/051): the sealed notification tokens stay on this
+  // server; a restored reservation's notices go by push. The schema is here because every table has one.
+  service_tokens: z.strictObject({
+    slot_id: text,
+    liff_digest: text,
+    state: z.enum(['issuing', 'ready', 'spent', 'failed']),
+    token: text.nullable(),
+    remaining: int,
+    expires_at: time.nullable(),
+    attempt_outbox_id: text.nullable(),
+    created_at: time,
+    updated_at: time,
+  }),
 } satisfies { [T in keyof Database]: z.ZodType<Database[T]> };
 
 /** Each table's primary key, in order: the backup pages through every table by it. */
@@ -167,6 +182,7 @@ export const PRIMARY_KEYS: { [T in keyof Database]: readonly (keyof Database[T] 
   notice_daily: ['day', 'channel'],
   line_webhook_events: ['event_id'],
   wait_readings: ['slot_id', 'tick'],
+  service_tokens: ['slot_id'],
 };
 
 /** Zod's complaint in one line: `owner_id: expected string, received number; …`. */

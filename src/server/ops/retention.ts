@@ -48,6 +48,8 @@ export async function applyRetention(store: Store, settings: RetentionSettings, 
   // What a patient was shown belongs to their number: kept no longer than the number's owner (decision 054).
   await db.deleteFrom('wait_readings').where('at', '<', cutoff).execute();
   await db.deleteFrom('staff_sessions').where('expires_at', '<', now.toISOString()).execute();
+  // LINE service notification tokens (sealed) serve one reservation, which lives a day: not kept beyond two (decision 051).
+  await db.deleteFrom('service_tokens').where('created_at', '<', new Date(now.getTime() - SERVICE_TOKEN_DAYS * DAY).toISOString()).execute();
   const auditCutoff = new Date(now.getTime() - settings.auditRetentionDays * DAY).toISOString();
   await db.deleteFrom('audit_log').where('at', '<', auditCutoff).execute();
   // A session's per-address counter is dated by its opening: a session left open for days must keep it,
@@ -58,6 +60,9 @@ export async function applyRetention(store: Store, settings: RetentionSettings, 
   // The LINE webhook's handled event ids: kept only while such an event could still be answered (decision 052).
   await pruneSeenEvents(store, now);
 }
+
+/** How long a reservation's LINE service notification token is kept. */
+const SERVICE_TOKEN_DAYS = 2;
 
 /** How long the calendar's applied edges are kept (they hold no personal data; the audit log has the story). */
 const EDGE_DAYS = 30;

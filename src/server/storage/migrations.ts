@@ -16,6 +16,7 @@ import { absenceArrivalMigration } from './migration-0011-absence-arrival.js';
 import { keptNumbersMigration } from './migration-0012-kept-numbers.js';
 import { onlineClosesOnTimeMigration } from './migration-0013-online-closes-on-time.js';
 import { familiesMigration } from './migration-0014-families.js';
+import { serviceMessagesMigration } from './migration-0015-service-messages.js';
 import { lineWebhookMigration } from './migration-0016-line-webhook.js';
 import { waitReadingsMigration } from './migration-0017-wait-readings.js';
 import { noticeMinutesMigration } from './migration-0018-notice-minutes.js';
@@ -127,6 +128,7 @@ const migrations: Record<string, Migration> = {
   '0012_kept_numbers': keptNumbersMigration,
   '0013_online_closes_on_time': onlineClosesOnTimeMigration,
   '0014_families': familiesMigration,
+  '0015_service_messages': serviceMessagesMigration,
   '0016_line_webhook': lineWebhookMigration,
   '0017_wait_readings': waitReadingsMigration,
   '0018_notice_minutes': noticeMinutesMigration,

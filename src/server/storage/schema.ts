@@ -141,7 +141,8 @@ export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 /** One message to one recipient (a LINE user, or one push subscription), written with its cause. */
 export interface OutboxTable {
   id: string;
-  kind: 'ahead5' | 'recall' | 'announcement' | 'absence';
+  /** 'taken' (0015): the number-taken service message, sent only by a LINE MINI App service message. */
+  kind: 'ahead5' | 'recall' | 'announcement' | 'absence' | 'taken';
   channel: 'LINE' | 'PWA';
   slot_id: string;
   reservation_number: number;
@@ -159,6 +160,27 @@ export interface OutboxTable {
   sent_at: string | null;
   /** The message itself, for kinds whose words are not a label (announcements); null otherwise. */
   body: string | null;
+  /** How a LINE row goes (0015): null, 'service', 'service-done' or 'push' (migration-0015-service-messages.ts). */
+  path: OutboxPath | null;
+}
+
+export type OutboxPath = 'service' | 'service-done' | 'push';
+
+export type ServiceTokenState = 'issuing' | 'ready' | 'spent' | 'failed';
+
+/** A reservation's LINE MINI App service notification token (0015), sealed; see migration-0015-service-messages.ts. */
+export interface ServiceTokenTable {
+  slot_id: string;
+  liff_digest: string;
+  /** issuing: asked of LINE; ready: usable while remaining > 0 and not expired; spent / failed: never again. */
+  state: ServiceTokenState;
+  /** The sealed notification token (auth/sealed.ts), null until issued. */
+  token: string | null;
+  remaining: number;
+  expires_at: string | null;
+  attempt_outbox_id: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface RateCounterTable {
@@ -224,6 +246,7 @@ export interface Database {
   notice_daily: NoticeDailyTable;
   line_webhook_events: LineWebhookEventTable;
   wait_readings: WaitReadingTable;
+  service_tokens: ServiceTokenTable;
 }
 
 /**

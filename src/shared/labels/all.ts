@@ -11,6 +11,7 @@ import { jaStaffFamily } from './ja-staff-family.js';
 import { jaStaffKept } from './ja-staff-kept.js';
 import { jaStaffLate } from './ja-staff-late.js';
 import { jaStaffLeave } from './ja-staff-leave.js';
+import { jaStaffService } from './ja-staff-service.js';
 import { jaStaffWebhook } from './ja-staff-webhook.js';
 
 export { ja, fill };
@@ -18,9 +19,10 @@ export { ja, fill };
 /**
  * The staff catalogue: ja-staff.ts and one file per later capability — absence and check-in
  * (ja-staff-arrival.ts), numbers kept for the desk (ja-staff-kept.ts), online closing on time (ja-staff-late.ts),
- * the LINE webhook's refusal (ja-staff-webhook.ts), families (ja-staff-family.ts), the notice by minutes (ja-staff-leave.ts).
+ * the LINE webhook's refusal (ja-staff-webhook.ts), families (ja-staff-family.ts), the notice by minutes (ja-staff-leave.ts),
+ * LINE MINI App service messages (ja-staff-service.ts).
  */
-const jaStaff = { ...jaStaffMain, ...jaStaffArrival, ...jaStaffKept, ...jaStaffLate, ...jaStaffWebhook, ...jaStaffFamily, ...jaStaffLeave } as const;
+const jaStaff = { ...jaStaffMain, ...jaStaffArrival, ...jaStaffKept, ...jaStaffLate, ...jaStaffWebhook, ...jaStaffFamily, ...jaStaffLeave, ...jaStaffService } as const;
 
 export const labels = { ...ja, ...jaStaff } as const;
 

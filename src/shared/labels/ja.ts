@@ -73,6 +73,8 @@ export const ja = {
   'notice.ahead5':
     '【{clinic}】受付番号 {n}番の方へ　あなたの前の方が5人になりました。ご来院のうえ、院内でお待ちください。',
   'notice.recall': '【{clinic}】受付番号 {n}番の方　順番になりました。受付までお越しください。',
+  // The LINE MINI App service message when a number is taken (issue 37, docs/decisions/051).
+  'notice.taken': '【{clinic}】受付番号 {n}番で受け付けました。順番が近づいたらお知らせします。',
   // channels, install, errors
   'line.addFriend':
     '順番が近づいたときのお知らせをLINEで受け取るには、医院のLINE公式アカウントを友だち追加してください。',
@@ -134,6 +136,7 @@ export const ja = {
   'error.familyTooLarge': '一度にお取りできるのは{max}人分までです。人数を減らしてください。',
   'error.notEnoughForFamily': '全員分の番号が残っていません。人数を減らすか、窓口へお越しください。',
   'error.invalidArgument': 'リクエストの内容が正しくありません。',
+  'error.liffAccessTokenLineOnly': 'LINEミニアプリのアクセストークンは、LINEでの受付にだけ付けられます。',
   'error.bodyTooLarge': 'リクエストが大きすぎます。',
   'error.unknownFunction': '指定された機能は存在しません。',
   'error.signInRequired': 'ログインが必要です。もう一度アクセスしてください。',

@@ -36,6 +36,8 @@ export const functionPayloads = {
      * '' for none; absent is one number with no name. Patients only; more entries than the clinic's
      * `familyMax` is refused (FAILED_PRECONDITION error.familyTooLarge), and nothing is taken.
      */
+    // Optional (decision 051): liff.getAccessToken() of the LINE MINI App, for its service messages; LINE only.
+    liffAccessToken: z.string().min(1).max(2048).optional(),
     members: z.array(z.string().trim().max(MEMBER_NAME_MAX)).min(1).max(FAMILY_MAX_MAX).optional(),
   }).refine((p) => p.reservedType !== 'ADMIN' || p.members === undefined, { message: 'members: patients only', path: ['members'] }),
   cancelReservation: z.strictObject({
@@ -290,6 +292,18 @@ export interface MyReservation {
   noticeMinutes?: number | null;
 }
 
+/** The kinds of notice; 'taken' is the number-taken LINE MINI App service message (issue 37). */
+export type NoticeKind = 'ahead5' | 'recall' | 'absence' | 'announcement' | 'taken';
+
+export interface NoticeMonth {
+  /** LINE MINI App service messages are configured (LINE_SERVICE_TEMPLATE and the MINI App channel). */
+  serviceConfigured: boolean;
+  /** One entry per kind, in NOTICE_KINDS order: delivered as a service message, a LINE push, a Web Push; failed. */
+  byKind: { kind: NoticeKind; service: number; linePush: number; webPush: number; failed: number }[];
+  /** Service messages sent instead of LINE pushes (every kind but 'taken', which is never pushed). */
+  pushesSaved: number;
+}
+
 /** Messaging as staff see it (getMessagingStatus). */
 export interface MessagingStatus {
   lineConfigured: boolean;
@@ -301,10 +315,15 @@ export interface MessagingStatus {
   settings: { lineAhead5: boolean; lineRecall: boolean };
   /** The monitor's call-out settings (issue 15). Always sent by this server. */
   callout?: CalloutSettings;
+  /**
+   * Issue 37: how this month's notices went (Tokyo month), per kind. Always sent by this server; optional so
+   * an older server's answer still reads.
+   */
+  thisMonth?: NoticeMonth;
   failures: {
     slotId: string;
     reservationNumber: number;
-    kind: 'ahead5' | 'recall' | 'announcement' | 'absence';
+    kind: NoticeKind;
     channel: 'LINE' | 'PWA';
     reason: string;
     at: string;
@@ -332,5 +351,7 @@ export interface ClientConfig {
     accessBaseUrl: string;
     officialAccountUrl: string | null;
     botPrompt: 'normal' | 'aggressive' | 'none';
+    /** LINE MINI App service messages are on: the book screen passes liff.getAccessToken() (decision 051). */
+    serviceMessages?: boolean;
   };
 }

@@ -20,6 +20,8 @@ export interface FakeLiffControl {
   calls: string[];
   /** What getFriendship() answers (true when left out). */
   friendFlag?: boolean;
+  /** What getAccessToken() returns (null when left out). */
+  accessToken?: string | null;
 }
 
 declare global {
@@ -57,6 +59,10 @@ const liff = {
   getIDToken: (): string | null => {
     control().calls.push('getIDToken');
     return control().idToken;
+  },
+  getAccessToken: (): string | null => {
+    control().calls.push('getAccessToken');
+    return control().accessToken ?? null;
   },
   getFriendship: async (): Promise<{ friendFlag: boolean }> => {
     control().calls.push('getFriendship');

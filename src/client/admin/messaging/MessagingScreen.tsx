@@ -10,6 +10,7 @@ import { useRefusal } from '../refusal.js';
 import { StaffNav } from '../StaffNav.js';
 import { tokyoDateTime } from '../../../shared/time/tokyo.js';
 import { CalloutSettingsPanel } from './CalloutSettingsPanel.js';
+import { NoticeMonthPanel } from './NoticeMonthPanel.js';
 
 /** The worker records reasons for operators' logs; staff read them in Japanese. */
 export function reasonText(reason: string): string {
@@ -74,6 +75,7 @@ export function MessagingScreen() {
             )}
             {!status.pushConfigured && <p className="notice">{t('messages.pushNotConfigured')}</p>}
           </section>
+          {status.thisMonth && <NoticeMonthPanel month={status.thisMonth} />}
           <fieldset className="card staff-settings" disabled={saving}>
             <legend>{t('messages.settings')}</legend>
             <label className="check">

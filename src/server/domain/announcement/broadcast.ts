@@ -63,6 +63,8 @@ async function lineSentThisMonth(store: Store): Promise<number> {
     .where('channel', '=', 'LINE')
     .where('status', '=', 'sent')
     .where('sent_at', '>=', tokyoMonthStart(new Date()))
+    // A LINE MINI App service message costs no quota (decision 051).
+    .where((eb) => eb.or([eb('path', 'is', null), eb('path', '!=', 'service-done')]))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -76,7 +78,13 @@ async function lineNotInQuota(tx: Transaction<Database>, askedAt: string): Promi
     .selectFrom('outbox')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('channel', '=', 'LINE')
-    .where((eb) => eb.or([eb('status', 'in', ['pending', 'sending']), eb.and([eb('status', '=', 'sent'), eb('sent_at', '>=', askedAt)])]))
+    // Rows still to go may yet go as free service messages (decision 051): counted, erring on refusing.
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['pending', 'sending']),
+        eb.and([eb('status', '=', 'sent'), eb('sent_at', '>=', askedAt), eb.or([eb('path', 'is', null), eb('path', '!=', 'service-done')])]),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

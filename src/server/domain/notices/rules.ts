@@ -51,6 +51,7 @@ export function noticeRows(
     updated_at: now,
     sent_at: null,
     body,
+    path: null,
   });
   if (endpoints.length === 0) return [{ ...row(null), status: 'failed', last_error: 'no push subscription' }];
   return endpoints.map(row);

@@ -11,6 +11,7 @@ import {
 } from './local-checks.js';
 import { checkClientAddresses } from './proxy-checks.js';
 import { checkWebhook } from './webhook-checks.js';
+import { checkMiniAppChannel, checkServiceTemplate } from './miniapp-checks.js';
 
 export function runChecks(facts: DoctorFacts): CheckResult[] {
   return [
@@ -21,6 +22,8 @@ export function runChecks(facts: DoctorFacts): CheckResult[] {
     checkMessagingToken(facts),
     checkMessagingQuota(facts),
     checkWebhook(facts),
+    checkMiniAppChannel(facts),
+    checkServiceTemplate(facts),
     checkVapidKeys(facts),
     checkVapidSubject(facts),
     checkStore(facts),

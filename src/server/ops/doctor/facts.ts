@@ -54,6 +54,8 @@ export interface DoctorFacts {
     /** GET /v2/bot/channel/webhook/endpoint (the chat's webhook URL and whether it is on), with a valid token. */
     webhook: Probe | null;
   };
+  /** The LINE MINI App channel (issue 37): a channel access token by the client-credentials grant (null: not asked). */
+  miniApp?: { token: Probe | null };
   vapidFile: VapidFile;
   store: StoreFacts;
 }

@@ -37,6 +37,15 @@ async function gatherLogin(config: Config): Promise<DoctorFacts['login']> {
   return { token, apps };
 }
 
+/** The MINI App channel's own stateless token: the same grant as the Login channel's, with its id and secret. */
+async function gatherMiniApp(config: Config): Promise<NonNullable<DoctorFacts['miniApp']>> {
+  const id = config.LINE_MINIAPP_CHANNEL_ID;
+  const secret = config.LINE_MINIAPP_CHANNEL_SECRET;
+  if (!id || !secret || !/^\d+$/.test(id)) return { token: null };
+  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: id, client_secret: secret });
+  return { token: await probe(`${config.LINE_API_BASE_URL}/oauth2/v3/token`, { method: 'POST', body: form }, config.DOCTOR_TIMEOUT_SECONDS) };
+}
+
 async function gatherMessaging(config: Config): Promise<DoctorFacts['messaging']> {
   const seconds = config.DOCTOR_TIMEOUT_SECONDS;
   const token = config.LINE_MESSAGING_CHANNEL_ACCESS_TOKEN;
@@ -130,11 +139,12 @@ function withinSeconds(work: Promise<StoreFacts>, seconds: number): Promise<Stor
 }
 
 export async function gatherFacts(config: Config): Promise<DoctorFacts> {
-  const [login, messaging, store] = await Promise.all([
+  const [login, messaging, miniApp, store] = await Promise.all([
     gatherLogin(config),
     gatherMessaging(config),
+    gatherMiniApp(config),
     // Migrating a large store on first open takes longer than one outside call.
     withinSeconds(gatherStore(config), config.DOCTOR_TIMEOUT_SECONDS * 6),
   ]);
-  return { config, login, messaging, store, vapidFile: readVapidFile(config) };
+  return { config, login, messaging, miniApp, store, vapidFile: readVapidFile(config) };
 }

@@ -1,0 +1,42 @@
+/**
+ * /admin/messages: how this month's notices went, per kind (issue 37): as a LINE MINI App service message,
+ * a LINE push or a Web Push, or failed; and the LINE pushes the service messages saved (docs/decisions/051).
+ */
+import type { NoticeMonth } from '../../../shared/schemas/functions.js';
+import { t } from '../../../shared/labels/all.js';
+
+export function NoticeMonthPanel({ month }: { month: NoticeMonth }) {
+  return (
+    <section className="card" aria-labelledby="notice-month">
+      <h2 id="notice-month">{t('messages.month.title')}</h2>
+      {month.serviceConfigured ? (
+        <p className="staff-figure">{t('messages.month.saved', { n: month.pushesSaved })}</p>
+      ) : (
+        <p className="notice">{t('messages.month.serviceOff')}</p>
+      )}
+      <table className="staff-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('messages.month.colKind')}</th>
+            <th scope="col">{t('messages.month.colService')}</th>
+            <th scope="col">{t('messages.month.colLinePush')}</th>
+            <th scope="col">{t('messages.month.colWebPush')}</th>
+            <th scope="col">{t('messages.month.colFailed')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {month.byKind.map((k) => (
+            <tr key={k.kind}>
+              <th scope="row">{t(`messages.kind.${k.kind}`)}</th>
+              <td>{k.service}</td>
+              <td>{k.linePush}</td>
+              <td>{k.webPush}</td>
+              <td>{k.failed}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted">{t('messages.month.note')}</p>
+    </section>
+  );
+}
