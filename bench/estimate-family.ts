@@ -32,18 +32,18 @@ const variant = (name: string, sigma: number, traits: Partial<Clinic>): ClinicVa
 
 export const CLINIC_FAMILY: readonly ClinicVariant[] = [
   // Issue 14's clinic exactly (its random pauses, no fixed break): the figures of earlier rounds stand beside it.
-  { name: 'σ 0.5, pauses, no-shows 1.8 %, cancellations 8 % (issue 14)', clinic: CLINIC },
-  variant('σ 0.5, no pauses, no-shows 10 %, cancellations 5 %, families', 0.5, {
+  { name: 'A: σ 0.5; pauses; no-shows 1.8 %; cancellations 8 % (issue 14)', clinic: CLINIC },
+  variant('B: σ 0.5; no pauses; no-shows 10 %; cancellations 5 %; families', 0.5, {
     ...noPauses, ...holds(0.12, 0.1), cancelShare: 0.05, ...families,
   }),
-  variant('σ 0.3, no pauses, no no-shows, no cancellations', 0.3, { ...noPauses, ...holds(0, 0), cancelShare: 0 }),
-  variant('σ 0.3, pauses + break, no-shows 5 %, walk-ins, cancellations 8 %', 0.3, {
+  variant('C: σ 0.3; no pauses; no no-shows; no cancellations', 0.3, { ...noPauses, ...holds(0, 0), cancelShare: 0 }),
+  variant('D: σ 0.3; pauses + break; no-shows 5 %; walk-ins; cancellations 8 %', 0.3, {
     ...pauses, ...holds(0.08, 0.05), cancelShare: 0.08, walkInMeanMinutes: 12, arrivalMeanMinutes: 7,
   }),
-  variant('σ 0.7, no pauses, no-shows 5 %, walk-ins, cancellations 8 %, families', 0.7, {
+  variant('E: σ 0.7; no pauses; no-shows 5 %; walk-ins; cancellations 8 %; families', 0.7, {
     ...noPauses, ...holds(0.07, 0.05), cancelShare: 0.08, walkInMeanMinutes: 12, ...families, arrivalMeanMinutes: 8.5,
   }),
-  variant('σ 0.7, pauses + break, no-shows 10 %, walk-ins, cancellations 12 %, families', 0.7, {
+  variant('F: σ 0.7; pauses + break; no-shows 10 %; walk-ins; cancellations 12 %; families', 0.7, {
     ...pauses, ...holds(0.14, 0.1), cancelShare: 0.12, walkInMeanMinutes: 12, ...families, arrivalMeanMinutes: 8.5,
   }),
 ];

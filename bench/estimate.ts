@@ -12,7 +12,7 @@ import { waitMoments, waitRange } from '../src/shared/estimate/range.js';
 import { blendEstimate } from '../src/server/domain/estimate/blend.js';
 import { HISTORY_SESSIONS } from '../src/server/domain/estimate/history.js';
 import { historyPace, MIN_HISTORY_INTERVALS, paceOf, type PaceStats, sessionPace, startIntervals } from '../src/server/domain/estimate/pace.js';
-import { type SimSession, simulateWeeks } from './estimate-sim.js';
+import { type SimSession, simulateWeeks, WEEK } from './estimate-sim.js';
 import { CLINIC_FAMILY, type ClinicVariant } from './estimate-family.js';
 import { median, pct, type Row } from './lib/stats.js';
 import { oracleFloors } from './estimate-oracle.js';
@@ -41,6 +41,7 @@ export interface ClinicFigures {
   name: string;
   seed: number;
   sessions: number;
+  days: number;
   patients: number;
   readings: number;
   /** Readings shown with the wider rule (before the clinic had enough history). */
@@ -130,6 +131,7 @@ export function runClinic(variant: ClinicVariant, seed: number, options: RunOpti
     name: variant.name,
     seed,
     sessions: sessions.length,
+    days: (options.weeks ?? WEEKS) * new Set(WEEK.map(([weekday]) => weekday)).size,
     patients: sessions.reduce((a, s) => a + s.patients.length, 0),
     readings: readings.length,
     uncalibrated: before.length,
@@ -158,20 +160,20 @@ export function runFamily(options: RunOptions): ClinicFigures[] {
 export function benchEstimate(): Row[] {
   const rows: Row[] = runFamily({ rule: 'own' }).map((f): Row => ({
     scenario: '7 estimate',
-    metric: `clinic ${f.name}: turn before the low end · inside · width at 10 ahead`,
+    metric: `clinic ${f.name}, turn before the low end · inside · width at 10 ahead`,
     product: `${pct(f.sooner)} · ${pct(f.inside)} · ${f.widthAt10} min`,
     floor: `oracle ${f.oracleAt10.toFixed(1)} min`,
     ratio: `${(f.widthAt10 / f.oracleAt10).toFixed(2)}×`,
     target: `≤ 5 % · ≥ 80 % · ≤ ${TARGET_WIDTH_RATIO}×`,
     met: metTargets(f),
-    note: `${f.sessions} sessions, ${f.patients} patients, ${f.readings} readings (${f.uncalibrated} with the wider rule before the calibration, ${pct(f.soonerUncalibrated)} of them early); median error ${f.medianError.toFixed(1)} min; seed ${f.seed}`,
+    note: `${f.sessions} sessions (${f.days} days), ${f.patients} patients, ${f.readings} readings (${f.uncalibrated} with the wider rule before the calibration, ${pct(f.soonerUncalibrated)} of them early); median error ${f.medianError.toFixed(1)} min; seed ${f.seed}`,
   }));
   // The wider rule alone must hold the one-sided target on every clinic: it is what a new clinic gets.
   const wider = runFamily({ rule: 'wider' });
   const worst = [...wider].sort((a, b) => b.sooner - a.sooner)[0]!;
   rows.push({
     scenario: '7 estimate',
-    metric: 'the wider rule alone (never calibrated), worst clinic: turn before the low end · inside · width at 10 ahead',
+    metric: 'the wider rule alone (never calibrated) at its worst, turn before the low end · inside · width at 10 ahead',
     product: `${pct(Math.max(...wider.map((f) => f.sooner)))} · ${pct(Math.min(...wider.map((f) => f.inside)))} · ${Math.max(...wider.map((f) => f.widthAt10))} min`,
     floor: '–',
     ratio: '–',
@@ -184,7 +186,7 @@ export function benchEstimate(): Row[] {
     const fam = runFamily({ rule: 'own', sessions: n });
     rows.push({
       scenario: '7 estimate',
-      metric: `the calibration on the last ${n} sessions instead of ${CALIBRATION_SESSIONS}, worst clinic: early · inside · width ratio`,
+      metric: `the calibration on the last ${n} sessions instead of ${CALIBRATION_SESSIONS} at its worst, early · inside · width ratio`,
       product: `${pct(Math.max(...fam.map((f) => f.sooner)))} · ${pct(Math.min(...fam.map((f) => f.inside)))} · ${Math.max(...fam.map((f) => f.widthAt10 / f.oracleAt10)).toFixed(2)}×`,
       floor: '–',
       ratio: '–',

@@ -57,7 +57,6 @@ describeStores('the range calibrated on the clinic\'s readings, on the queue str
     expect(calibration.samples).toBe(lastSessions(all, CALIBRATION_SESSIONS).length);
     const stored = await store.db.selectFrom('wait_readings').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBeGreaterThan(all.length);
-    for (const band of calibration.bands) expect(band.lowZ).toBeLessThan(band.highZ);
     // The calibration travels with every snapshot: it stays small.
     expect(JSON.stringify(calibration).length).toBeLessThan(500);
     await staff('endInhouseReception');

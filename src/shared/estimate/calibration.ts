@@ -19,9 +19,16 @@ import { ROUND_MINUTES } from './rounding.js';
 export interface CalibrationBand {
   /** The band holds readings with `ahead` ≤ this (and above the previous band's); the last band holds all above. */
   maxAhead: number;
-  /** The low edge is mean + lowZ·sd (lowZ is usually negative): the turn came before it in ≤ 5 % of readings. */
+  /**
+   * The low edge is mean + lowZ·sd (lowZ is usually negative), shown rounded down to 5 minutes: the turn
+   * came before it in ≤ 5 % of readings.
+   */
   lowZ: number;
-  /** The high edge is mean + highZ·sd: with the low edge, ≥ 80 % of waits fell inside. */
+  /**
+   * The high edge is mean + highZ·sd, shown rounded up: with the low edge, ≥ 80 % of waits fell inside. Near
+   * the front, where one 5-minute step is wide beside the spread, highZ may lie below lowZ: the range is
+   * then the one step above the low edge.
+   */
   highZ: number;
 }
 
