@@ -4,8 +4,8 @@
  * 0.5, 0.7), whether the doctor pauses (random stops of 8–25 min after 2 % of consultations, and a fixed
  * 12-minute break an hour in), no-shows (absent when called and never back: 0–10 %), walk-ins at the desk
  * while the doctor works, cancellations, and families (2–3 consecutive numbers taken at once, half of them
- * seen together). Every σ comes with and without pauses; the other traits are spread over the six so that
- * each appears at every σ where it can. The consultation's median is set so that its mean stays that of
+ * seen together). Every σ comes with and without pauses; the other traits are spread over the six, each on
+ * at least two clinics and at two σ or more (clinic C is the plain one). The consultation's median is set so that its mean stays that of
  * issue 14's clinic (start to start ≈ 5.6 min), and where walk-ins or families add people, online arrivals
  * are sparser, so every clinic sees about the same number of patients a session. Fixed before the rule's
  * constants were chosen; change them only with a note in docs/benchmarks.md.
