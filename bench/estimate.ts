@@ -98,13 +98,13 @@ function measureSession(session: SimSession, id: string, history: ReturnType<typ
   return { readings, recorded, errors };
 }
 
-export function runClinic(variant: ClinicVariant, seed: number, options: RunOptions): ClinicFigures {
+/** Replays sessions in order as the product would live them: history and calibration from the earlier ones. */
+function replay(sessions: readonly SimSession[], options: RunOptions) {
   const past: { weekday: number; period: string; pace: PaceStats }[] = [];
   const pool: CalibrationSample[] = [];
-  const readings: Reading[] = [];
+  const readings: (Reading & { session: number })[] = [];
   const errors: number[] = [];
   const keep = options.sessions ?? CALIBRATION_SESSIONS;
-  const sessions = simulateWeeks(seed, options.weeks ?? WEEKS, variant.clinic);
   sessions.forEach((session, i) => {
     const { weekday, period } = session;
     // The same choice as readHistory: same weekday and period, else the same period on any weekday.
@@ -114,7 +114,7 @@ export function runClinic(variant: ClinicVariant, seed: number, options: RunOpti
     const history = historyPace(pick.slice(-HISTORY_SESSIONS).map((s) => s.pace));
     const calibration = options.rule === 'own' ? calibrate(pool, { sessions: keep, lowShare: options.lowShare, insideShare: options.insideShare }) : null;
     const measured = measureSession(session, String(i), history, calibration);
-    readings.push(...measured.readings);
+    for (const r of measured.readings) readings.push({ ...r, session: i });
     errors.push(...measured.errors);
     pool.push(...measured.recorded);
     // The server reads only the last sessions; the pool need not grow without end either.
@@ -124,7 +124,16 @@ export function runClinic(variant: ClinicVariant, seed: number, options: RunOpti
     const pace = sessionPace(session.patients.filter((p) => p.startedAt !== null).map((p) => BASE + p.startedAt! * 60_000));
     if (pace) past.push({ weekday, period, pace });
   });
-  const share = (rs: Reading[], f: (r: Reading) => boolean) => rs.filter(f).length / Math.max(1, rs.length);
+  return { readings, errors };
+}
+
+const share = (rs: readonly Reading[], f: (r: Reading) => boolean) => rs.filter(f).length / Math.max(1, rs.length);
+const early = (r: Reading) => r.actual < r.low;
+const within = (r: Reading) => r.actual >= r.low && r.actual <= r.high;
+
+export function runClinic(variant: ClinicVariant, seed: number, options: RunOptions): ClinicFigures {
+  const sessions = simulateWeeks(seed, options.weeks ?? WEEKS, variant.clinic);
+  const { readings, errors } = replay(sessions, options);
   const before = readings.filter((r) => !r.calibrated);
   const oracle = oracleFloors(sessions, 10, SAMPLE_EVERY, variant.clinic).find((o) => o.kind === 'distribution')!;
   return {
@@ -135,13 +144,31 @@ export function runClinic(variant: ClinicVariant, seed: number, options: RunOpti
     patients: sessions.reduce((a, s) => a + s.patients.length, 0),
     readings: readings.length,
     uncalibrated: before.length,
-    sooner: share(readings, (r) => r.actual < r.low),
-    inside: share(readings, (r) => r.actual >= r.low && r.actual <= r.high),
-    soonerUncalibrated: share(before, (r) => r.actual < r.low),
+    sooner: share(readings, early),
+    inside: share(readings, within),
+    soonerUncalibrated: share(before, early),
     widthAt10: median(readings.filter((r) => r.ahead === 10).map((r) => r.high - r.low)),
     oracleAt10: oracle.shortest,
     medianError: median(errors),
   };
+}
+
+/**
+ * A clinic that changes: 5 weeks as the steadiest clinic (C), then 5 weeks as the hardest (F), the change
+ * that makes a calibration learnt before it most wrong on the unsafe side (C's ranges are narrow). Early
+ * turns and waits inside over the first two weeks after the change and the three after those, for a
+ * calibration over the last `sessions` sessions: how fast the range follows the clinic.
+ */
+export function runChange(sessionsKept: number, seed = SEED) {
+  const byName = (letter: string) => CLINIC_FAMILY.find((v) => v.name.startsWith(letter))!.clinic;
+  const weeks = WEEKS / 2;
+  const sessions = [...simulateWeeks(seed, weeks, byName('C')), ...simulateWeeks(seed + 1, weeks, byName('F'))];
+  const change = weeks * WEEK.length;
+  const { readings } = replay(sessions, { rule: 'own', sessions: sessionsKept });
+  const span = (from: number, to: number) => readings.filter((r) => r.session >= change + from && r.session < change + to);
+  const first = span(0, 2 * WEEK.length);
+  const later = span(2 * WEEK.length, Infinity);
+  return { first: { early: share(first, early), inside: share(first, within) }, later: { early: share(later, early), inside: share(later, within) } };
 }
 
 /** Each clinic of the family gets its own seed, so no two share their days. */
@@ -195,6 +222,19 @@ export function benchEstimate(): Row[] {
   // Recency: the calibration keeps the last N sessions; what N around the chosen one would have given.
   for (const n of [10, 40]) {
     rows.push(summary(`the calibration on the last ${n} sessions instead of ${CALIBRATION_SESSIONS} at its worst, early · inside · width ratio`, runFamily({ rule: 'own', sessions: n })));
+  }
+  // …and how fast each follows a clinic that changes (C for 5 weeks, then F).
+  for (const n of [10, CALIBRATION_SESSIONS, 40]) {
+    const c = runChange(n);
+    rows.push({
+      scenario: '7 estimate',
+      metric: `a clinic that changes (C, then F), the last ${n} sessions: early · inside in the 2 weeks after the change / the 3 after those`,
+      product: `${pct(c.first.early)} · ${pct(c.first.inside)} / ${pct(c.later.early)} · ${pct(c.later.inside)}`,
+      floor: '–',
+      ratio: '–',
+      target: '–',
+      met: null,
+    });
   }
   return rows;
 }
