@@ -63,6 +63,7 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 export function oracleFloors(sessions: readonly SimSession[], ahead = 10, every = 5, c: Clinic = CLINIC): OracleFloor[] {
   const pauseMean = c.pauseShare * ((c.pauseMinutes[0] + c.pauseMinutes[1]) / 2);
   const residuals: Record<OracleKind, number[]> = { distribution: [], pace: [], 'pace+pauses': [] };
+  const breakAt = c.doctorDelay + c.breakAfterMinutes;
   for (const session of sessions) {
     const known = c.weekdayFactor[session.weekday]! * (session.period === 'afternoon' ? c.afternoonFactor : 1);
     // The distribution oracle averages the session factor's log-normal out: E[exp(σZ)] = exp(σ²/2).
@@ -81,8 +82,10 @@ export function oracleFloors(sessions: readonly SimSession[], ahead = 10, every 
         const m = c.consultMedian * paces[kind];
         const interval = c.overheadMinutes + m * Math.exp(c.consultSigma ** 2 / 2);
         const current = last === undefined ? Math.max(0, c.doctorDelay - t) + interval : remaining(c, m, t - last);
-        const expected =
+        let expected =
           kind === 'pace+pauses' ? current + ahead * interval + pausesAhead : current + ahead * (interval + pauseMean) + pauseMean;
+        // The clinic's fixed break is in its schedule: the two weaker oracles add it when it falls before the turn.
+        if (kind !== 'pace+pauses' && c.breakMinutes > 0 && t < breakAt && t + expected > breakAt) expected += c.breakMinutes;
         residuals[kind].push(actual - expected);
       }
     }

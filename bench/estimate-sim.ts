@@ -1,7 +1,10 @@
 /**
  * A simulated clinic for the `estimate` bench scenario: one reception session at a time, event by event,
- * with a seeded RNG so every run replays the same days. The parameters below were fixed before the
+ * with a seeded RNG so every run replays the same days. The parameters of CLINIC were fixed before the
  * estimator was tuned (bench/records/benchmark-history.md, "Estimated wait"); change them only with a note in docs/benchmarks.md.
+ * Issue 36 adds what other clinics do (walk-ins, a fixed break, families); each is off in CLINIC and draws
+ * nothing from the RNG while off, so CLINIC's days are the same as before. The family of clinics the range
+ * is judged on is bench/estimate-family.ts.
  */
 
 /** mulberry32: small, fast, and the same sequence on every machine. */
@@ -49,6 +52,15 @@ export const CLINIC = {
   /** After a consultation the doctor sometimes stops (a phone call, an urgent case): 8–25 min. */
   pauseShare: 0.02,
   pauseMinutes: [8, 25] as const,
+  /** Walk-ins at the desk while the doctor sees patients: one every this many minutes (Poisson); 0 = none. */
+  walkInMeanMinutes: 0,
+  /** A fixed break: after the consultation that ends this many minutes after the first start, this long; 0 = none. */
+  breakAfterMinutes: 0,
+  breakMinutes: 0,
+  /** Share of reservations that are a family (2 or 3 people taking consecutive numbers at once)… */
+  familyShare: 0,
+  /** …and of families seen together: every member started within a minute, one long consultation for all. */
+  familyTogetherShare: 0,
 };
 
 export interface SimPatient {
@@ -62,7 +74,29 @@ export interface SimPatient {
   returnsAt: number | null;
 }
 
-export type Clinic = typeof CLINIC;
+export interface Clinic {
+  overheadMinutes: number;
+  consultMedian: number;
+  consultSigma: number;
+  sessionSigma: number;
+  weekdayFactor: readonly number[];
+  afternoonFactor: number;
+  burstMorning: number;
+  burstAfternoon: number;
+  arrivalMeanMinutes: number;
+  receptionMinutes: number;
+  doctorDelay: number;
+  holdShare: number;
+  holdReturnShare: number;
+  cancelShare: number;
+  pauseShare: number;
+  pauseMinutes: readonly [number, number];
+  walkInMeanMinutes: number;
+  breakAfterMinutes: number;
+  breakMinutes: number;
+  familyShare: number;
+  familyTogetherShare: number;
+}
 
 export interface SimSession {
   weekday: number;
@@ -85,15 +119,28 @@ export function simulateSession(rng: Rng, weekday: number, period: 'morning' | '
   // Poisson count by summing exponential gaps over a unit interval.
   for (let t = exponential(rng, 1 / burst); t < 1; t += exponential(rng, 1 / burst)) arrivals.push(t * 3);
   for (let t = 3 + exponential(rng, c.arrivalMeanMinutes); t < c.receptionMinutes; t += exponential(rng, c.arrivalMeanMinutes)) arrivals.push(t);
-  const patients: SimPatient[] = arrivals.map((at, i) => ({
-    number: i + 1, reservedAt: at, calledAt: null, startedAt: null, canceledAt: null, heldAt: null, returnsAt: null,
-  }));
+  if (c.walkInMeanMinutes > 0) {
+    for (let t = c.doctorDelay + exponential(rng, c.walkInMeanMinutes); t < c.receptionMinutes; t += exponential(rng, c.walkInMeanMinutes)) arrivals.push(t);
+    arrivals.sort((a, b) => a - b);
+  }
+  // A family takes consecutive numbers at the same moment; `family` groups them (seen together or not).
+  const together = new Map<SimPatient, SimPatient[]>();
+  const patients: SimPatient[] = [];
+  for (const at of arrivals) {
+    const size = c.familyShare > 0 && rng() < c.familyShare ? (rng() < 0.6 ? 2 : 3) : 1;
+    const members = Array.from({ length: size }, (): SimPatient => ({
+      number: patients.length + 1, reservedAt: at, calledAt: null, startedAt: null, canceledAt: null, heldAt: null, returnsAt: null,
+    }));
+    for (const m of members) patients.push(m);
+    if (size > 1 && rng() < c.familyTogetherShare) for (const m of members) together.set(m, members);
+  }
   // Cancellations are decided up front: at a random moment within the next hour; only if still waiting then.
   const cancelAt = new Map<SimPatient, number>();
   for (const p of patients) if (rng() < c.cancelShare) cancelAt.set(p, p.reservedAt + uniform(rng, 2, 60));
   const willHold = new Set(patients.filter(() => rng() < c.holdShare));
 
   let now = c.doctorDelay;
+  let tookBreak = false;
   for (;;) {
     const waiting = (p: SimPatient) => p.calledAt === null && p.reservedAt <= now && !((cancelAt.get(p) ?? Infinity) <= now);
     for (const p of patients) if (p.canceledAt === null && p.calledAt === null && (cancelAt.get(p) ?? Infinity) <= now) p.canceledAt = cancelAt.get(p)!;
@@ -117,7 +164,20 @@ export function simulateSession(rng: Rng, weekday: number, period: 'morning' | '
     }
     next.calledAt ??= now;
     next.startedAt = now;
-    now += c.overheadMinutes + logNormal(rng, c.consultMedian * pace, c.consultSigma);
+    const consult = () => c.overheadMinutes + logNormal(rng, c.consultMedian * pace, c.consultSigma);
+    let busy = consult();
+    // Seen together: staff press start for each member still waiting as they go in; one consultation for all.
+    const family = (together.get(next) ?? []).filter((m) => m !== next && waiting(m) && !willHold.has(m));
+    family.forEach((m, i) => {
+      m.calledAt = m.startedAt = now + 0.25 * (i + 1);
+      busy += consult() - c.overheadMinutes;
+    });
+    now += busy;
+    if (c.breakMinutes > 0 && !tookBreak && now - c.doctorDelay >= c.breakAfterMinutes) {
+      tookBreak = true;
+      pauses.push({ at: now, minutes: c.breakMinutes });
+      now += c.breakMinutes;
+    }
     if (rng() < c.pauseShare) {
       const minutes = uniform(rng, ...c.pauseMinutes);
       pauses.push({ at: now, minutes });

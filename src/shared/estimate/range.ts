@@ -4,6 +4,8 @@
  * it, so the monitor, the public page and a patient's own card can never disagree
  * (docs/decisions/020-estimated-wait.md).
  */
+import { bandFor, type RangeCalibration } from './calibration.js';
+import { ROUND_MINUTES, roundDown, roundUp } from './rounding.js';
 
 /** The pace the server puts in the live queue snapshot: small, the same for every viewer. */
 export interface WaitEstimate {
@@ -32,20 +34,21 @@ export interface WaitRange {
   expectedAt: string;
 }
 
-/** Ranges and times are shown in steps of 5 minutes: finer would promise more than anyone knows. */
-export const ROUND_MINUTES = 5;
+export { ROUND_MINUTES } from './rounding.js';
 /**
- * Width of the range in standard deviations below and above the expected wait. 1.28 each side would hold
- * 80 % of waits if the errors were normal; waits run late far more often than early (a pause, a long case,
- * a held patient coming back all add, nothing subtracts as much), so the upper side is wider. Chosen on
- * the simulated clinic of bench/estimate.ts (bench/records/benchmark-history.md, "Estimated wait").
+ * The wider rule, for a clinic without enough history to calibrate on (no `estimate.calibration`): the range
+ * is mean − RANGE_Z_LOW·sd to mean + RANGE_Z_HIGH·sd, rounded outwards. Not tuned on one clinic: on the
+ * bench's whole family of simulated clinics (σ 0.3–0.7, with and without pauses, no-shows, walk-ins,
+ * cancellations, families: bench/estimate-family.ts), three seeds each, 2.2 was the smallest low side (in
+ * steps of 0.1) that kept turns before the low end ≤ 5 % on every clinic, and 1.3 then the smallest high
+ * side that kept ≥ 80 % inside; each has 0.2 added for clinics unlike the family (decision 054). The low
+ * side is the wide one: a patient who trusts it and comes late loses the turn; one who waits longer loses
+ * some time. The clinic's own calibration replaces both as soon as its days allow.
  */
-export const RANGE_Z_LOW = 1.2;
-export const RANGE_Z_HIGH = 1.9;
+export const RANGE_Z_LOW = 2.4;
+export const RANGE_Z_HIGH = 1.5;
 
 const MINUTE_MS = 60_000;
-
-import type { RangeCalibration } from './calibration.js';
 
 /**
  * The expected wait and its standard deviation, in minutes, for `ahead` people before the patient at `now`.
@@ -66,16 +69,20 @@ export function waitMoments(estimate: WaitEstimate, ahead: number, now: Date): {
   return { mean, sd: Math.sqrt(random + paceDrift * paceDrift) };
 }
 
-// Outwards: rounding must never narrow the range it was asked to show.
-const roundDown = (minutes: number) => Math.floor(minutes / ROUND_MINUTES) * ROUND_MINUTES;
-const roundUp = (minutes: number) => Math.ceil(minutes / ROUND_MINUTES) * ROUND_MINUTES;
+
+/** The edges in sd: the clinic's own calibration for this queue position when it has one, else the wider rule. */
+export function edgesFor(estimate: WaitEstimate, ahead: number): { lowZ: number; highZ: number } {
+  const band = estimate.calibration ? bandFor(estimate.calibration, ahead) : null;
+  return band ?? { lowZ: -RANGE_Z_LOW, highZ: RANGE_Z_HIGH };
+}
 
 /** The range and expected time for a patient with `ahead` people before them; null for held rows. */
 export function waitRange(estimate: WaitEstimate, ahead: number | null, now: Date): WaitRange | null {
   if (ahead === null || ahead < 0) return null;
   const { mean, sd } = waitMoments(estimate, ahead, now);
-  const low = Math.max(0, roundDown(mean - RANGE_Z_LOW * sd));
-  const high = Math.max(low + ROUND_MINUTES, roundUp(mean + RANGE_Z_HIGH * sd));
+  const { lowZ, highZ } = edgesFor(estimate, ahead);
+  const low = Math.max(0, roundDown(mean + lowZ * sd));
+  const high = Math.max(low + ROUND_MINUTES, roundUp(mean + highZ * sd));
   const expected = new Date(now.getTime() + mean * MINUTE_MS);
   const step = ROUND_MINUTES * MINUTE_MS;
   return {
