@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { ERROR_HTTP_STATUS, type ErrorCode } from '../../src/shared/errors.js';
 import { patientTokens } from '../../src/server/auth/patient-tokens.js';
-import { type FnAnswer, mustCall } from '../support/client.js';
+import { type FnAnswer, mustCall, staffCookie } from '../support/client.js';
 import { openSse } from '../support/sse.js';
-import type { TestServer } from '../support/server.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { openTestStore, type StoreKind, type TestStore } from '../support/stores.js';
+import type { ScheduleForStaff } from '../../src/shared/schedule/types.js';
 import { type FakeLine, randomLineUserId } from '../fakes/line-server.js';
 
 /** Hiragana, katakana or kanji: a message meant for Japanese readers. */
@@ -112,4 +114,17 @@ export async function closedPort(): Promise<number> {
   const { port } = probe.address() as { port: number };
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
+}
+
+/**
+ * A server on a fresh store of `kind` whose sessions have `numbers` numbers (the end of a session a few
+ * takes away), with the abuse limits off and a staff cookie: the allocation settings' tests start here.
+ */
+export async function smallSessionServer(kind: StoreKind, numbers: number): Promise<{ t: TestStore; server: TestServer; cookie: string }> {
+  const t = await openTestStore(kind);
+  const server = await startTestServer({ store: t.store, env: { RATE_LIMIT: 'off' } });
+  const cookie = await staffCookie(server.url, t.store);
+  const { schedule } = await mustCall<ScheduleForStaff>(server.url, 'getSchedule', { month: '2026-11' }, { cookie });
+  await mustCall(server.url, 'saveScheduleSettings', { settings: { ...schedule.settings, numbersPerSession: numbers } }, { cookie });
+  return { t, server, cookie };
 }

@@ -7,11 +7,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { t as label } from '../../src/shared/labels/all.js';
 import type { MyReservation } from '../../src/shared/schemas/functions.js';
-import type { ScheduleForStaff } from '../../src/shared/schedule/types.js';
-import { callFn, type FnAnswer, mustCall, pwaPatient, staffCookie } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
-import { adminSnapshot, expectRefusal, openReception, queueSnapshotText } from './api-support.js';
+import { callFn, type FnAnswer, mustCall, pwaPatient } from '../support/client.js';
+import type { TestServer } from '../support/server.js';
+import { describeStores, type TestStore } from '../support/stores.js';
+import { adminSnapshot, expectRefusal, openReception, queueSnapshotText, smallSessionServer } from './api-support.js';
 
 type Taken = { reservationNumber: number; slotId: string; reservation: MyReservation | null; family: MyReservation[] | null };
 
@@ -20,11 +19,7 @@ describeStores('families take numbers together', (kind) => {
   let server: TestServer;
   let cookie: string;
   beforeEach(async () => {
-    t = await openTestStore(kind);
-    server = await startTestServer({ store: t.store, env: { RATE_LIMIT: 'off' } });
-    cookie = await staffCookie(server.url, t.store);
-    const { schedule } = await mustCall<ScheduleForStaff>(server.url, 'getSchedule', { month: '2026-11' }, { cookie });
-    await mustCall(server.url, 'saveScheduleSettings', { settings: { ...schedule.settings, numbersPerSession: 10 } }, { cookie });
+    ({ t, server, cookie } = await smallSessionServer(kind, 10));
   });
   afterEach(async () => {
     await server?.close();

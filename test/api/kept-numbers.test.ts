@@ -7,11 +7,10 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { t as label } from '../../src/shared/labels/all.js';
-import type { ScheduleForStaff } from '../../src/shared/schedule/types.js';
-import { callFn, type FnAnswer, mustCall, pwaPatient, staffCookie } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
-import { expectRefusal, openReception, signedLinePatient } from './api-support.js';
+import { callFn, type FnAnswer, mustCall, pwaPatient } from '../support/client.js';
+import type { TestServer } from '../support/server.js';
+import { describeStores, type TestStore } from '../support/stores.js';
+import { expectRefusal, openReception, signedLinePatient, smallSessionServer } from './api-support.js';
 import { openSse } from '../support/sse.js';
 
 type Taken = { reservationNumber: number; slotId: string; reservation: { ahead: number | null } | null };
@@ -22,12 +21,7 @@ describeStores('numbers kept for the desk', (kind) => {
   let server: TestServer;
   let cookie: string;
   beforeEach(async () => {
-    t = await openTestStore(kind);
-    server = await startTestServer({ store: t.store, env: { RATE_LIMIT: 'off' } });
-    cookie = await staffCookie(server.url, t.store);
-    // Ten numbers a session: the end of a session is a few takes away.
-    const { schedule } = await mustCall<ScheduleForStaff>(server.url, 'getSchedule', { month: '2026-11' }, { cookie });
-    await mustCall(server.url, 'saveScheduleSettings', { settings: { ...schedule.settings, numbersPerSession: 10 } }, { cookie });
+    ({ t, server, cookie } = await smallSessionServer(kind, 10));
   });
   afterEach(async () => {
     await server?.close();

@@ -8,7 +8,7 @@ import type { Store, WriteContext } from '../../storage/port.js';
 import { activeSlot } from '../../storage/slot-row.js';
 import type { LiveEstimator } from '../estimate/live-estimate.js';
 import { loadQueueState } from '../queue-state.js';
-import { enqueueNotice } from './outbox.js';
+import { sendTurnNear } from './outbox.js';
 import { minutesNotices } from './minutes.js';
 
 /** Someone of the open session waits for a minutes notice not yet sent. */
@@ -42,18 +42,7 @@ export async function sendMinutesNotices({ store, estimator, now }: { store: Sto
     if (ctx.runtime.current_session_id !== sessionId) return [];
     const due = minutesNotices(await sessionRows(ctx, sessionId), estimate, now, ctx.runtime.line_ahead5_on === 1);
     for (const { slot } of due) {
-      await ctx.tx.updateTable('reservation_slots').set({ notified_at: ctx.now, updated_at: ctx.now }).where('id', '=', slot.id).execute();
-      await enqueueNotice(ctx, slot, 'ahead5');
-      // The family is told with its first member (decision 053).
-      if (slot.family_id) {
-        await ctx.tx
-          .updateTable('reservation_slots')
-          .set({ notified_at: ctx.now, updated_at: ctx.now })
-          .where('session_id', '=', sessionId)
-          .where('family_id', '=', slot.family_id)
-          .where('notified_at', 'is', null)
-          .execute();
-      }
+      await sendTurnNear(ctx, slot);
       ctx.emit({ type: 'slotMarked', slotId: slot.id });
     }
     return due.map(({ slot }) => slot.reservation_number);

@@ -54,18 +54,26 @@ export async function enqueueAheadNotices(ctx: WriteContext): Promise<number | n
       ctx.emit({ type: 'slotMarked', slotId: slot.id });
       continue;
     }
-    await ctx.tx.updateTable('reservation_slots').set({ notified_at: ctx.now, updated_at: ctx.now }).where('id', '=', slot.id).execute();
-    await enqueueNotice(ctx, slot, 'ahead5');
-    // The family was told with its first member (decision 053): the others are never told on their own.
-    if (slot.family_id) {
-      await ctx.tx
-        .updateTable('reservation_slots')
-        .set({ notified_at: ctx.now, updated_at: ctx.now })
-        .where('session_id', '=', sessionId)
-        .where('family_id', '=', slot.family_id)
-        .where('notified_at', 'is', null)
-        .execute();
-    }
+    await sendTurnNear(ctx, slot);
   }
   return boundary;
+}
+
+/**
+ * The turn-is-near notice for `slot`, now: marked told and queued in the outbox; by people ahead (above) or
+ * by minutes before the turn (minutes-apply.ts). A family is told once, with its first member (decision
+ * 053): the others are marked told with it and never told on their own.
+ */
+export async function sendTurnNear(ctx: WriteContext, slot: SlotTable): Promise<void> {
+  await ctx.tx.updateTable('reservation_slots').set({ notified_at: ctx.now, updated_at: ctx.now }).where('id', '=', slot.id).execute();
+  await enqueueNotice(ctx, slot, 'ahead5');
+  if (slot.family_id) {
+    await ctx.tx
+      .updateTable('reservation_slots')
+      .set({ notified_at: ctx.now, updated_at: ctx.now })
+      .where('session_id', '=', slot.session_id)
+      .where('family_id', '=', slot.family_id)
+      .where('notified_at', 'is', null)
+      .execute();
+  }
 }
