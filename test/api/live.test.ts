@@ -12,7 +12,7 @@ const SLOT_FIELDS = [
   'reservedType', 'reservedAt', 'createdAt', 'updatedAt', 'hold', 'holdAt', 'canceledLineAt',
   'canceledPwaAt', 'notifiedAheadAt', 'notifiedAt', 'ahead5SkippedAt', 'ahead5SkippedReason', 'adminConfirmedAt',
   'adminBeepAnnounced', 'queuePosition', 'absences', 'absentAt', 'absentPlaces', 'arrivedAt', 'arrivedBy', 'familyId',
-  'memberName',
+  'memberName', 'noticeMinutes',
 ];
 
 interface QueueData {
