@@ -121,7 +121,7 @@ describePostgres('limits shared by server processes on one database', () => {
     expect((await from('203.0.113.20', a.url, 'allocateNextSlot', { reservedType: 'PWA' }, p1.token)).status).toBe(200);
     expect((await from('203.0.113.20', b.url, 'allocateNextSlot', { reservedType: 'PWA' }, p2.token)).status).toBe(200);
     expect((await from('203.0.113.20', a.url, 'allocateNextSlot', { reservedType: 'PWA' }, p3.token)).status).toBe(429);
-    expect((await callFn(b.url, 'getMyReservation', {}, { token: p3.token })).body).toEqual({ result: { reservation: null } });
+    expect((await callFn(b.url, 'getMyReservation', {}, { token: p3.token })).body).toEqual({ result: { reservation: null, family: [] } });
   });
 });
 

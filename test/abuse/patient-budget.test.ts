@@ -96,7 +96,7 @@ describeStores('the patient’s change budget', (kind) => {
       await threshold(stranger.token, 'no-such-slot', 3),
       await cancel(stranger.token, slot),
     ]);
-    expect(answers[0].body).toEqual({ result: { ok: true, threshold: 7 } });
+    expect(answers[0].body).toEqual({ result: { ok: true, threshold: 7, minutes: null } });
     for (const refused of answers.slice(1)) expect(refused.body).toEqual({ error: { status: 'NOT_FOUND', message: ja('error.reservationNotFound') } });
     expect(await version()).toBe(before + 1); // the lock holder's own write, and nothing else
     const spent = await server.store.db.selectFrom('rate_counters').select(['key', 'count']).where('key', 'like', 'patient-%').execute();

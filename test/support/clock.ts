@@ -15,6 +15,8 @@ export interface ManualClock extends Clock {
   pendingTimers(): number;
   /** When the earliest armed timer fires, or null. */
   nextTimerAt(): Date | null;
+  /** When each armed timer fires, earliest first (several of the app's parts keep timers of their own). */
+  timerTimes(): Date[];
 }
 
 export function manualClock(start: string | Date): ManualClock {
@@ -50,5 +52,6 @@ export function manualClock(start: string | Date): ManualClock {
     advance: (ms) => advanceTo(new Date(now + ms)),
     pendingTimers: () => timers.size,
     nextTimerAt: () => (timers.size === 0 ? null : new Date(Math.min(...[...timers.values()].map((t) => t.due)))),
+    timerTimes: () => [...timers.values()].map((t) => t.due).sort((a, b) => a - b).map((due) => new Date(due)),
   };
 }
