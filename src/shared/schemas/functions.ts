@@ -12,8 +12,9 @@ import { isoDate, overrideSchema, scheduleSettingsSchema, weeklyHoursSchema } fr
 import type { PublicSchedule, ScheduleForStaff } from '../schedule/types.js';
 import { STATS_PERIODS, type StatsResult } from './stats.js';
 import { PATIENT_LANGS } from '../labels/langs.js';
-import { CALLOUT_TEXT_MAX, type CalloutSettings } from '../callout/types.js';
+import { CALLOUT_TEXT_MAX } from '../callout/types.js';
 import { allocationSettingsSchema } from './allocation-settings.js';
+import type { AnnouncementSendPreview, ArrivalSetup, AuditEntry, MessagingStatus, MyReservation } from './answers.js';
 import { FAMILY_MAX_MAX, MEMBER_NAME_MAX } from '../queue/family.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
@@ -212,125 +213,8 @@ export interface FunctionResults {
   saveAllocationSettings: { ok: true };
 }
 
-/** The clinic's absence and check-in settings (issue 34). */
-export interface ArrivalSettings {
-  /** Places an absence moves a patient back, 1–20; 0 = to the end of the queue. */
-  absencePlaces: number;
-  /** The absence (count) at which the patient is held (保留) instead of moved back. */
-  absenceHoldAfter: number;
-  /** Offer 不在 first for the head of the queue when they have not checked in. */
-  absentFirstUnarrived: boolean;
-}
+export type { AnnouncementSendPreview, ArrivalSettings, ArrivalSetup, AuditEntry, MessagingStatus, MyReservation, NoticeKind, NoticeMonth } from './answers.js';
 
-/** What staff need to set up check-in: the settings, the printed code with its link, the monitor's key. */
-export interface ArrivalSetup {
-  settings: ArrivalSettings;
-  /** The code printed at the desk (stands until renewed) and the link its QR code opens. */
-  deskCode: string;
-  deskLink: string;
-  /** Given to the wall monitor when staff open it; with it the monitor reads its changing code. */
-  monitorKey: string;
-}
-
-/** What sending the standing announcement would cost, shown to staff before they confirm. */
-export interface AnnouncementSendPreview {
-  announcementId: string;
-  /** Waiting LINE/PWA patients (held ones included; not cancelled, not started). */
-  patients: number;
-  /** LINE messages it would use: one per waiting LINE patient, 0 when LINE messaging is not configured. */
-  lineMessages: number;
-  /** Web Push messages: one per subscription of a waiting PWA patient, 0 when Web Push is not configured. */
-  pushMessages: number;
-  /** Waiting patients it cannot reach (no channel configured, or a PWA patient without notifications). */
-  unreachable: number;
-  lineSentThisMonth: number;
-  lineQuota: { limit: number | null; used: number } | null;
-  /** Already sent once: it will not be sent again. */
-  alreadySent: boolean;
-}
-
-/** One staff action: who, what, on what, when, and the state before and after. */
-export interface AuditEntry {
-  at: string;
-  username: string;
-  action: string;
-  target: string | null;
-  before: unknown;
-  after: unknown;
-}
-
-export interface MyReservation {
-  slotId: string;
-  reservationNumber: number;
-  reservedAt: string;
-  ahead: number | null;
-  hold: boolean;
-  /**
-   * The patient's own notice: told once when this many or fewer are ahead (1–10, default 5; issue 14).
-   * This server always sends both; optional only so reservations stored by older clients stay valid.
-   */
-  noticeThreshold?: number;
-  /** When that notice was queued for sending, else null. */
-  noticeSentAt?: string | null;
-  /**
-   * The last time the patient was called and absent (issue 34), else null: how many absences, when, and
-   * how many places it moved them back (null: it held them). Always sent by this server.
-   */
-  absence?: { count: number; at: string; places: number | null } | null;
-  /** When the patient checked in as arrived (来院確認), else null. Always sent by this server. */
-  arrivedAt?: string | null;
-  /**
-   * A family's numbers (docs/decisions/053): the id shared by the numbers taken together (null for a number
-   * taken alone) and this member's short name ('' or null: none). Shown only to the patient and staff.
-   */
-  familyId?: string | null;
-  memberName?: string | null;
-  /**
-   * The notice "N minutes before my turn" (decision 055) when the patient chose it, else null (told at
-   * `noticeThreshold` people ahead). Always sent by this server.
-   */
-  noticeMinutes?: number | null;
-}
-
-/** The kinds of notice; 'taken' is the number-taken LINE MINI App service message (issue 37). */
-export type NoticeKind = 'ahead5' | 'recall' | 'absence' | 'announcement' | 'taken';
-
-export interface NoticeMonth {
-  /** LINE MINI App service messages are configured (LINE_SERVICE_TEMPLATE and the MINI App channel). */
-  serviceConfigured: boolean;
-  /** One entry per kind, in NOTICE_KINDS order: delivered as a service message, a LINE push, a Web Push; failed. */
-  byKind: { kind: NoticeKind; service: number; linePush: number; webPush: number; failed: number }[];
-  /** Service messages sent instead of LINE pushes (every kind but 'taken', which is never pushed). */
-  pushesSaved: number;
-}
-
-/** Messaging as staff see it (getMessagingStatus). */
-export interface MessagingStatus {
-  lineConfigured: boolean;
-  pushConfigured: boolean;
-  /** LINE messages this server sent since the start of the month, Tokyo time. */
-  lineSentThisMonth: number;
-  /** LINE's own figures when the Messaging API is configured: monthly limit (null = none) and usage. */
-  lineQuota: { limit: number | null; used: number } | null;
-  settings: { lineAhead5: boolean; lineRecall: boolean };
-  /** The monitor's call-out settings (issue 15). Always sent by this server. */
-  callout?: CalloutSettings;
-  /**
-   * Issue 37: how this month's notices went (Tokyo month), per kind. Always sent by this server; optional so
-   * an older server's answer still reads.
-   */
-  thisMonth?: NoticeMonth;
-  failures: {
-    slotId: string;
-    reservationNumber: number;
-    kind: NoticeKind;
-    channel: 'LINE' | 'PWA';
-    reason: string;
-    at: string;
-  }[];
-}
-
-/** The request envelope: `{"data": {...}}`; `data` may be left out for functions without a payload. */
 export const envelopeSchema = z.strictObject({ data: z.unknown().optional() });
 
 export const staffLoginSchema = z.strictObject({
