@@ -138,6 +138,8 @@ describe('the refusals only a family meets', () => {
   it('says too few numbers are left for everyone; leaves every other refusal to takeErrorMessage', () => {
     expect(familyRefusal(notEnough)).toBe(notEnough.message);
     expect(familyRefusal(new FnError('FAILED_PRECONDITION', '現在オンライン受付を停止しています。しばらくしてから再度お試しください。'))).toBeUndefined();
+    // Another refusal of the same status with a number in it is not this one.
+    expect(familyRefusal(new FnError('FAILED_PRECONDITION', '来院確認コードは4桁です。'))).toBeUndefined();
     expect(familyRefusal(new FnError('RESOURCE_EXHAUSTED', '本日の受付番号に空きがありません。しばらくしてから再度お試しください。'))).toBeUndefined();
     expect(familyRefusal(new FnError('ALREADY_EXISTS', 'すでに受付番号を取得済みです。予約状況をご確認ください。'))).toBeUndefined();
     expect(familyRefusal(new TypeError('x'))).toBeUndefined();

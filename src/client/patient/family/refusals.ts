@@ -4,14 +4,18 @@
  * picker (so with this chunk loaded) can send a family. The book screen asks this first, then
  * takeErrorMessage.
  */
-import { t } from '../../../shared/labels/ja.js';
+import { ja, t } from '../../../shared/labels/ja.js';
 import { FnError } from '../../api/fn.js';
+
+/** The server's Japanese text of "more people than allowed", with its number as the one group. */
+const TOO_LARGE = new RegExp(`^${ja['error.familyTooLarge'].replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{max}', '(\\d+)')}$`);
 
 export function familyRefusal(err: unknown): string | undefined {
   if (!(err instanceof FnError)) return undefined;
   // More people than the clinic allows: the server fills {max} in its Japanese text, so no catalogue text
-  // matches it on the way (language.ts); the number is read back out and the text worded in the reader's language.
-  const max = err.status === 'FAILED_PRECONDITION' ? /\d+/.exec(err.message)?.[0] : undefined;
+  // matches it on the way (language.ts); the text is matched whole, its number read back out, and the text
+  // worded in the reader's language.
+  const max = err.status === 'FAILED_PRECONDITION' ? TOO_LARGE.exec(err.message)?.[1] : undefined;
   if (max) return t('error.familyTooLarge', { max });
   // Too few online numbers left for everyone: a catalogue text, already in the reader's language.
   if (err.status === 'RESOURCE_EXHAUSTED' && err.message === t('error.notEnoughForFamily')) return err.message;
