@@ -26,6 +26,7 @@ import { type Clock, systemClock } from './clock.js';
 import { startScheduleRunner } from './domain/schedule/scheduler.js';
 import { startReadingRecorder } from './domain/wait-readings/recorder.js';
 import { startMinutesRunner } from './domain/notices/minutes-runner.js';
+import { createLiveEstimator } from './domain/estimate/live-estimate.js';
 import { registerExportRoutes } from './http/export-routes.js';
 import { lineSender } from './notify/line-sender.js';
 import { createDeliverer } from './notify/deliverer.js';
@@ -131,7 +132,10 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
     clock,
   };
 
-  const hub = createLiveHub(store, app.log, live);
+  // One live estimate per process, for the streams and every timer that reads it: its history and
+  // calibration are read once per session, not once per part.
+  const estimator = createLiveEstimator(store);
+  const hub = createLiveHub(store, app.log, { ...live, estimator });
   metrics?.watch({ store, viewers: (kind) => hub.viewerCount(kind) });
   // Node's close() waits for connections that never carried a request (browser preconnects) until its
   // headers timeout: they end with the streams, or a SIGTERM would end in the 10-second forced exit.
@@ -166,21 +170,21 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   );
   app.addHook('onClose', async () => stopRetention());
   // "Leave home by" (decision 055): the minutes notices follow the clock, not only the queue.
-  const minutesRunner = startMinutesRunner({ store, clock, log: app.log });
+  const minutesRunner = startMinutesRunner({ store, clock, log: app.log, estimator });
   app.addHook('onClose', async () => {
     minutesRunner.stop();
     await minutesRunner.settled();
   });
   // The clinic calendar opens and closes reception at its edges (catching up at start).
   if (config.SCHEDULE_SWITCHING === 'on') {
-    const scheduleRunner = startScheduleRunner({ store, clock, log: app.log });
+    const scheduleRunner = startScheduleRunner({ store, clock, log: app.log, estimator });
     app.addHook('onClose', async () => {
       scheduleRunner.stop();
       await scheduleRunner.settled();
     });
   }
   // What waiting patients are shown, every 5 minutes while in-house reception is on (decision 054).
-  const readings = startReadingRecorder({ store, clock, log: app.log });
+  const readings = startReadingRecorder({ store, clock, log: app.log, estimator });
   app.addHook('onClose', async () => {
     readings.stop();
     await readings.settled();

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_EVENTS } from '../../shared/schemas/live.js';
 import { loadQueueState } from '../domain/queue-state.js';
-import { createLiveEstimator } from '../domain/estimate/live-estimate.js';
+import { createLiveEstimator, type LiveEstimator } from '../domain/estimate/live-estimate.js';
 import type { Store } from '../storage/port.js';
 import { adminSnapshot, queueSnapshot } from './snapshots.js';
 import { SSE_HEARTBEAT, sseFrame } from './sse.js';
@@ -56,6 +56,8 @@ export interface LiveHubOptions {
   recheckMs?: number;
   minIntervalMs?: number;
   maxBufferedBytes?: number;
+  /** The live estimate; the app gives every part of a process the same one (its caches read once per session). */
+  estimator?: LiveEstimator;
 }
 
 export function createLiveHub(store: Store, log: FastifyBaseLogger, options: LiveHubOptions = {}): LiveHub {
@@ -64,6 +66,7 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
     recheckMs = 30_000,
     minIntervalMs = MIN_REFRESH_INTERVAL_MS,
     maxBufferedBytes = MAX_BUFFERED_BYTES,
+    estimator = createLiveEstimator(store),
   } = options;
   const viewers: Record<StreamKind, Set<ServerResponse>> = { queue: new Set(), admin: new Set() };
   const checks = new Map<ServerResponse, StillAllowed>();
@@ -73,7 +76,6 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
   let dirty = false;
   let lastStart = -Infinity;
   let closed = false;
-  const estimator = createLiveEstimator(store);
 
   /** An announcement that expires leaves the streams at its `until`, though nothing was written then. */
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;

@@ -5,7 +5,7 @@
  * the rows as they are under the writers' lock (so two processes checking at once send each notice once).
  */
 import type { Store, WriteContext } from '../../storage/port.js';
-import { activeSlot } from '../../storage/slot-row.js';
+import { activeSlot, rowToSlot } from '../../storage/slot-row.js';
 import type { LiveEstimator } from '../estimate/live-estimate.js';
 import { loadQueueState } from '../queue-state.js';
 import { sendTurnNear } from './outbox.js';
@@ -35,16 +35,18 @@ export async function sendMinutesNotices({ store, estimator, now }: { store: Sto
   const { estimate } = await estimator(state);
   if (!estimate || !state.sessionId) return [];
   const sessionId = state.sessionId;
-  // Decided first on the rows as read, outside the lock: most minutes nobody is due, and that costs no write.
-  const rows = await store.db.selectFrom('reservation_slots').selectAll().where('session_id', '=', sessionId).where(activeSlot).execute();
-  if (minutesNotices(rows, estimate, now).length === 0) return [];
+  // Decided first on the queue as read for the estimate, outside the lock: most minutes nobody is due, and
+  // that costs no write.
+  if (minutesNotices(state.slots, estimate, now).length === 0) return [];
   return store.write(async (ctx) => {
     if (ctx.runtime.current_session_id !== sessionId) return [];
-    const due = minutesNotices(await sessionRows(ctx, sessionId), estimate, now, ctx.runtime.line_ahead5_on === 1);
-    for (const { slot } of due) {
+    const rows = await sessionRows(ctx, sessionId);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const due = minutesNotices(rows.map(rowToSlot), estimate, now, ctx.runtime.line_ahead5_on === 1).map(({ slotId }) => byId.get(slotId)!);
+    for (const slot of due) {
       await sendTurnNear(ctx, slot);
       ctx.emit({ type: 'slotMarked', slotId: slot.id });
     }
-    return due.map(({ slot }) => slot.reservation_number);
+    return due.map((slot) => slot.reservation_number);
   });
 }

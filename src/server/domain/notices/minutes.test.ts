@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WaitEstimate } from '../../../shared/estimate/range.js';
 import type { SlotTable } from '../../storage/schema.js';
-import { freshSlotRow } from '../../storage/slot-row.js';
+import { freshSlotRow, rowToSlot } from '../../storage/slot-row.js';
 import { minutesNotices } from './minutes.js';
 
 const NOW = new Date('2026-11-28T01:00:00.000Z');
@@ -16,8 +16,10 @@ const queue = (count: number, over: Record<number, Partial<SlotTable>> = {}) =>
     owner_id: `PWA_${i + 1}`,
     ...over[i + 1],
   }));
-const due = (rows: SlotTable[], lineOn = true, est: WaitEstimate | null = estimate) =>
-  minutesNotices(rows, est, NOW, lineOn).map(({ slot }) => slot.reservation_number);
+const due = (rows: SlotTable[], lineOn = true, est: WaitEstimate | null = estimate) => {
+  const numbers = new Map(rows.map((row) => [row.id, row.reservation_number]));
+  return minutesNotices(rows.map(rowToSlot), est, NOW, lineOn).map(({ slotId }) => numbers.get(slotId));
+};
 
 describe('minutesNotices', () => {
   it('is due when the range the card shows starts within the chosen minutes, and not when it starts later', () => {

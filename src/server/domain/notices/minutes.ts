@@ -7,35 +7,28 @@
  * notice itself is the turn-is-near notice (outbox kind 'ahead5'), worded by the minutes chosen.
  */
 import { type WaitEstimate, waitRange } from '../../../shared/estimate/range.js';
-import { publicQueue } from '../../../shared/queue/rules.js';
-import type { SlotTable } from '../../storage/schema.js';
-import { rowToSlot } from '../../storage/slot-row.js';
+import type { Slot } from '../../../shared/queue/slot.js';
+import { noticeQueue } from './rules.js';
 
 export interface MinutesDue {
-  slot: SlotTable;
+  slotId: string;
   /** The low edge the card showed when it fell due (minutes). */
   lowMinutes: number;
 }
 
-/** `waiting`: the session's active rows (held ones included: they count as no one's ahead), any order. */
-export function minutesNotices(waiting: readonly SlotTable[], estimate: WaitEstimate | null, now: Date, lineOn = true): MinutesDue[] {
+/** `slots`: the session's rows (held and finished ones included: the public queue's rule sorts them out). */
+export function minutesNotices(slots: readonly Slot[], estimate: WaitEstimate | null, now: Date, lineOn = true): MinutesDue[] {
   if (!estimate) return [];
-  const byId = new Map(waiting.map((row) => [row.id, row]));
-  const families = new Set<string>();
   const due: MinutesDue[] = [];
-  for (const entry of publicQueue(waiting.map(rowToSlot))) {
-    const slot = byId.get(entry.slotId)!;
-    if (slot.family_id) {
-      if (families.has(slot.family_id)) continue;
-      families.add(slot.family_id);
-    }
-    if (slot.notice_minutes === null || entry.ahead === null) continue;
-    if (slot.reserved_type !== 'LINE' && slot.reserved_type !== 'PWA') continue;
-    if (slot.notified_at || slot.ahead5_skipped_at || slot.admin_confirmed_at) continue;
+  for (const { slot, ahead } of noticeQueue(slots)) {
+    const minutes = slot.noticeMinutes ?? null;
+    if (minutes === null || ahead === null) continue;
+    if (slot.reservedType !== 'LINE' && slot.reservedType !== 'PWA') continue;
+    if (slot.notifiedAt || slot.ahead5SkippedAt || slot.adminConfirmedAt) continue;
     // LINE's turn-is-near notice switched off: left unsent and unmarked, as for people ahead (decision 021).
-    if (slot.reserved_type === 'LINE' && !lineOn) continue;
-    const range = waitRange(estimate, entry.ahead, now);
-    if (range && range.lowMinutes <= slot.notice_minutes) due.push({ slot, lowMinutes: range.lowMinutes });
+    if (slot.reservedType === 'LINE' && !lineOn) continue;
+    const range = waitRange(estimate, ahead, now);
+    if (range && range.lowMinutes <= minutes) due.push({ slotId: slot.id, lowMinutes: range.lowMinutes });
   }
   return due;
 }

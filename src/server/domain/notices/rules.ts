@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { NOTICE_THRESHOLD_MAX } from '../../../shared/queue/slot.js';
 import { publicQueue } from '../../../shared/queue/rules.js';
+import type { Slot } from '../../../shared/queue/slot.js';
 import type { OutboxTable, SlotTable } from '../../storage/schema.js';
 import { rowToSlot } from '../../storage/slot-row.js';
 
@@ -67,6 +68,24 @@ export const BULK_NOTICE_KINDS: readonly OutboxTable['kind'][] = ['announcement'
 export type AheadAction = { slot: SlotTable; action: 'notify' | 'skipConfirmed' };
 
 /**
+ * The active rows in queue order with their people ahead, as the public queue counts them, and a family's
+ * later members left out: a family is told once, by its first waiting member (decision 053), and the
+ * apply marks the others told with it. Both kinds of turn-is-near notice start from this list.
+ */
+export function noticeQueue(slots: readonly Slot[]): { slot: Slot; ahead: number | null }[] {
+  const byId = new Map(slots.map((slot) => [slot.id, slot]));
+  const families = new Set<string>();
+  return publicQueue(slots).flatMap((entry) => {
+    const slot = byId.get(entry.slotId)!;
+    if (slot.familyId) {
+      if (families.has(slot.familyId)) return [];
+      families.add(slot.familyId);
+    }
+    return [{ slot, ahead: entry.ahead }];
+  });
+}
+
+/**
  * The turn-is-near notice (docs/decisions/021), given the first waiting rows (active, not held, in number
  * order; at most NOTICE_THRESHOLD_MAX + 1 of them can matter): a LINE/PWA reservation with its threshold
  * or fewer people ahead, neither notified nor skipped, is told now, once. One staff already confirmed is
@@ -79,15 +98,8 @@ export type AheadAction = { slot: SlotTable; action: 'notify' | 'skipConfirmed' 
 export function aheadNotices(waiting: readonly SlotTable[], lineAhead5On: boolean): { actions: AheadAction[]; boundary: number | null } {
   const byId = new Map(waiting.map((row) => [row.id, row]));
   const actions: AheadAction[] = [];
-  // A family is told once, at its first waiting member's threshold (decision 053): the others are passed
-  // over here, and the apply marks them told with the first.
-  const families = new Set<string>();
-  for (const entry of publicQueue(waiting.map(rowToSlot))) {
-    const slot = byId.get(entry.slotId)!;
-    if (slot.family_id) {
-      if (families.has(slot.family_id)) continue;
-      families.add(slot.family_id);
-    }
+  for (const entry of noticeQueue(waiting.map(rowToSlot))) {
+    const slot = byId.get(entry.slot.id)!;
     // Told by minutes before the turn instead (decision 055): minutes.ts, on the minute's check.
     if (slot.notice_minutes !== null) continue;
     if (entry.ahead === null || entry.ahead > slot.notice_threshold) continue;

@@ -47,7 +47,7 @@ export function startScheduleRunner({
   clock: Clock;
   log: Log;
   holidays?: HolidayLookup;
-  /** The live estimate (the hub's rule); its own per runner, so its history cache is the runner's. */
+  /** The live estimate (the hub's rule); the app passes its one estimator, tests may leave it out. */
   estimator?: LiveEstimator;
 }): ScheduleRunner {
   let cancelTimer: (() => void) | null = null;

@@ -33,7 +33,7 @@ export function startReadingRecorder({
   store: Store;
   clock: Clock;
   log: Log;
-  /** The live estimate (the hub's rule); its own per recorder, so its history cache is the recorder's. */
+  /** The live estimate (the hub's rule); the app passes its one estimator, tests may leave it out. */
   estimator?: LiveEstimator;
 }): ReadingRecorder {
   let cancelTimer: (() => void) | null = null;
