@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Slot } from './slot.js';
-import { isOnlineOpen, ownReservation, publicQueue, slotStatus, switchRefusal, waitCount, waitingRanks } from './rules.js';
+import { isOnlineOpen, ownReservations, publicQueue, slotStatus, switchRefusal, waitCount, waitingRanks } from './rules.js';
 
 const T = '2026-01-01T00:00:00.000Z';
 function slot(n: number, over: Partial<Slot> = {}): Slot {
@@ -64,20 +64,20 @@ describe('publicQueue', () => {
   });
 });
 
-describe('ownReservation', () => {
-  it('is the lowest active slot of that owner, ignoring started and cancelled ones', () => {
+describe('ownReservations', () => {
+  it('is the active slots of that owner by number, ignoring started and cancelled ones', () => {
     const slots = [
       slot(1, { pwaId: 'me', isReceptionAccepted: true }),
       slot(2, { pwaId: 'me', canceled: true }),
       slot(5, { pwaId: 'me' }),
       slot(3, { pwaId: 'other' }),
     ];
-    expect(ownReservation(slots, 'me')?.reservationNumber).toBe(5);
-    expect(ownReservation(slots, 'nobody')).toBeNull();
+    expect(ownReservations(slots, 'me').map((s) => s.reservationNumber)).toEqual([5]);
+    expect(ownReservations(slots, 'nobody')).toEqual([]);
   });
 
   it('finds LINE owners by lineId', () => {
-    expect(ownReservation([slot(9, { reservedType: 'LINE', pwaId: null, lineId: 'U1' })], 'U1')?.id).toBe('s9');
+    expect(ownReservations([slot(9, { reservedType: 'LINE', pwaId: null, lineId: 'U1' })], 'U1').map((s) => s.id)).toEqual(['s9']);
   });
 });
 

@@ -73,11 +73,6 @@ export function waitCount(queue: readonly Pick<PublicQueueRow, 'hold'>[]): numbe
   return queue.filter((row) => !row.hold).length;
 }
 
-/** A patient's own reservation: their active slot with the lowest number, or null. */
-export function ownReservation(slots: readonly Slot[], ownerId: string): Slot | null {
-  return ownReservations(slots, ownerId)[0] ?? null;
-}
-
 /** Every active number of the patient, by number: one, or a family's (docs/decisions/053). */
 export function ownReservations(slots: readonly Slot[], ownerId: string): Slot[] {
   return slots.filter((s) => isActive(s) && (s.lineId === ownerId || s.pwaId === ownerId)).sort(byNumber);
