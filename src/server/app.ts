@@ -196,7 +196,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   registerExportRoutes(app, deps);
   registerClientConfigRoute(app, config);
   registerLiveRoutes(app, deps, hub);
-  await registerLineWebhook(app, config, store);
+  await registerLineWebhook(app, config, store, estimator);
   app.get('/healthz', async (_request, reply) => {
     try {
       await store.ping();

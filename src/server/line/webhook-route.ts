@@ -11,7 +11,7 @@ import { liffApps } from '../config.js';
 import type { Store } from '../storage/port.js';
 import { AppError } from '../errors.js';
 import { liffPageUrl } from '../../shared/line/liff-apps.js';
-import { createLiveEstimator } from '../domain/estimate/live-estimate.js';
+import type { LiveEstimator } from '../domain/estimate/live-estimate.js';
 import { readDelivery, type ChatEvent } from '../domain/line-chat/events.js';
 import { answerEvent, type ChatDeps } from '../domain/line-chat/apply.js';
 import { lineReplier } from './reply-client.js';
@@ -29,7 +29,8 @@ declare module 'fastify' {
   }
 }
 
-export async function registerLineWebhook(app: FastifyInstance, config: Config, store: Store): Promise<void> {
+/** `estimator`: the process's live estimate (the app's one), so a reply reads the wait the card shows. */
+export async function registerLineWebhook(app: FastifyInstance, config: Config, store: Store, estimator: LiveEstimator): Promise<void> {
   const secret = config.LINE_MESSAGING_CHANNEL_SECRET;
   const replier = lineReplier({
     channelAccessToken: config.LINE_MESSAGING_CHANNEL_ACCESS_TOKEN,
@@ -40,7 +41,7 @@ export async function registerLineWebhook(app: FastifyInstance, config: Config, 
   const stopping = new AbortController();
   const deps: ChatDeps = {
     store,
-    estimate: createLiveEstimator(store),
+    estimate: estimator,
     clinic: config.CLINIC_NAME,
     bookLink: liffPageUrl('book', liffApps(config)),
     send: (replyToken, text) => replier.reply(replyToken, text, stopping.signal),
