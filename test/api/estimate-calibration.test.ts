@@ -6,11 +6,10 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CALIBRATION_SESSIONS, type CalibrationSample, calibrate, MIN_CALIBRATION_SESSIONS } from '../../src/shared/estimate/calibration.js';
-import { createLiveEstimator } from '../../src/server/domain/estimate/live-estimate.js';
-import { loadQueueState } from '../../src/server/domain/queue-state.js';
 import { switchReception } from '../../src/server/domain/reception/switches.js';
 import { useQueueStream } from '../support/queue-stream.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
+import { countedEstimator } from '../support/estimator-queries.js';
 import { seedReadings } from '../support/wait-readings.js';
 
 /** The last `n` sessions' samples, as the rule should see them. */
@@ -73,23 +72,16 @@ describeStores('the calibration is read once per session', (kind) => {
 
   it('adds no query per snapshot, and a new session reads the readings its predecessors left', async () => {
     const { store } = testStore;
-    const estimator = createLiveEstimator(store);
-    let queries = 0;
-    const stop = store.observeQueries(() => queries++);
-    const estimateNow = async () => {
-      const state = await loadQueueState(store);
-      queries = 0; // count the estimator's own queries only
-      return estimator(state);
-    };
+    const { estimateNow, queries, stop } = countedEstimator(store);
 
     const first = await seedReadings(store, { sessions: 6, firstDayBack: 2 });
     await switchReception({ store, name: 'startInhouse' });
     const opened = await estimateNow();
-    expect(queries).toBeGreaterThan(0);
+    expect(queries()).toBeGreaterThan(0);
     expect(opened.estimate!.calibration).toEqual(calibrate(first));
     for (let i = 0; i < 3; i++) {
       await estimateNow();
-      expect(queries).toBe(0);
+      expect(queries()).toBe(0);
     }
 
     // Readings that appear during a session (yesterday's, written late) count from the next session on.
@@ -98,11 +90,11 @@ describeStores('the calibration is read once per session', (kind) => {
     await switchReception({ store, name: 'endInhouse' });
     await switchReception({ store, name: 'startInhouse' });
     const next = await estimateNow();
-    expect(queries).toBeGreaterThan(0);
+    expect(queries()).toBeGreaterThan(0);
     expect(next.estimate!.calibration).toEqual(calibrate([...first, ...more]));
     expect(next.estimate!.calibration).not.toEqual(calibrate(first));
     await estimateNow();
-    expect(queries).toBe(0);
+    expect(queries()).toBe(0);
     stop();
   });
 });

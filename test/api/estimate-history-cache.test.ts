@@ -3,11 +3,10 @@
  * every snapshot rebuild after that costs no query, and a newly opened session reads it afresh.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createLiveEstimator } from '../../src/server/domain/estimate/live-estimate.js';
-import { loadQueueState } from '../../src/server/domain/queue-state.js';
 import { switchReception } from '../../src/server/domain/reception/switches.js';
 import { seedHistory } from '../support/estimate-history.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
+import { countedEstimator } from '../support/estimator-queries.js';
 
 describeStores('estimate history cache', (kind) => {
   let testStore: TestStore;
@@ -18,22 +17,15 @@ describeStores('estimate history cache', (kind) => {
 
   it('reads history when a session opens, then never again for that session', async () => {
     const { store } = testStore;
-    const estimator = createLiveEstimator(store);
-    let queries = 0;
-    const stop = store.observeQueries(() => queries++);
-    const estimateNow = async () => {
-      const state = await loadQueueState(store);
-      queries = 0; // count the estimator's own queries only
-      return estimator(state);
-    };
+    const { estimateNow, queries, stop } = countedEstimator(store);
 
     await switchReception({ store, name: 'startInhouse' });
     const empty = await estimateNow();
-    expect(queries).toBeGreaterThan(0);
+    expect(queries()).toBeGreaterThan(0);
     expect(empty).toEqual({ estimate: null, nowCalling: null });
     for (let i = 0; i < 3; i++) {
       await estimateNow();
-      expect(queries).toBe(0);
+      expect(queries()).toBe(0);
     }
 
     // History that appears during a session is picked up when the next session opens.
@@ -42,10 +34,10 @@ describeStores('estimate history cache', (kind) => {
     await switchReception({ store, name: 'endInhouse' });
     await switchReception({ store, name: 'startInhouse' });
     const fresh = await estimateNow();
-    expect(queries).toBeGreaterThan(0);
+    expect(queries()).toBeGreaterThan(0);
     expect(fresh.estimate).toMatchObject({ minutesPerPerson: 6, basis: 'history' });
     await estimateNow();
-    expect(queries).toBe(0);
+    expect(queries()).toBe(0);
 
     // Reception stopped: nobody waits and nobody is being seen, whatever the history says.
     await switchReception({ store, name: 'endInhouse' });
