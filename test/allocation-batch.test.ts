@@ -7,8 +7,8 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allocateSlot } from './support/allocation.js';
-import { cancelReservation } from '../src/server/domain/cancel-reservation.js';
-import { switchReception } from '../src/server/domain/reception/switches.js';
+import { cancelReservation } from '../src/server/domain/cancel-reservation/apply.js';
+import { switchReception } from '../src/server/domain/reception/apply.js';
 import type { TicketQuota } from '../src/server/domain/allocation/quota.js';
 import { AppError } from '../src/server/errors.js';
 import type { Store } from '../src/server/storage/port.js';

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { allocateSlot, allocationOf } from './support/allocation.js';
 import { saveAllocationSettings } from '../src/server/domain/allocation/settings.js';
-import { switchReception } from '../src/server/domain/reception/switches.js';
+import { switchReception } from '../src/server/domain/reception/apply.js';
 import { AppError } from '../src/server/errors.js';
 import type { Store } from '../src/server/storage/port.js';
 import { describeStores, openTestStore, type TestStore } from './support/stores.js';

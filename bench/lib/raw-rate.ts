@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
-import { switchReception } from '../../src/server/domain/reception/switches.js';
+import { switchReception } from '../../src/server/domain/reception/apply.js';
 import type { Database } from '../../src/server/storage/schema.js';
 import { type BenchStore, type PgCluster, prepareStore, type StoreKind } from './stores.js';
 import { median } from './stats.js';

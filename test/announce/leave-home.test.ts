@@ -13,7 +13,7 @@ import { eventually, outboxSettled } from '../notify/support.js';
 import type { MyReservation } from '../../src/shared/schemas/functions.js';
 import { adminSnapshot } from '../api/api-support.js';
 import { startWorld, type World } from './world.js';
-import { sendMinutesNotices } from '../../src/server/domain/notices/minutes-apply.js';
+import { sendMinutesNotices } from '../../src/server/domain/notices/minutes/apply.js';
 import { createLiveEstimator } from '../../src/server/domain/estimate/live-estimate.js';
 
 describeStores('leave home by', (kind) => {

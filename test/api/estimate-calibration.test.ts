@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CALIBRATION_SESSIONS, type CalibrationSample, calibrate, MIN_CALIBRATION_SESSIONS } from '../../src/shared/estimate/calibration.js';
-import { switchReception } from '../../src/server/domain/reception/switches.js';
+import { switchReception } from '../../src/server/domain/reception/apply.js';
 import { useQueueStream } from '../support/queue-stream.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 import { countedEstimator } from '../support/estimator-queries.js';

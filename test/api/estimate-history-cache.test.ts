@@ -3,7 +3,7 @@
  * every snapshot rebuild after that costs no query, and a newly opened session reads it afresh.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { switchReception } from '../../src/server/domain/reception/switches.js';
+import { switchReception } from '../../src/server/domain/reception/apply.js';
 import { seedHistory } from '../support/estimate-history.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 import { countedEstimator } from '../support/estimator-queries.js';

@@ -8,7 +8,7 @@ import { createElement } from 'react';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlaceEstimate } from '../../src/client/patient/WaitEstimate.js';
-import { waitText } from '../../src/server/domain/line-chat/decide.js';
+import { waitText } from '../../src/server/domain/line-chat/rule.js';
 import type { WaitEstimate } from '../../src/shared/estimate/range.js';
 import { en } from '../../src/shared/labels/en.js';
 import { ja, setActiveCatalogue } from '../../src/shared/labels/ja.js';

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { claimEvent } from '../../src/server/domain/line-chat/apply.js';
-import { SEEN_EVENT_RETENTION_MS } from '../../src/server/domain/line-chat/decide.js';
+import { SEEN_EVENT_RETENTION_MS } from '../../src/server/domain/line-chat/rule.js';
 import { applyRetention } from '../../src/server/ops/retention.js';
 import { describeStores, openTestStore, type StoreKind, type TestStore } from '../support/stores.js';
 import { newEventId } from '../fakes/line-chat.js';

@@ -8,11 +8,11 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { allocateSlot } from '../support/allocation.js';
-import { cancelReservation } from '../../src/server/domain/cancel-reservation.js';
-import { markSlot } from '../../src/server/domain/mark-slot.js';
+import { cancelReservation } from '../../src/server/domain/cancel-reservation/apply.js';
+import { markSlot } from '../../src/server/domain/mark-slot/apply.js';
 import { setNoticeSettings } from '../../src/server/domain/notices/settings.js';
-import { setMyNoticeThreshold } from '../../src/server/domain/notices/own-notice.js';
-import { switchReception } from '../../src/server/domain/reception/switches.js';
+import { setMyNoticeThreshold } from '../../src/server/domain/notices/own-notice/apply.js';
+import { switchReception } from '../../src/server/domain/reception/apply.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 

@@ -6,10 +6,10 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { allocateSlot } from '../support/allocation.js';
-import { cancelReservation } from '../../src/server/domain/cancel-reservation.js';
-import { markSlot } from '../../src/server/domain/mark-slot.js';
+import { cancelReservation } from '../../src/server/domain/cancel-reservation/apply.js';
+import { markSlot } from '../../src/server/domain/mark-slot/apply.js';
 import { saveAllocationSettings } from '../../src/server/domain/allocation/settings.js';
-import { switchReception } from '../../src/server/domain/reception/switches.js';
+import { switchReception } from '../../src/server/domain/reception/apply.js';
 import { AppError } from '../../src/server/errors.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';

@@ -7,16 +7,16 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { allocateSlot } from '../support/allocation.js';
 import { seedHistory } from '../support/estimate-history.js';
-import { markSlot } from '../../src/server/domain/mark-slot.js';
-import { setMyNoticeThreshold } from '../../src/server/domain/notices/own-notice.js';
-import { sendMinutesNotices } from '../../src/server/domain/notices/minutes-apply.js';
+import { markSlot } from '../../src/server/domain/mark-slot/apply.js';
+import { setMyNoticeThreshold } from '../../src/server/domain/notices/own-notice/apply.js';
+import { sendMinutesNotices } from '../../src/server/domain/notices/minutes/apply.js';
 import { createLiveEstimator } from '../../src/server/domain/estimate/live-estimate.js';
-import { switchReception } from '../../src/server/domain/reception/switches.js';
+import { switchReception } from '../../src/server/domain/reception/apply.js';
 import { noticeText } from '../../src/server/notify/deliverer.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 import { manualClock } from '../support/clock.js';
-import { startMinutesRunner } from '../../src/server/domain/notices/minutes-runner.js';
+import { startMinutesRunner } from '../../src/server/domain/notices/minutes/timer.js';
 
 describeStores('minutes notices', (kind) => {
   let t: TestStore;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { noticeRows } from '../../src/server/domain/notices/rules.js';
+import { noticeRows } from '../../src/server/domain/notices/turn-near/rule.js';
 import { createDeliverer } from '../../src/server/notify/deliverer.js';
 import { lineSender } from '../../src/server/notify/line-sender.js';
 import { type NotifyWorker, startNotifyWorker } from '../../src/server/notify/worker.js';

@@ -7,9 +7,9 @@
  * minutes a patient: a newcomer with n waiting is expected at now + 5n + 2.5 minutes (rounded to 5).
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { switchReception } from '../../src/server/domain/reception/switches.js';
-import { saveScheduleSettings } from '../../src/server/domain/schedule/edit.js';
-import { LATE_CHECK_MS, startScheduleRunner, type ScheduleRunner } from '../../src/server/domain/schedule/scheduler.js';
+import { switchReception } from '../../src/server/domain/reception/apply.js';
+import { saveScheduleSettings } from '../../src/server/domain/schedule/edit/apply.js';
+import { LATE_CHECK_MS, startScheduleRunner, type ScheduleRunner } from '../../src/server/domain/schedule/timer.js';
 import { createLiveEstimator } from '../../src/server/domain/estimate/live-estimate.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { DEFAULT_SCHEDULE } from '../../src/shared/schedule/types.js';

@@ -3,12 +3,12 @@
  * reception: opened at a period's start, closed at its end only when nobody is waiting.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startScheduleRunner, type ScheduleRunner } from '../../src/server/domain/schedule/scheduler.js';
-import { switchReception } from '../../src/server/domain/reception/switches.js';
-import { saveScheduleSettings } from '../../src/server/domain/schedule/edit.js';
+import { startScheduleRunner, type ScheduleRunner } from '../../src/server/domain/schedule/timer.js';
+import { switchReception } from '../../src/server/domain/reception/apply.js';
+import { saveScheduleSettings } from '../../src/server/domain/schedule/edit/apply.js';
 import { allocateSlot } from '../support/allocation.js';
 import { loadQueueState } from '../../src/server/domain/queue-state.js';
-import { markSlot } from '../../src/server/domain/mark-slot.js';
+import { markSlot } from '../../src/server/domain/mark-slot/apply.js';
 import { DEFAULT_SCHEDULE } from '../../src/shared/schedule/types.js';
 import { manualClock, type ManualClock } from '../support/clock.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';

@@ -5,10 +5,10 @@
  * the default calendar: online 9:30–11:00 and 17:00–18:30.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { startScheduleRunner, type ScheduleRunner } from '../../src/server/domain/schedule/scheduler.js';
-import { switchReception } from '../../src/server/domain/reception/switches.js';
-import { saveScheduleOverride } from '../../src/server/domain/schedule/edit.js';
-import { applyDueEdges } from '../../src/server/domain/schedule/edges.js';
+import { startScheduleRunner, type ScheduleRunner } from '../../src/server/domain/schedule/timer.js';
+import { switchReception } from '../../src/server/domain/reception/apply.js';
+import { saveScheduleOverride } from '../../src/server/domain/schedule/edit/apply.js';
+import { applyDueEdges } from '../../src/server/domain/schedule/edges/apply.js';
 import { japaneseHoliday } from '../../src/server/domain/schedule/holidays.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { manualClock, type ManualClock } from '../support/clock.js';

@@ -7,12 +7,12 @@
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { waitMoments, waitRange } from '../../src/shared/estimate/range.js';
-import { switchReception } from '../../src/server/domain/reception/switches.js';
-import { markSlot } from '../../src/server/domain/mark-slot.js';
+import { switchReception } from '../../src/server/domain/reception/apply.js';
+import { markSlot } from '../../src/server/domain/mark-slot/apply.js';
 import { createLiveEstimator } from '../../src/server/domain/estimate/live-estimate.js';
 import { loadQueueState } from '../../src/server/domain/queue-state.js';
-import { insertReadings } from '../../src/server/domain/wait-readings/record.js';
-import { startReadingRecorder, type ReadingRecorder } from '../../src/server/domain/wait-readings/recorder.js';
+import { insertReadings } from '../../src/server/domain/wait-readings/apply.js';
+import { startReadingRecorder, type ReadingRecorder } from '../../src/server/domain/wait-readings/timer.js';
 import { tickOf } from '../../src/server/domain/wait-readings/rule.js';
 import { applyRetention } from '../../src/server/ops/retention.js';
 import type { Store } from '../../src/server/storage/port.js';

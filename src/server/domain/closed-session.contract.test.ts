@@ -8,9 +8,9 @@ import type { MarkAction } from '../../shared/schemas/functions.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
 import { allocateSlot } from '../../../test/support/allocation.js';
-import { markSlot } from './mark-slot.js';
-import { requestRecall } from './notices/recall.js';
-import { switchReception } from './reception/switches.js';
+import { markSlot } from './mark-slot/apply.js';
+import { requestRecall } from './notices/recall/apply.js';
+import { switchReception } from './reception/apply.js';
 import { describeStores, openTestStore, type TestStore } from '../../../test/support/stores.js';
 
 const outcome = (p: Promise<unknown>) =>

@@ -10,10 +10,10 @@ import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
 import type { SlotTable } from '../storage/schema.js';
 import { allocateSlot } from '../../../test/support/allocation.js';
-import { cancelReservation } from './cancel-reservation.js';
-import { claimAdminBeep } from './claim-admin-beep.js';
-import { markSlot } from './mark-slot.js';
-import { switchReception } from './reception/switches.js';
+import { cancelReservation } from './cancel-reservation/apply.js';
+import { claimAdminBeep } from './admin-beep/apply.js';
+import { markSlot } from './mark-slot/apply.js';
+import { switchReception } from './reception/apply.js';
 import { describeStores, openTestStore, type TestStore } from '../../../test/support/stores.js';
 
 /** The refusal code of a domain call, or 'ok'. */

@@ -9,7 +9,7 @@ import { rowToSlot } from '../storage/slot-row.js';
 import type { Callout, CalloutSettings } from '../../shared/callout/types.js';
 import { calloutSettings, recentCallouts } from './callout/callouts.js';
 import type { ArrivalSettings } from '../../shared/schemas/functions.js';
-import { arrivalSettings } from './absence/settings.js';
+import { arrivalSettings } from './arrival/settings.js';
 import type { AllocationSettings } from '../../shared/queue/kept-numbers.js';
 import { allocationSettings } from './allocation/settings.js';
 

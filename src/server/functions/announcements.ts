@@ -1,8 +1,8 @@
 /** The patient's own notice threshold and the clinic's announcements (issue 14, docs/decisions/021). */
 import { lineMessagingConfigured } from '../config.js';
-import { setMyNoticeThreshold } from '../domain/notices/own-notice.js';
-import { clearAnnouncement, setAnnouncement } from '../domain/announcement/manage.js';
-import { previewAnnouncementSend, sendAnnouncement } from '../domain/announcement/broadcast.js';
+import { setMyNoticeThreshold } from '../domain/notices/own-notice/apply.js';
+import { clearAnnouncement, setAnnouncement } from '../domain/announcement/set/apply.js';
+import { previewAnnouncementSend, sendAnnouncement } from '../domain/announcement/send/apply.js';
 import type { FunctionSet } from '../http/function-def.js';
 import type { Deps } from '../http/deps.js';
 

@@ -1,8 +1,8 @@
 /** Arrival check-in (来院確認, issue 34, docs/decisions/048): the patient's check-in, staff's, and their setup. */
 import { liffApps } from '../config.js';
-import { checkIn } from '../domain/arrival/check-in.js';
-import { markArrived } from '../domain/arrival/mark-arrived.js';
-import { getArrivalSetup, getMonitorCheckinCode, renewCheckinCodes, saveArrivalSettings } from '../domain/arrival/setup.js';
+import { checkIn } from '../domain/arrival/check-in/apply.js';
+import { markArrived } from '../domain/arrival/mark-arrived/apply.js';
+import { getArrivalSetup, getMonitorCheckinCode, renewCheckinCodes, saveArrivalSettings } from '../domain/arrival/setup/setup.js';
 import type { FunctionSet } from '../http/function-def.js';
 
 type ArrivalFunction =

@@ -1,5 +1,5 @@
 /** Patients prove who they are: a PWA install id, or a LINE Login code. Both get a signed bearer token. */
-import { ensurePwaIdentity } from '../domain/pwa-identity.js';
+import { ensurePwaIdentity } from '../domain/pwa-identity/apply.js';
 import type { FunctionSet } from '../http/function-def.js';
 
 export const identityFunctions: FunctionSet<'exchangePwaInstallation' | 'exchangeLineCode' | 'exchangeLineIdToken'> = {

@@ -1,7 +1,7 @@
 /** Web Push sign-up and test, the staff recall, and the clinic's messaging controls. */
 import { AppError } from '../errors.js';
 import { lineMessagingConfigured } from '../config.js';
-import { requestRecall } from '../domain/notices/recall.js';
+import { requestRecall } from '../domain/notices/recall/apply.js';
 import { setNoticeSettings } from '../domain/notices/settings.js';
 import { messagingStatus } from '../notify/status.js';
 import { checkPushSubscription, savePushSubscription, sendTestPush } from '../push/subscriptions.js';

@@ -1,8 +1,8 @@
 /** Patients and staff take numbers; patients cancel and read their own reservation. */
 import { AppError } from '../errors.js';
-import { cancelReservation } from '../domain/cancel-reservation.js';
+import { cancelReservation } from '../domain/cancel-reservation/apply.js';
 import { loadQueueState } from '../domain/queue-state.js';
-import { myReservations } from '../domain/my-reservation.js';
+import { myReservations } from '../domain/my-reservation/my-reservations.js';
 import type { Patient } from '../auth/patient-tokens.js';
 import type { Staff } from '../auth/staff-accounts.js';
 import type { FunctionSet } from '../http/function-def.js';

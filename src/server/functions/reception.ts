@@ -1,8 +1,8 @@
 /** Staff run the queue: reception switches, actions on slots, the shared beep. */
 import type { SwitchName } from '../../shared/queue/rules.js';
-import { switchReception } from '../domain/reception/switches.js';
-import { markSlot } from '../domain/mark-slot.js';
-import { claimAdminBeep } from '../domain/claim-admin-beep.js';
+import { switchReception } from '../domain/reception/apply.js';
+import { markSlot } from '../domain/mark-slot/apply.js';
+import { claimAdminBeep } from '../domain/admin-beep/apply.js';
 import type { FunctionDef, FunctionSet } from '../http/function-def.js';
 
 type SwitchFunction = 'startInhouseReception' | 'endInhouseReception' | 'startOnlineReception' | 'endOnlineReception';

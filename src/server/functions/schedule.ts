@@ -6,7 +6,7 @@ import {
   saveScheduleSettings,
   saveWeeklyHours,
   setHolidayOpening,
-} from '../domain/schedule/edit.js';
+} from '../domain/schedule/edit/apply.js';
 import type { FunctionSet } from '../http/function-def.js';
 
 type ScheduleFunction =

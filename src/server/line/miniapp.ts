@@ -6,7 +6,7 @@
  * in domain/service-messages/decide.ts; nothing here logs a token.
  */
 import { fetchBounded, jsonObject } from '../outside/bounded-fetch.js';
-import type { LineAnswer } from '../domain/service-messages/decide.js';
+import type { LineAnswer } from '../domain/service-messages/rule.js';
 
 export interface MiniAppChannel {
   readonly configured: boolean;

@@ -15,7 +15,7 @@
  * Only the order of claiming changed: the claim itself (compare-and-set, lease, fencing) is the same.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { BULK_NOTICE_KINDS } from '../domain/notices/rules.js';
+import { BULK_NOTICE_KINDS } from '../domain/notices/turn-near/rule.js';
 import type { Store } from '../storage/port.js';
 import type { OutboxTable } from '../storage/schema.js';
 import type { SendResult } from './send-result.js';

@@ -10,9 +10,9 @@ import { activeSlot } from '../../storage/slot-row.js';
 import { type Actor, writeAudit } from '../audit.js';
 import { enqueueAheadNotices, enqueueNotice } from '../notices/outbox.js';
 import { slotOfOpenSession } from '../session-slot.js';
-import { absenceNoticeGoes, type AbsenceChange, decideAbsence, decideUndo, type Placed } from './decide.js';
+import { absenceNoticeGoes, type AbsenceChange, decideAbsence, decideUndo, type Placed } from './rule.js';
 import { absenceNoticeBody } from './notice-body.js';
-import { absenceSettings } from './settings.js';
+import { absenceSettings } from '../arrival/settings.js';
 
 interface AbsenceOptions {
   store: Store;

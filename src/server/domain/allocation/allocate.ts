@@ -7,12 +7,12 @@
 import type { MyReservation } from '../../../shared/schemas/functions.js';
 import type { Store } from '../../storage/port.js';
 import { readCards } from './cards.js';
-import { decide, type Decision, noNumberFor, type ReceptionFacts } from './decide.js';
+import { decide, type Decision, noNumberFor, type ReceptionFacts } from './rule.js';
 import { groupCommit, type Settled } from './group-commit.js';
 import { createReceptionView, type ReceptionView } from './reception-view.js';
-import { type AllocationRequest, type TakenNumber, writeAllocations } from './write.js';
+import { type AllocationRequest, type TakenNumber, writeAllocations } from './apply.js';
 
-export type { AllocationRequest } from './write.js';
+export type { AllocationRequest } from './apply.js';
 
 export interface Allocated extends TakenNumber {
   ok: true;

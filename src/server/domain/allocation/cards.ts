@@ -9,7 +9,7 @@ import type { MyReservation } from '../../../shared/schemas/functions.js';
 import type { Store } from '../../storage/port.js';
 import { isActive } from '../../../shared/queue/rules.js';
 import { activeSlot, rowToSlot } from '../../storage/slot-row.js';
-import { reservationCard } from '../my-reservation.js';
+import { reservationCard } from '../my-reservation/my-reservations.js';
 
 export async function readCards(store: Store, slotIds: readonly string[]): Promise<Map<string, MyReservation>> {
   if (slotIds.length === 0) return new Map();

@@ -5,7 +5,7 @@
  * alone: a request it does not refuse is decided again under the lock (write.ts).
  */
 import type { ChangeNotice, DomainEventType, Store } from '../../storage/port.js';
-import { onlineNumberAfter, type ReceptionFacts } from './decide.js';
+import { onlineNumberAfter, type ReceptionFacts } from './rule.js';
 
 /**
  * Events that change neither the switches, the current session nor which numbers it has: everything else

@@ -13,7 +13,7 @@ import { sql, type Transaction } from 'kysely';
 import type { ReservedType } from '../../../shared/queue/slot.js';
 import { isKept } from '../../../shared/queue/kept-numbers.js';
 import type { Database } from '../../storage/schema.js';
-import type { PatientFacts, ReceptionFacts } from './decide.js';
+import type { PatientFacts, ReceptionFacts } from './rule.js';
 import type { TicketQuota } from './quota.js';
 
 export interface FreeSlot {

@@ -10,7 +10,7 @@ import { loadQueueState, type QueueState } from '../queue-state.js';
 import { publicQueue } from '../../../shared/queue/rules.js';
 import { PATIENT_LANGS, type PatientLang } from '../../../shared/labels/langs.js';
 import type { ChatEvent } from './events.js';
-import { type ChatFacts, type ChatIntent, intentOf, type OwnNumber, replyText, SEEN_EVENT_RETENTION_MS } from './decide.js';
+import { type ChatFacts, type ChatIntent, intentOf, type OwnNumber, replyText, SEEN_EVENT_RETENTION_MS } from './rule.js';
 
 export interface ChatDeps {
   store: Store;

@@ -6,7 +6,7 @@
 import { NOTICE_THRESHOLD_MAX } from '../../../shared/queue/slot.js';
 import type { WriteContext } from '../../storage/port.js';
 import type { OutboxTable, SlotTable } from '../../storage/schema.js';
-import { aheadNotices, noticeRows, noticeTarget } from './rules.js';
+import { aheadNotices, noticeRows, noticeTarget } from './turn-near/rule.js';
 import { activeSlot } from '../../storage/slot-row.js';
 
 /** Queues one message per recipient: the LINE user, or each of a PWA user's push subscriptions. */

@@ -1,0 +1,187 @@
+/**
+ * The locked write of a batch of allocations (group commit, decision 028): one transaction under the
+ * runtime row lock (decision 001), so every other writer of any process waits and what is read here (the
+ * free numbers, the patients' numbers) stays true until commit. Each request is decided again with the
+ * full facts (decide.ts) and refused or given a number in arrival order, exactly as it would be alone.
+ */
+import type { PatientLang } from '../../../shared/labels/langs.js';
+import type { ReservedType } from '../../../shared/queue/slot.js';
+import type { Store } from '../../storage/port.js';
+import { statement } from '../../storage/statements.js';
+import { enqueueAheadNotices } from '../notices/outbox.js';
+import { type Actor, writeAudit } from '../audit.js';
+import { type AllocationAsk, ALREADY_BOOKED, decide, NONE_LEFT, ONLINE_USED_UP, type ReceptionFacts } from './rule.js';
+import type { Settled } from './group-commit.js';
+import { spendAddressQuota, type TicketQuota } from './quota.js';
+import type { ReceptionView } from './reception-view.js';
+import { type BatchSession, readBatchSession } from './session-read.js';
+
+export interface AllocationRequest extends AllocationAsk {
+  /** Staff member issuing a walk-in ticket (audited). */
+  actor?: Actor;
+  /** The limits a patient's number spends (absent: unlimited, e.g. RATE_LIMIT=off). */
+  quota?: TicketQuota;
+  /** The patient's screen language, for their notices (decision 023); absent is Japanese. */
+  lang?: PatientLang;
+  /** A family's short names, one per number (`count` of them; '' for none), decision 053. */
+  names?: readonly string[];
+}
+
+export interface TakenNumber {
+  slotId: string;
+  reservationNumber: number;
+}
+
+/** The first number taken; a family's request also every number it took, in order (decision 053). */
+export interface Taken extends TakenNumber {
+  family?: TakenNumber[];
+}
+
+const failed = (error: unknown): Settled<Taken> => ({ ok: false, error });
+const NO_FAMILY = { familyId: null, memberName: null, memberIndex: 0 };
+
+/** One free number, by the id read under the lock just before, given the patient's own values. */
+const takeSlot = statement<
+  {
+    id: string;
+    reservedType: ReservedType;
+    ownerId: string | null;
+    lang: PatientLang | null;
+    now: string;
+    familyId: string | null;
+    memberName: string | null;
+    memberIndex: number;
+  },
+  { id: string; reservation_number: number }
+>(['id', 'reservedType', 'ownerId', 'lang', 'now', 'familyId', 'memberName', 'memberIndex'], (db, v) =>
+  db
+    .updateTable('reservation_slots')
+    .set({
+      is_reserved: 1,
+      reserved_type: v.reservedType,
+      reserved_at: v.now,
+      updated_at: v.now,
+      owner_id: v.ownerId,
+      notice_lang: v.lang,
+      family_id: v.familyId,
+      member_name: v.memberName,
+      member_index: v.memberIndex,
+    })
+    .where('id', '=', v.id)
+    .where('is_reserved', '=', 0)
+    .returning(['id', 'reservation_number']),
+);
+
+/** Thrown to roll back a batch that took no number: refusals change nothing, not even runtime.version. */
+class NothingTaken {
+  constructor(readonly answers: Settled<Taken>[]) {}
+}
+
+/**
+ * Writes the batch in one transaction; a batch that took no number is rolled back and answered. If the
+ * transaction fails as a whole, each request is written alone, so no request is answered by another's
+ * failure (the partial unique index's catch is the patient's ALREADY_EXISTS).
+ */
+export async function writeAllocations(store: Store, view: ReceptionView, requests: AllocationRequest[]): Promise<Settled<Taken>[]> {
+  const translated = (error: unknown) => (store.isUniqueViolation(error) ? ALREADY_BOOKED : error);
+  const once = (batch: AllocationRequest[]) =>
+    writeTransaction(store, view, batch).catch((err: unknown) => {
+      if (err instanceof NothingTaken) return err.answers;
+      throw err;
+    });
+  try {
+    return await once(requests);
+  } catch (error) {
+    if (requests.length === 1) return [failed(translated(error))];
+    const answers: Settled<Taken>[] = [];
+    for (const request of requests) answers.push(await once([request]).then(([answer]) => answer, (alone) => failed(translated(alone))));
+    return answers;
+  }
+}
+
+function writeTransaction(store: Store, view: ReceptionView, requests: AllocationRequest[]): Promise<Settled<Taken>[]> {
+  return store.write(async (ctx) => {
+    const { tx, runtime, emit, now } = ctx;
+    const sessionId = runtime.current_session_id;
+    const open = runtime.inhouse_on && sessionId ? requests : [];
+    const settings = { keepEvery: runtime.keep_every, onlineCap: runtime.online_cap };
+    const session: BatchSession | null = sessionId && open.length > 0 ? await readBatchSession(tx, sessionId, open, settings) : null;
+    const answers: Settled<Taken>[] = [];
+    let lowestTaken: number | null = null;
+    for (const request of requests) {
+      const { reservedType } = request;
+      const count = request.count ?? 1;
+      const facts = session ? await session.facts(reservedType, count) : { freeLeft: false, onlineFreeLeft: false, onlineTaken: 0 };
+      const reception: ReceptionFacts = {
+        inhouseOn: runtime.inhouse_on === 1,
+        onlineOn: runtime.online_on === 1,
+        sessionId,
+        onlineCap: settings.onlineCap,
+        familyMax: runtime.family_max,
+        ...facts,
+      };
+      const patient = request.ownerId && session ? session.owner(request.ownerId) : undefined;
+      const decision = decide(reception, request, patient, request.quota);
+      if ('refuse' in decision) {
+        if (decision.refuse === NONE_LEFT && sessionId) view.noneLeft(sessionId);
+        // Said at once when the store's committed rows say it; when this batch's own numbers made it so, once they commit.
+        if (decision.refuse === ONLINE_USED_UP && sessionId) {
+          if (lowestTaken === null) view.onlineUsedUp(sessionId);
+          else void ctx.committed.then((ok) => ok && view.onlineUsedUp(sessionId));
+        }
+        answers.push(failed(decision.refuse));
+        continue;
+      }
+      // A request decide let through was read with the session above: only a bug leaves one unknown.
+      if (!('take' in decision) || !session || !sessionId) throw new Error('an allocation was decided without the session read under the lock');
+      // After every refusal of the rule, so a refused request costs the patient nothing.
+      if (request.quota?.address && request.ownerId) {
+        const refusal = await spendAddressQuota(tx, request.quota.address, { sessionId, openedAt: session.openedAt }, now, count);
+        if (refusal) {
+          answers.push(failed(refusal));
+          continue;
+        }
+      }
+      const { ownerId, lang, actor } = request;
+      const numbers: TakenNumber[] = [];
+      // A family's numbers one after another, nobody else's between them (decide counted them free).
+      for (let member = 0; member < count; member++) {
+        const free = session.next(reservedType);
+        if (!free) throw new Error('a number decide counted free was not there');
+        session.took(free, reservedType);
+        const family = count > 1 ? { familyId: numbers[0]?.slotId ?? free.id, memberName: request.names?.[member] || null, memberIndex: member } : NO_FAMILY;
+        const taken = (await tx.executeQuery(takeSlot(store, { id: free.id, reservedType, ownerId, lang: lang ?? null, now, ...family }))).rows[0];
+        // Read under the same lock a moment ago: only a writer ignoring the lock could have taken it.
+        if (!taken) throw new Error(`free number ${free.reservation_number} was taken under the runtime row lock`);
+        emit({ type: 'slotAllocated', slotId: taken.id });
+        // No names in the audit trail: only the patient and staff's list show them (decision 053).
+        const after = count > 1 ? { reservedType, familyId: family.familyId, member: member + 1, of: count } : { reservedType };
+        await writeAudit(tx, actor, { action: 'allocateNextSlot', target: `#${taken.reservation_number} ${taken.id}`, after }, now);
+        // Not always the first: a desk number may be a kept one behind the numbers taken before it (decision 049).
+        lowestTaken = Math.min(lowestTaken ?? taken.reservation_number, taken.reservation_number);
+        numbers.push({ slotId: taken.id, reservationNumber: taken.reservation_number });
+      }
+      if (patient) {
+        patient.active = true;
+        patient.taken += count;
+      }
+      answers.push({ ok: true, value: count > 1 ? { ...numbers[0], family: numbers } : numbers[0] });
+    }
+    if (lowestTaken === null) throw new NothingTaken(answers);
+    // The batch took the session's last number: once it commits, later requests hear "none left" (not
+    // "online numbers used up") without a query. Numbers are never freed again, so it stays true.
+    if (session && sessionId && !(await session.facts('ADMIN')).freeLeft) void ctx.committed.then((ok) => ok && view.noneLeft(sessionId));
+    // The turn-is-near read finds nothing to do when the write just before this one (of any process) was
+    // this process's allocation that committed with the head of the queue settled and full, and every
+    // number taken here stands behind that head: no one else's count ahead changed, nothing else changed
+    // in between (a threshold, a setting, a hold would each be a write), and these patients have more
+    // people ahead than any threshold. At opening time that is most batches. Once per batch. A desk number
+    // kept behind the end (decision 049) may stand ahead of a moved-back row of the head: that only adds
+    // one to others' counts, and the desk's own number has no notice, so nothing new falls due.
+    const headEnd = await view.settledHeadBefore(runtime.version);
+    const settledEnd = headEnd !== null && lowestTaken > headEnd ? headEnd : await enqueueAheadNotices(ctx);
+    // Last: only the change notice and the commit can still fail, and `committed` reports them.
+    if (settledEnd !== null) view.headSettled(runtime.version, settledEnd, ctx.committed);
+    return answers;
+  });
+}
