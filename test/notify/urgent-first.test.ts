@@ -56,7 +56,7 @@ describeStores('time-critical notices before a broadcast', (kind) => {
     return worker;
   }
 
-  /** Rows as the broadcast and the turn-is-near notice write them (rules.ts), `at` apart in age. */
+  /** Rows as the broadcast and the turn-is-near notice write them (domain/notices/turn-near/rule.ts), `at` apart in age. */
   async function queue(kind: OutboxTable['kind'], recipients: string[], at: string) {
     const rows = recipients.flatMap((recipient, i) =>
       noticeRows({ slotId: `slot-${recipient}`, reservationNumber: i + 1, channel: 'LINE', recipient }, kind, kind === 'announcement' ? '混み合っています' : null, [null], at),

@@ -1,5 +1,6 @@
 /** The monitor's call-out (issue 15): the staff 呼出 and the clinic's call-out settings. */
-import { callSlot, setCalloutSettings } from '../domain/callout/apply.js';
+import { callSlot } from '../domain/callout/apply.js';
+import { setCalloutSettings } from '../domain/callout/settings.js';
 import type { FunctionSet } from '../http/function-def.js';
 
 export const calloutFunctions: FunctionSet<'callSlot' | 'setCalloutSettings'> = {

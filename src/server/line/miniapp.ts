@@ -3,7 +3,7 @@
  * channel id and secret by the client-credentials grant (a stateless token, kept in memory until shortly
  * before it expires), the service notification token, and the service message send. Each goes through
  * fetchBounded (a timeout that aborts, no redirects, a bounded body). Answers come back as data for the rule
- * in domain/service-messages/decide.ts; nothing here logs a token.
+ * in domain/service-messages/rule.ts; nothing here logs a token.
  */
 import { fetchBounded, jsonObject } from '../outside/bounded-fetch.js';
 import type { LineAnswer } from '../domain/service-messages/rule.js';

@@ -1,8 +1,8 @@
 /**
  * LINE MINI App service messages, carried out (issue 37, docs/decisions/051): asks for a reservation's
  * service notification token after its number committed, and sends a LINE notice as the template while the
- * token lasts, else as the Messaging API push. What to do is decided in domain/service-messages/decide.ts;
- * every choice is written (ledger.ts) before the call it leads to, so a crash between the two paths cannot
+ * token lasts, else as the Messaging API push. What to do is decided in domain/service-messages/rule.ts;
+ * every choice is written (its apply.ts) before the call it leads to, so a crash between the two paths cannot
  * deliver a notice twice. The tokens are sealed at rest and never logged.
  */
 import type { FastifyBaseLogger } from 'fastify';

@@ -69,7 +69,7 @@ const EDGE_DAYS = 30;
 
 /**
  * Drops applied calendar edges older than `cutoff`, but never the latest of each kind: the switching reads
- * those (domain/schedule/edges.ts: an edge is pending only while no later one of its family was applied,
+ * those (domain/schedule/edges/apply.ts: an edge is pending only while no later one of its family was applied,
  * and the last online start tells whether its window vanished), and a clinic closed for a month must not
  * see an old edge applied again.
  */

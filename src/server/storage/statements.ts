@@ -3,7 +3,7 @@
  * query afresh on every call (node objects, a visitor over them, the SQL text); in the opening burst that
  * was a visible share of each allocation (bench/records/benchmark-history.md, issue 17). The SQL is the dialect's, so one
  * compilation per store; the values are found in the compiled parameters by identity and put back in
- * their places on each run. What the statement says stays with the caller (domain/allocation/write.ts).
+ * their places on each run. What the statement says stays with the caller (domain/allocation/apply.ts).
  */
 import type { CompiledQuery, Compilable, Kysely } from 'kysely';
 import type { Database } from './schema.js';

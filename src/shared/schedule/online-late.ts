@@ -3,7 +3,7 @@
  * clinic's setting on, online reception ends early once a newcomer's expected start — the time the book
  * screen shows them (「〇時〇分ごろ」: waitRange's `expectedAt` for `ahead` = the people waiting now) — falls
  * after the current consultation period's end minus the clinic's margin. The server applies it
- * (src/server/domain/schedule/online-late.ts), at most once per period.
+ * (src/server/domain/schedule/online-late/apply.ts), at most once per period.
  */
 import { type WaitEstimate, waitRange } from '../estimate/range.js';
 import { tokyoDateAndTime, tokyoInstant } from './calendar.js';

@@ -1,6 +1,6 @@
 /**
  * 不在 and its undo, applied: each reads the slot (of the open session) and the waiting rows, asks the rule
- * in decide.ts and writes its answer in one transaction with the audit line, the event both desks hear, the
+ * in rule.ts and writes its answer in one transaction with the audit line, the event both desks hear, the
  * patient's notice (one outbox row per absence, never for a no-op) and the turn-is-near notices of the
  * patients who moved forward.
  */

@@ -1,4 +1,7 @@
-/** Exactly one staff screen wins the beep for a new LINE/PWA reservation (docs/product.md, "Queue rules"). */
+/**
+ * Exactly one staff screen wins the beep for a new LINE/PWA reservation (docs/product.md, "Queue rules").
+ * No rule file: the first claim wins, and the conditional update below is that rule.
+ */
 import { AppError } from '../../errors.js';
 import type { Store } from '../../storage/port.js';
 

@@ -1,8 +1,8 @@
 /**
- * Taking a number, start to end: the rule (decide.ts) first on what this process already knows
+ * Taking a number, start to end: the rule (rule.ts) first on what this process already knows
  * (reception-view.ts), which turns most of an opening burst away without a query or a lock; the rest wait
  * for the group commit (group-commit.ts) and are decided again under the lock as they are written
- * (write.ts). The answer carries the patient's card, so their screen needs no second request.
+ * (apply.ts). The answer carries the patient's card, so their screen needs no second request.
  */
 import type { MyReservation } from '../../../shared/schemas/functions.js';
 import type { Store } from '../../storage/port.js';

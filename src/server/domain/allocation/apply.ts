@@ -2,7 +2,7 @@
  * The locked write of a batch of allocations (group commit, decision 028): one transaction under the
  * runtime row lock (decision 001), so every other writer of any process waits and what is read here (the
  * free numbers, the patients' numbers) stays true until commit. Each request is decided again with the
- * full facts (decide.ts) and refused or given a number in arrival order, exactly as it would be alone.
+ * full facts (rule.ts) and refused or given a number in arrival order, exactly as it would be alone.
  */
 import type { PatientLang } from '../../../shared/labels/langs.js';
 import type { ReservedType } from '../../../shared/queue/slot.js';

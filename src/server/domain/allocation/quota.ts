@@ -1,5 +1,5 @@
 /**
- * The limits a patient's number spends. The patient's own limit is part of the rule (decide.ts); the
+ * The limits a patient's number spends. The patient's own limit is part of the rule (rule.ts); the
  * address's counters are units reserved here, inside the allocation's own write transaction: writes take
  * turns on the runtime row (decision 001), so the counters see every number taken before, in any process,
  * and commit or roll back with the number. Described as plain data by the caller (the HTTP side knows the

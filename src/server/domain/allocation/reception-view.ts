@@ -2,7 +2,7 @@
  * What this process knows of reception, kept current by the change notices, so that at opening time most
  * of a burst is refused without a query and without queueing behind the writers (decision 022). One per
  * store and process, made by the app with its dependencies (app.ts). Nothing is ever given on this view
- * alone: a request it does not refuse is decided again under the lock (write.ts).
+ * alone: a request it does not refuse is decided again under the lock (apply.ts).
  */
 import type { ChangeNotice, DomainEventType, Store } from '../../storage/port.js';
 import { onlineNumberAfter, type ReceptionFacts } from './rule.js';

@@ -1,7 +1,7 @@
 /**
  * The rule of taking a number, in one place: who may take one now, and which refusal everyone else hears.
  * Pure: it reads only the facts it is given. Both the early refusal (the per-process view of reception,
- * before any lock: reception-view.ts) and the locked write (write.ts) ask it, so they cannot disagree; the
+ * before any lock: reception-view.ts) and the locked write (apply.ts) ask it, so they cannot disagree; the
  * early one simply knows less, and `decide` says when the rest of the answer needs the patient's facts.
  */
 import type { ReservedType } from '../../../shared/queue/slot.js';
@@ -27,7 +27,7 @@ export interface ReceptionFacts {
   /** Up to this many numbers one patient takes together (a family, decision 053); 1: one at a time. */
   familyMax: number;
   /**
-   * How many online numbers are free, counted up to what the ask wants: known under the lock (write.ts),
+   * How many online numbers are free, counted up to what the ask wants: known under the lock (apply.ts),
    * absent in the early view (it knows only whether one is free; the lock decides a family's fit).
    */
   onlineFreeCount?: number;

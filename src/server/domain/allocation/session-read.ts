@@ -1,5 +1,5 @@
 /**
- * What one batch of allocations (write.ts, decision 028) reads before it writes, under the
+ * What one batch of allocations (apply.ts, decision 028) reads before it writes, under the
  * runtime row lock: the session's free numbers it may give, and what its patients already hold. On PostgreSQL a
  * failed statement aborts the whole transaction, so a patient's second active number must be refused from
  * this read, not found by the unique index, or one patient's refusal would undo everyone's numbers.

@@ -3,6 +3,7 @@
  * keeps them (migration 0012), and saving them. The ranges are the payload's (allocationSettingsSchema):
  * anything else is refused before this runs, and nothing changes. The next allocation reads them under the
  * lock; the settingsChanged event drops every process's view of reception, so the early refusal too.
+ * No rule file: the payload's schema is the rule.
  */
 import type { AllocationSettings } from '../../../shared/queue/kept-numbers.js';
 import type { Store } from '../../storage/port.js';

@@ -1,10 +1,12 @@
-/** The staff 呼出 (issue 15): the monitor calls a waiting number out without starting the consultation. */
-import type { CalloutSettings } from '../../../shared/callout/types.js';
+/**
+ * The staff 呼出 (issue 15): the monitor calls a waiting number out without starting the consultation.
+ * No rule file: any slot of the open session that is not cancelled may be called, the one check below.
+ */
 import { AppError } from '../../errors.js';
 import type { Store } from '../../storage/port.js';
 import { type Actor, writeAudit } from '../audit.js';
 import { slotOfOpenSession } from '../session-slot.js';
-import { calloutSettings, recordCallout } from './callouts.js';
+import { recordCallout } from './callouts.js';
 
 export async function callSlot({ store, slotId, actor }: { store: Store; slotId: string; actor?: Actor }) {
   return store.write(async (ctx) => {
@@ -14,19 +16,5 @@ export async function callSlot({ store, slotId, actor }: { store: Store; slotId:
     ctx.emit({ type: 'calloutMade', slotId });
     await writeAudit(ctx.tx, actor, { action: 'callSlot', target: `#${slot.reservation_number} ${slotId}`, after: { calloutId: callout.id } }, ctx.now);
     return { ok: true as const, calloutId: callout.id };
-  });
-}
-
-export async function setCalloutSettings({ store, settings, actor }: { store: Store; settings: CalloutSettings; actor?: Actor }) {
-  return store.write(async ({ tx, emit, runtime, now }) => {
-    const before = calloutSettings(runtime);
-    await tx
-      .updateTable('runtime')
-      .set({ callout_on: settings.on ? 1 : 0, callout_volume: settings.volume, callout_text: settings.text })
-      .where('id', '=', 1)
-      .execute();
-    emit({ type: 'settingsChanged' });
-    await writeAudit(tx, actor, { action: 'setCalloutSettings', before, after: settings }, now);
-    return { ok: true as const };
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refusalOf as refusal } from '../../../../test/support/refusal.js';
-import { cancelChange } from './apply.js';
+import { cancelChange } from './rule.js';
 
 const NOW = '2026-01-01T09:00:00.000Z';
 

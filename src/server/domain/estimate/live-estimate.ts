@@ -1,7 +1,8 @@
 /**
  * The estimate and the number being seen, for the live queue snapshot. Today's part is computed from the
  * slots the snapshot already read; history and the range's calibration (decision 054) come from per-process
- * caches read when a session opens (no query per snapshot).
+ * caches read when a session opens (no query per snapshot). No write: the estimate is read, its pure rules
+ * are pace.ts and blend.ts.
  */
 import type { WaitEstimate } from '../../../shared/estimate/range.js';
 import type { Store } from '../../storage/port.js';

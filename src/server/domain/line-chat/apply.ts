@@ -1,5 +1,5 @@
 /**
- * Answers one event of LINE's webhook: the rule says whether it gets a reply (decide.ts); the event id is
+ * Answers one event of LINE's webhook: the rule says whether it gets a reply (rule.ts); the event id is
  * claimed so a redelivery is answered once; the facts are read; the reply goes out through `send` (the
  * route's reply client: domain/ sends nothing itself). No store.write: nothing of the queue changes, and
  * the claim is one idempotent insert, as the abuse counters are.

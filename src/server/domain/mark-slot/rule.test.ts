@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refusalOf as refusal } from '../../../../test/support/refusal.js';
-import { markChange } from './apply.js';
+import { markChange } from './rule.js';
 
 const NOW = '2026-01-01T09:00:00.000Z';
 const base = {

@@ -1,6 +1,7 @@
 /**
  * A patient's own reservation with the people ahead of them, as the public queue counts them (queue order,
  * docs/api.md "Queue order"), with their last absence when called and their check-in.
+ * No rule and no write: a read of the queue state the live streams read.
  */
 import type { MyReservation } from '../../../shared/schemas/functions.js';
 import { ownReservations, publicQueue } from '../../../shared/queue/rules.js';

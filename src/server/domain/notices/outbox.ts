@@ -1,7 +1,7 @@
 /**
  * Writes notices into the outbox inside the transaction of the change that causes them, so a notice
  * exists exactly when its cause committed (never lost, never invented by a rolled-back write). What is
- * sent to whom is decided in rules.ts.
+ * sent to whom is decided in turn-near/rule.ts.
  */
 import { NOTICE_THRESHOLD_MAX } from '../../../shared/queue/slot.js';
 import type { WriteContext } from '../../storage/port.js';
@@ -23,8 +23,8 @@ export async function enqueueNotice(ctx: WriteContext, slot: SlotTable, kind: Ou
 }
 
 /**
- * Sends the turn-is-near notices now due (rules.ts `aheadNotices`). Runs after every change to the queue,
- * in that change's transaction (an allocation may skip it: domain/allocation/write.ts). Returns the boundary
+ * Sends the turn-is-near notices now due (turn-near/rule.ts `aheadNotices`). Runs after every change to the queue,
+ * in that change's transaction (an allocation may skip it: domain/allocation/apply.ts). Returns the boundary
  * number of `aheadNotices`.
  */
 export async function enqueueAheadNotices(ctx: WriteContext): Promise<number | null> {
@@ -61,7 +61,7 @@ export async function enqueueAheadNotices(ctx: WriteContext): Promise<number | n
 
 /**
  * The turn-is-near notice for `slot`, now: marked told and queued in the outbox; by people ahead (above) or
- * by minutes before the turn (minutes-apply.ts). A family is told once, with its first member (decision
+ * by minutes before the turn (minutes/apply.ts). A family is told once, with its first member (decision
  * 053): the others are marked told with it and never told on their own.
  */
 export async function sendTurnNear(ctx: WriteContext, slot: SlotTable): Promise<void> {

@@ -1,4 +1,4 @@
-/** The clinic's choice of which notices go out over LINE (each LINE push costs quota). */
+/** The clinic's choice of which notices go out over LINE (each LINE push costs quota). No rule: two switches, saved and audited. */
 import type { Store } from '../../storage/port.js';
 import { type Actor, writeAudit } from '../audit.js';
 

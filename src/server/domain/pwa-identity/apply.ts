@@ -1,6 +1,7 @@
 /**
  * A PWA installation's anonymous identity. Its uid is derived from the install id, so the same phone always
  * gets the same patient back; a new one is created once, and only new ones spend the client's limit.
+ * No rule file: there is nothing to decide but "known or new", which the insert itself answers.
  */
 import type { Store } from '../../storage/port.js';
 

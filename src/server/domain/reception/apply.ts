@@ -1,8 +1,8 @@
 /**
  * The four reception switches, written. Starting in-house opens a new reception session with the
  * calendar's numbers per session (default 200); ending it closes the session (kept as history). What a
- * switch does is decided in switch-rule.ts; staff switch by hand here, and the clinic calendar switches at
- * its edges through `applySwitch` (domain/schedule/edges.ts).
+ * switch does is decided in rule.ts; staff switch by hand here, and the clinic calendar switches at
+ * its edges through `applySwitch` (domain/schedule/edges/apply.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { SwitchName, SwitchRefusal } from '../../../shared/queue/rules.js';
@@ -61,7 +61,7 @@ export async function applySwitch(change: SwitchChange, ctx: WriteContext, actor
   }
   // In-house on again: the calendar's "could not open online" banner has done its job.
   const opened = change.openSession ? { current_session_id: sessionId, schedule_notice_at: null } : {};
-  // Any switch of online reception replaces the reason it was closed on time (domain/schedule/online-late.ts).
+  // Any switch of online reception replaces the reason it was closed on time (domain/schedule/online-late/apply.ts).
   const online = 'online_on' in change.set ? { online_late_at: null } : {};
   await tx.updateTable('runtime').set({ ...change.set, ...opened, ...online }).where('id', '=', 1).execute();
   ctx.emit({ type: 'receptionSwitched' });

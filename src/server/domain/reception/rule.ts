@@ -1,7 +1,7 @@
 /**
  * What a reception switch does, decided from the runtime row alone: the refusal (shared/queue/rules.ts,
  * the rule staff screens show too), "already so", or the change to write. The store-facing step is
- * switches.ts; the calendar's edges decide through the same rule (domain/schedule/edge-rule.ts).
+ * apply.ts; the calendar's edges decide through the same rule (domain/schedule/edges/rule.ts).
  */
 import { type SwitchName, type SwitchRefusal, switchRefusal } from '../../../shared/queue/rules.js';
 import type { RuntimeTable } from '../../storage/schema.js';

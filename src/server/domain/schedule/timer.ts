@@ -1,9 +1,9 @@
 /**
- * One timer per server process that sleeps until the calendar's next edge, applies it (edges.ts makes it
+ * One timer per server process that sleeps until the calendar's next edge, applies it (edges/apply.ts makes it
  * happen once across processes) and sleeps again. It wakes early when the calendar changes (any process:
  * the change notice crosses PostgreSQL), and never sleeps longer than MAX_SLEEP_MS, so a wall clock that
  * jumped (NTP, a suspended machine) is noticed within minutes: a timer counts elapsed time, not the clock.
- * With "online closes on time" on, each wake-up also checks it (online-late.ts) and the timer wakes at least
+ * With "online closes on time" on, each wake-up also checks it (online-late/apply.ts) and the timer wakes at least
  * every LATE_CHECK_MS; a committed queue change wakes it too, at most once per LATE_CHANGE_GAP_MS of the
  * clock, so a close follows the queue within a minute and the allocation burst costs a check per 15 s.
  */

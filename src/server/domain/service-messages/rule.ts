@@ -2,7 +2,7 @@
  * LINE MINI App service messages (issue 37, docs/decisions/051-line-service-messages.md), without a store:
  * which way a LINE notice goes given what is known of its reservation's service notification token, and what
  * LINE's answer to a service send means. notify/service-sender.ts reads the facts, records each choice
- * before the outside call (ledger.ts) and carries it out.
+ * before the outside call (apply.ts) and carries it out.
  *
  * Once either way: a row's path is recorded before its call. A push keeps the row's X-Line-Retry-Key, so a
  * re-sent push is accepted once. A service send has no such key, but LINE renews a token at each accepted send

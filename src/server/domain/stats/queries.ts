@@ -1,4 +1,7 @@
-/** What the statistics read from the store: the slots taken in a range, and the notices finished in it. */
+/**
+ * What the statistics read from the store: the slots taken in a range, and the notices finished in it.
+ * No rule and no write: statistics are read (aggregate.ts computes them; rollup.ts is the retention job's).
+ */
 import type { Kysely } from 'kysely';
 import type { StatsPeriod, StatsResult } from '../../../shared/schemas/stats.js';
 import type { Database } from '../../storage/schema.js';

@@ -1,5 +1,5 @@
 /**
- * One timer per server process that records a tick (record.ts) at every 5-minute boundary while in-house
+ * One timer per server process that records a tick (apply.ts) at every 5-minute boundary while in-house
  * reception is on. Closed, it arms no timer at all: it learns that reception opened from the change notice
  * (`receptionSwitched`, which crosses processes on PostgreSQL), and a notice it missed (a LISTEN connection
  * that dropped) is made up by the next change of any kind while it sleeps. Every process fires at the same

@@ -2,7 +2,7 @@
  * Sending the standing announcement once to every patient still waiting (issue 14, docs/decisions/021):
  * LINE and PWA reservations of the open session that are neither cancelled nor started, held ones
  * included (they are still expected back). The preview and the send count with the same rule
- * (broadcast-rule.ts); the send writes its outbox rows, one per recipient as for every notice, so the
+ * (rule.ts); the send writes its outbox rows, one per recipient as for every notice, so the
  * worker's bounded sends, retry keys and fencing apply unchanged; the worker sends them after every
  * time-critical notice. A cooldown, a daily cap and LINE's quota (queued messages counted) bound the sends
  * (docs/decisions/045-broadcast-limits.md).

@@ -1,37 +1,13 @@
 /**
  * Staff set and clear the clinic's announcement (issue 14, docs/decisions/021). One stands at a time, on
  * the runtime row, so it reaches both live streams with the queue; setting a new one replaces the old and
- * may be sent again, since it is a new message. Audited.
+ * may be sent again, since it is a new message. Audited. The rule is rule.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../../errors.js';
 import type { Store } from '../../../storage/port.js';
 import { type Actor, writeAudit } from '../../audit.js';
 import { currentAnnouncement } from '../current.js';
-
-/** An expiry further away than this is a typo, not a plan: a standing message needs no expiry at all. */
-export const ANNOUNCEMENT_MAX_DAYS = 7;
-
-/** A banner is one line: line breaks, tabs and other control characters are refused, not rendered. */
-const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-
-/** The banner's text, trimmed; refused when empty or not one line. */
-export function announcementText(raw: string): string {
-  const text = raw.trim();
-  if (!text || hasControl(text)) throw new AppError('INVALID_ARGUMENT', 'admin.announce.error.text');
-  return text;
-}
-
-/** The expiry as an ISO instant (null: none); refused unless it is in the next ANNOUNCEMENT_MAX_DAYS. */
-export function announcementUntil(raw: string | null, now: string): string | null {
-  if (raw === null) return null;
-  const until = new Date(raw).toISOString();
-  const nowMs = Date.parse(now);
-  if (Date.parse(until) <= nowMs || Date.parse(until) > nowMs + ANNOUNCEMENT_MAX_DAYS * 86_400_000) {
-    throw new AppError('INVALID_ARGUMENT', 'admin.announce.error.until');
-  }
-  return until;
-}
+import { announcementText, announcementUntil } from './rule.js';
 
 export async function setAnnouncement(options: { store: Store; text: string; until: string | null; actor?: Actor }) {
   const { store, actor } = options;

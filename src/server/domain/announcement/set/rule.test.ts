@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refusalOf } from '../../../../../test/support/refusal.js';
-import { ANNOUNCEMENT_MAX_DAYS, announcementText, announcementUntil } from './apply.js';
+import { ANNOUNCEMENT_MAX_DAYS, announcementText, announcementUntil } from './rule.js';
 
 const NOW = '2026-01-01T09:00:00.000Z';
 const DAY = 86_400_000;

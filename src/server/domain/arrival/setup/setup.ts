@@ -1,6 +1,7 @@
 /**
  * Setting up absence and check-in (the staff page 「来院確認・不在」, docs/decisions/047 and 048): the clinic's
  * settings, the printed desk code with its link, the wall monitor's key and code, and renewing the codes.
+ * No rule file: the settings' bounds are the payload's schema, and the codes are ../codes.ts.
  */
 import type { ArrivalSettings, ArrivalSetup } from '../../../../shared/schemas/functions.js';
 import { type LiffApps, liffPageUrl } from '../../../../shared/line/liff-apps.js';

@@ -1,7 +1,7 @@
 /**
  * "Leave home by" (decision 055), applied: reads whether anyone waits for a minutes notice (one small query,
  * nothing more when no one does), then the queue and the live estimate as the snapshot has them, decides
- * with minutes.ts and, if someone is due, writes their notices in one transaction, deciding again there on
+ * with rule.ts and, if someone is due, writes their notices in one transaction, deciding again there on
  * the rows as they are under the writers' lock (so two processes checking at once send each notice once).
  */
 import type { Store, WriteContext } from '../../../storage/port.js';

@@ -2,7 +2,7 @@
  * "Leave home by" (decision 055): one timer per server process that checks the minutes notices every
  * CHECK_MS (the range's low edge moves with the clock, not only with the queue), and after a committed
  * queue change at most once per CHANGE_GAP_MS. A check when nobody waits for a minutes notice is one small
- * query. Processes checking at once send each notice once (minutes-apply.ts decides again under the lock).
+ * query. Processes checking at once send each notice once (apply.ts decides again under the lock).
  */
 import type { Clock } from '../../../clock.js';
 import type { Store } from '../../../storage/port.js';

@@ -1,15 +1,14 @@
 /**
  * Staff recall (sendReservationMessageBySlot): once per LINE/PWA reservation, and only when that channel
  * can actually send. `notifiedAheadAt` and the outbox message are written in one transaction; the notify
- * worker delivers it.
+ * worker delivers it. The rule is rule.ts.
  */
 import type { PatientChannel } from '../../../../shared/queue/slot.js';
-import { AppError } from '../../../errors.js';
 import type { Store } from '../../../storage/port.js';
-import type { SlotTable } from '../../../storage/schema.js';
 import { type Actor, writeAudit } from '../../audit.js';
 import { slotOfOpenSession } from '../../session-slot.js';
 import { recordCallout } from '../../callout/callouts.js';
+import { recallChannel } from './rule.js';
 import { enqueueNotice } from '../outbox.js';
 
 export interface RequestRecallOptions {
@@ -18,24 +17,6 @@ export interface RequestRecallOptions {
   /** Whether messages can go out through a channel (LINE token, VAPID subject configured). */
   channelConfigured(channel: PatientChannel): boolean;
   actor?: Actor;
-}
-
-/** The channel a recall goes out on; throws when this slot may not be recalled (now, or ever again). */
-export function recallChannel(
-  slot: Pick<SlotTable, 'canceled' | 'reserved_type' | 'notified_ahead_at'>,
-  channelConfigured: (channel: PatientChannel) => boolean,
-  lineRecallOn: boolean,
-): PatientChannel {
-  if (slot.canceled) throw new AppError('NOT_FOUND', 'error.slotNotFound');
-  const channel = slot.reserved_type;
-  if (channel !== 'LINE' && channel !== 'PWA') throw new AppError('FAILED_PRECONDITION', 'error.slotNotChannel');
-  if (slot.notified_ahead_at) throw new AppError('FAILED_PRECONDITION', 'error.recallAlreadySent');
-  if (!channelConfigured(channel)) {
-    throw new AppError('FAILED_PRECONDITION', channel === 'LINE' ? 'error.lineMessagingNotConfigured' : 'error.pushNotConfigured');
-  }
-  // Each LINE push costs quota: the clinic may keep recalls to the screen.
-  if (channel === 'LINE' && !lineRecallOn) throw new AppError('FAILED_PRECONDITION', 'error.lineRecallOff');
-  return channel;
 }
 
 export async function requestRecall({ store, slotId, channelConfigured, actor }: RequestRecallOptions) {

@@ -1,6 +1,7 @@
 /**
  * The notice rules without a store: who a notice goes to, the outbox rows it becomes, and which waiting
- * patients are due the turn-is-near notice. outbox.ts writes what these decide, in the cause's transaction.
+ * patients are due the turn-is-near notice. Applied by ../outbox.ts (`enqueueAheadNotices`), inside the
+ * transaction of every write that moves the queue: it has no apply.ts of its own.
  */
 import { randomUUID } from 'node:crypto';
 import { NOTICE_THRESHOLD_MAX } from '../../../../shared/queue/slot.js';
@@ -100,7 +101,7 @@ export function aheadNotices(waiting: readonly SlotTable[], lineAhead5On: boolea
   const actions: AheadAction[] = [];
   for (const entry of noticeQueue(waiting.map(rowToSlot))) {
     const slot = byId.get(entry.slot.id)!;
-    // Told by minutes before the turn instead (decision 055): minutes.ts, on the minute's check.
+    // Told by minutes before the turn instead (decision 055): ../minutes/rule.ts, on the minute's check.
     if (slot.notice_minutes !== null) continue;
     if (entry.ahead === null || entry.ahead > slot.notice_threshold) continue;
     if (slot.reserved_type !== 'LINE' && slot.reserved_type !== 'PWA') continue;

@@ -50,7 +50,7 @@ export async function applyDueEdges(store: Store, now: Date, holidays: HolidayLo
   });
 }
 
-/** The end edge owed to an open window that left the calendar (edge-rule.ts), or null. */
+/** The end edge owed to an open window that left the calendar (rule.ts), or null. */
 async function vanished(db: Store['db'] | WriteContext['tx'], schedule: ClinicSchedule, now: Date, holidays: HolidayLookup): Promise<Edge | null> {
   const last = await db
     .selectFrom('schedule_edges')
@@ -87,7 +87,7 @@ async function applyEdge(ctx: WriteContext, edge: Edge, numbersPerSession: numbe
     if (plan.notice === 'set') await writeAudit(ctx.tx, SCHEDULE_ACTOR, { action: 'schedule.inhouseOff', target: edgeAt }, ctx.now);
   }
   if (plan.change) await applySwitch(plan.change, ctx, SCHEDULE_ACTOR, runtime);
-  // An online window's edge ends what "closed on time" told patients (online-late.ts): the calendar speaks again.
+  // An online window's edge ends what "closed on time" told patients (../online-late/apply.ts): the calendar speaks again.
   if (edgeFamily(edge.kind) === 'online' && runtime.online_late_at !== null && !plan.change) {
     await ctx.tx.updateTable('runtime').set({ online_late_at: null }).where('id', '=', 1).execute();
     ctx.emit({ type: 'receptionSwitched' });

@@ -1,6 +1,6 @@
 /**
  * What one calendar edge does, decided from the runtime row as it is under the writers' lock: it switches
- * through the same rule as staff (reception/switch-rule.ts), except that a hand on the switch after the
+ * through the same rule as staff (reception/rule.ts), except that a hand on the switch after the
  * edge's time stands, that online never opens without in-house (staff decide; a banner says so), and that
  * in-house never ends on patients still waiting (they are seen whatever the clock says).
  */

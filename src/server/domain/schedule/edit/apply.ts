@@ -1,7 +1,8 @@
 /**
  * Staff edit the clinic calendar. Each edit reads the calendar under the writers' lock, checks the whole
  * result (an offset change can empty a window of any day), saves it whole and audits before and after:
- * a refused edit changes nothing.
+ * a refused edit changes nothing. No rule file: the rule is the whole calendar's check, shared with the
+ * screens (src/shared/schedule/validate.ts).
  */
 import type { ClinicSchedule, ScheduleOverride, ScheduleSettings, WeeklyHours } from '../../../../shared/schedule/types.js';
 import type { HolidayLookup } from '../../../../shared/schedule/rules.js';

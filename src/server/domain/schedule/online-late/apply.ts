@@ -17,7 +17,7 @@ import { loadQueueState } from '../../queue-state.js';
 import { readScheduleAt } from '../document.js';
 import { SCHEDULE_ACTOR } from '../edges/apply.js';
 
-/** The schedule_edges kind of this close; it is no calendar edge (edges.ts looks only at its own kinds). */
+/** The schedule_edges kind of this close; it is no calendar edge (edges/apply.ts looks only at its own kinds). */
 export const LATE_KIND = 'onlineLate';
 
 export type LateClose = Extract<LateDecision, { close: true }> & { waiting: number };

@@ -1,0 +1,22 @@
+/** Staff recall, the rule: the channel a reservation is recalled on, or why it may not be (now, or ever again). */
+import type { PatientChannel } from '../../../../shared/queue/slot.js';
+import { AppError } from '../../../errors.js';
+import type { SlotTable } from '../../../storage/schema.js';
+
+/** The channel a recall goes out on; throws when this slot may not be recalled (now, or ever again). */
+export function recallChannel(
+  slot: Pick<SlotTable, 'canceled' | 'reserved_type' | 'notified_ahead_at'>,
+  channelConfigured: (channel: PatientChannel) => boolean,
+  lineRecallOn: boolean,
+): PatientChannel {
+  if (slot.canceled) throw new AppError('NOT_FOUND', 'error.slotNotFound');
+  const channel = slot.reserved_type;
+  if (channel !== 'LINE' && channel !== 'PWA') throw new AppError('FAILED_PRECONDITION', 'error.slotNotChannel');
+  if (slot.notified_ahead_at) throw new AppError('FAILED_PRECONDITION', 'error.recallAlreadySent');
+  if (!channelConfigured(channel)) {
+    throw new AppError('FAILED_PRECONDITION', channel === 'LINE' ? 'error.lineMessagingNotConfigured' : 'error.pushNotConfigured');
+  }
+  // Each LINE push costs quota: the clinic may keep recalls to the screen.
+  if (channel === 'LINE' && !lineRecallOn) throw new AppError('FAILED_PRECONDITION', 'error.lineRecallOff');
+  return channel;
+}
