@@ -1,9 +1,9 @@
 /** The patient's own notice threshold and the clinic's announcements (issue 14, docs/decisions/021). */
 import { lineMessagingConfigured } from '../config.js';
-import { setMyNoticeThreshold } from '../domain/notices/own-notice/apply.js';
-import { clearAnnouncement, setAnnouncement } from '../domain/announcement/set/apply.js';
-import { previewAnnouncementSend, sendAnnouncement } from '../domain/announcement/send/apply.js';
-import type { FunctionSet } from '../http/function-def.js';
+import * as ownNotice from '../domain/notices/own-notice/apply.js';
+import * as announcementSet from '../domain/announcement/set/apply.js';
+import * as announcementSend from '../domain/announcement/send/apply.js';
+import type { FunctionDef } from '../http/function-def.js';
 import type { Deps } from '../http/deps.js';
 
 const broadcastDeps = (deps: Deps) => ({
@@ -13,41 +13,41 @@ const broadcastDeps = (deps: Deps) => ({
   pushConfigured: deps.webPush.configured,
 });
 
-export const announcementFunctions: FunctionSet<
-  'setMyNoticeThreshold' | 'setAnnouncement' | 'clearAnnouncement' | 'previewAnnouncementSend' | 'sendAnnouncement'
-> = {
-  setMyNoticeThreshold: {
-    access: 'patient',
-    async run({ slotId, threshold, minutes }, patient, _request, deps) {
-      const budget = deps.abuse.patientBudget('threshold', patient.uid);
-      // The schema let exactly one of the two through (people ahead, or minutes before: decision 055).
-      const choice = minutes !== undefined ? { minutes } : { threshold: threshold! };
-      return setMyNoticeThreshold({ store: deps.store, ownerId: patient.uid, slotId, choice, budget });
-    },
+export const setMyNoticeThreshold: FunctionDef<'setMyNoticeThreshold'> = {
+  access: 'patient',
+  async run({ slotId, threshold, minutes }, patient, _request, deps) {
+    const budget = deps.abuse.patientBudget('threshold', patient.uid);
+    // The schema let exactly one of the two through (people ahead, or minutes before: decision 055).
+    const choice = minutes !== undefined ? { minutes } : { threshold: threshold! };
+    return ownNotice.setMyNoticeThreshold({ store: deps.store, ownerId: patient.uid, slotId, choice, budget });
   },
-  setAnnouncement: {
-    access: 'staff',
-    async run({ text, until }, actor, _request, deps) {
-      return setAnnouncement({ store: deps.store, text, until, actor });
-    },
+};
+
+export const setAnnouncement: FunctionDef<'setAnnouncement'> = {
+  access: 'staff',
+  async run({ text, until }, actor, _request, deps) {
+    return announcementSet.setAnnouncement({ store: deps.store, text, until, actor });
   },
-  clearAnnouncement: {
-    access: 'staff',
-    async run(_payload, actor, _request, deps) {
-      return clearAnnouncement({ store: deps.store, actor });
-    },
+};
+
+export const clearAnnouncement: FunctionDef<'clearAnnouncement'> = {
+  access: 'staff',
+  async run(_payload, actor, _request, deps) {
+    return announcementSet.clearAnnouncement({ store: deps.store, actor });
   },
-  previewAnnouncementSend: {
-    access: 'staff',
-    async run(_payload, _staff, _request, deps) {
-      return previewAnnouncementSend(broadcastDeps(deps));
-    },
+};
+
+export const previewAnnouncementSend: FunctionDef<'previewAnnouncementSend'> = {
+  access: 'staff',
+  async run(_payload, _staff, _request, deps) {
+    return announcementSend.previewAnnouncementSend(broadcastDeps(deps));
   },
-  sendAnnouncement: {
-    access: 'staff',
-    async run({ announcementId, lineMessages }, actor, _request, deps) {
-      const limits = { cooldownMinutes: deps.config.ANNOUNCEMENT_SEND_COOLDOWN_MINUTES, perDay: deps.config.ANNOUNCEMENT_SENDS_PER_DAY };
-      return sendAnnouncement({ ...broadcastDeps(deps), limits, announcementId, lineMessages, actor });
-    },
+};
+
+export const sendAnnouncement: FunctionDef<'sendAnnouncement'> = {
+  access: 'staff',
+  async run({ announcementId, lineMessages }, actor, _request, deps) {
+    const limits = { cooldownMinutes: deps.config.ANNOUNCEMENT_SEND_COOLDOWN_MINUTES, perDay: deps.config.ANNOUNCEMENT_SENDS_PER_DAY };
+    return announcementSend.sendAnnouncement({ ...broadcastDeps(deps), limits, announcementId, lineMessages, actor });
   },
 };

@@ -1,56 +1,51 @@
 /** Arrival check-in (来院確認, issue 34, docs/decisions/048): the patient's check-in, staff's, and their setup. */
 import { liffApps } from '../config.js';
-import { checkIn } from '../domain/arrival/check-in/apply.js';
-import { markArrived } from '../domain/arrival/mark-arrived/apply.js';
-import { getArrivalSetup, getMonitorCheckinCode, renewCheckinCodes, saveArrivalSettings } from '../domain/arrival/setup/setup.js';
-import type { FunctionSet } from '../http/function-def.js';
+import * as arrivalCheckIn from '../domain/arrival/check-in/apply.js';
+import * as arrivalMarkArrived from '../domain/arrival/mark-arrived/apply.js';
+import * as arrivalSetup from '../domain/arrival/setup/setup.js';
+import type { FunctionDef } from '../http/function-def.js';
 
-type ArrivalFunction =
-  | 'markArrived'
-  | 'checkIn'
-  | 'getArrivalSetup'
-  | 'saveArrivalSettings'
-  | 'renewCheckinCodes'
-  | 'getMonitorCheckinCode';
+export const markArrived: FunctionDef<'markArrived'> = {
+  access: 'staff',
+  async run({ slotId, arrived }, actor, _request, deps) {
+    return arrivalMarkArrived.markArrived({ store: deps.store, slotId, arrived, actor });
+  },
+};
 
-export const arrivalFunctions: FunctionSet<ArrivalFunction> = {
-  markArrived: {
-    access: 'staff',
-    async run({ slotId, arrived }, actor, _request, deps) {
-      return markArrived({ store: deps.store, slotId, arrived, actor });
-    },
+export const checkIn: FunctionDef<'checkIn'> = {
+  access: 'patient',
+  async run({ slotId, code }, patient, _request, deps) {
+    const budget = deps.abuse.patientBudget('checkin', patient.uid);
+    return arrivalCheckIn.checkIn({ store: deps.store, ownerId: patient.uid, slotId, code, nowMs: deps.clock.now().getTime(), budget });
   },
-  checkIn: {
-    access: 'patient',
-    async run({ slotId, code }, patient, _request, deps) {
-      const budget = deps.abuse.patientBudget('checkin', patient.uid);
-      return checkIn({ store: deps.store, ownerId: patient.uid, slotId, code, nowMs: deps.clock.now().getTime(), budget });
-    },
+};
+
+export const getArrivalSetup: FunctionDef<'getArrivalSetup'> = {
+  access: 'staff',
+  async run(_payload, _staff, request, deps) {
+    const origin = deps.config.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`;
+    return arrivalSetup.getArrivalSetup({ store: deps.store, apps: liffApps(deps.config), origin });
   },
-  getArrivalSetup: {
-    access: 'staff',
-    async run(_payload, _staff, request, deps) {
-      const origin = deps.config.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`;
-      return getArrivalSetup({ store: deps.store, apps: liffApps(deps.config), origin });
-    },
+};
+
+export const saveArrivalSettings: FunctionDef<'saveArrivalSettings'> = {
+  access: 'staff',
+  async run(settings, actor, _request, deps) {
+    return arrivalSetup.saveArrivalSettings({ store: deps.store, settings, actor });
   },
-  saveArrivalSettings: {
-    access: 'staff',
-    async run(settings, actor, _request, deps) {
-      return saveArrivalSettings({ store: deps.store, settings, actor });
-    },
+};
+
+export const renewCheckinCodes: FunctionDef<'renewCheckinCodes'> = {
+  access: 'staff',
+  async run(_payload, actor, _request, deps) {
+    return arrivalSetup.renewCheckinCodes({ store: deps.store, actor });
   },
-  renewCheckinCodes: {
-    access: 'staff',
-    async run(_payload, actor, _request, deps) {
-      return renewCheckinCodes({ store: deps.store, actor });
-    },
-  },
-  getMonitorCheckinCode: {
-    // The wall monitor runs without a staff session once opened: the key it was given is what admits it.
-    access: 'anyone',
-    async run({ monitorKey }, _caller, _request, deps) {
-      return getMonitorCheckinCode(deps.store, monitorKey, deps.clock.now());
-    },
+};
+
+export const getMonitorCheckinCode: FunctionDef<'getMonitorCheckinCode'> = {
+  // The wall monitor runs without a staff session once opened: the key it was given is what admits it.
+  access: 'anyone',
+  async run({ monitorKey }, _caller, _request, deps) {
+    return arrivalSetup.getMonitorCheckinCode(deps.store, monitorKey, deps.clock.now());
   },
 };

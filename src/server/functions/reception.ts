@@ -1,9 +1,9 @@
 /** Staff run the queue: reception switches, actions on slots, the shared beep. */
 import type { SwitchName } from '../../shared/queue/rules.js';
 import { switchReception } from '../domain/reception/apply.js';
-import { markSlot } from '../domain/mark-slot/apply.js';
-import { claimAdminBeep } from '../domain/admin-beep/apply.js';
-import type { FunctionDef, FunctionSet } from '../http/function-def.js';
+import * as slotMarking from '../domain/mark-slot/apply.js';
+import * as adminBeep from '../domain/admin-beep/apply.js';
+import type { FunctionDef } from '../http/function-def.js';
 
 type SwitchFunction = 'startInhouseReception' | 'endInhouseReception' | 'startOnlineReception' | 'endOnlineReception';
 
@@ -16,21 +16,21 @@ function switchFunction<N extends SwitchFunction>(name: SwitchName): FunctionDef
   };
 }
 
-export const receptionFunctions: FunctionSet<SwitchFunction | 'markSlot' | 'claimAdminBeep'> = {
-  startInhouseReception: switchFunction('startInhouse'),
-  endInhouseReception: switchFunction('endInhouse'),
-  startOnlineReception: switchFunction('startOnline'),
-  endOnlineReception: switchFunction('endOnline'),
-  markSlot: {
-    access: 'staff',
-    async run({ slotId, action }, actor, _request, deps) {
-      return markSlot({ store: deps.store, slotId, action, actor });
-    },
+export const startInhouseReception: FunctionDef<'startInhouseReception'> = switchFunction('startInhouse');
+export const endInhouseReception: FunctionDef<'endInhouseReception'> = switchFunction('endInhouse');
+export const startOnlineReception: FunctionDef<'startOnlineReception'> = switchFunction('startOnline');
+export const endOnlineReception: FunctionDef<'endOnlineReception'> = switchFunction('endOnline');
+
+export const markSlot: FunctionDef<'markSlot'> = {
+  access: 'staff',
+  async run({ slotId, action }, actor, _request, deps) {
+    return slotMarking.markSlot({ store: deps.store, slotId, action, actor });
   },
-  claimAdminBeep: {
-    access: 'staff',
-    async run({ slotId }, _staff, _request, deps) {
-      return claimAdminBeep({ store: deps.store, slotId });
-    },
+};
+
+export const claimAdminBeep: FunctionDef<'claimAdminBeep'> = {
+  access: 'staff',
+  async run({ slotId }, _staff, _request, deps) {
+    return adminBeep.claimAdminBeep({ store: deps.store, slotId });
   },
 };

@@ -1,12 +1,10 @@
 /** Staff read the clinic's statistics for a day, week or month, with the period before. */
 import { readStats } from '../domain/stats/queries.js';
-import type { FunctionSet } from '../http/function-def.js';
+import type { FunctionDef } from '../http/function-def.js';
 
-export const statsFunctions: FunctionSet<'getStats'> = {
-  getStats: {
-    access: 'staff',
-    async run({ period, date }, _staff, _request, deps) {
-      return readStats(deps.store, period, date);
-    },
+export const getStats: FunctionDef<'getStats'> = {
+  access: 'staff',
+  async run({ period, date }, _staff, _request, deps) {
+    return readStats(deps.store, period, date);
   },
 };

@@ -41,8 +41,8 @@ export type FunctionDef<N extends FunctionName> =
   | { access: PatientRule; run: Run<N, Patient> }
   | { access: 'by payload'; by: PayloadRule<N>; run: Run<N, Staff | Patient> };
 
-export type FunctionSet<K extends FunctionName> = { [N in K]: FunctionDef<N> };
-export type FunctionTable = FunctionSet<FunctionName>;
+/** Every function by name, each its own named handler (src/server/function-table.ts). */
+export type FunctionTable = { [N in FunctionName]: FunctionDef<N> };
 
 /** Any function's declaration, whatever its payload: what the route layer and the access table read. */
 type Declared = { access: Rule } | { access: 'by payload'; by: { field: string; cases: Record<string, Rule> } };
