@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type Deliverer, type NotifyWorker, startNotifyWorker, type WorkerOptions } from '../../src/server/notify/worker.js';
-import type { SendResult } from '../../src/server/notify/send-result.js';
+import type { SendResult } from '../../src/server/outside/send-result.js';
 import type { OutboxTable } from '../../src/server/storage/schema.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 import { eventually } from './support.js';

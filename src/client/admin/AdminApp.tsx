@@ -7,6 +7,7 @@
  */
 import { Suspense } from 'react';
 import { Redirect, usePath } from '../router.js';
+import { adminPaths } from '../routes/admin.js';
 import { lazyChunk } from '../ui/lazy-chunk.js';
 import { Loading } from '../ui/Loading.js';
 import './admin.css';
@@ -23,16 +24,6 @@ import { useStaffSession } from './staff-session.js';
 const StatsScreen = lazyChunk(() => import('./stats/StatsScreen.js'));
 const ArrivalScreen = lazyChunk(() => import('./arrival/ArrivalScreen.js'));
 
-export const ADMIN_PATHS = {
-  queue: '/admin/queue',
-  monitor: '/admin/monitor',
-  messages: '/admin/messages',
-  audit: '/admin/audit',
-  stats: '/admin/stats',
-  schedule: '/admin/schedule',
-  arrival: '/admin/arrival',
-} as const;
-
 function StaffArea({ path }: { path: string }) {
   const { state, signIn, signOut, recheck } = useStaffSession();
   if (state.kind === 'checking') return <Loading />;
@@ -40,20 +31,20 @@ function StaffArea({ path }: { path: string }) {
   return (
     <SessionLostContext.Provider value={recheck}>
       <DialogProvider>
-        {path === ADMIN_PATHS.messages && <MessagingScreen />}
-        {path === ADMIN_PATHS.audit && <AuditScreen />}
-        {path === ADMIN_PATHS.stats && (
+        {path === adminPaths.messages && <MessagingScreen />}
+        {path === adminPaths.audit && <AuditScreen />}
+        {path === adminPaths.stats && (
           <Suspense fallback={<Loading />}>
             <StatsScreen />
           </Suspense>
         )}
-        {path === ADMIN_PATHS.arrival && (
+        {path === adminPaths.arrival && (
           <Suspense fallback={<Loading />}>
             <ArrivalScreen />
           </Suspense>
         )}
-        {path === ADMIN_PATHS.schedule && <ScheduleScreen />}
-        {path === ADMIN_PATHS.queue && (
+        {path === adminPaths.schedule && <ScheduleScreen />}
+        {path === adminPaths.queue && (
           <QueueScreen username={state.username} onSignOut={signOut} />
         )}
       </DialogProvider>
@@ -63,8 +54,8 @@ function StaffArea({ path }: { path: string }) {
 
 export default function AdminApp() {
   const path = usePath().replace(/\/+$/, '');
-  if (path === ADMIN_PATHS.monitor) return <MonitorScreen />;
-  const staffPages: string[] = Object.values(ADMIN_PATHS).filter((p) => p !== ADMIN_PATHS.monitor);
-  if (!staffPages.includes(path)) return <Redirect to={ADMIN_PATHS.queue} />;
+  if (path === adminPaths.monitor) return <MonitorScreen />;
+  const staffPages: string[] = Object.values(adminPaths).filter((p) => p !== adminPaths.monitor);
+  if (!staffPages.includes(path)) return <Redirect to={adminPaths.queue} />;
   return <StaffArea path={path} />;
 }

@@ -1,17 +1,18 @@
 /** Links between the signed-in staff pages; the current one is marked for screen readers. */
 import { t } from '../../shared/labels/all.js';
 import { Link, usePath } from '../router.js';
+import { type AdminPath, adminPaths } from '../routes/admin.js';
 
 export const STAFF_PAGES = [
-  { path: '/admin/queue', label: 'admin.navQueue' },
-  { path: '/admin/messages', label: 'admin.navMessages' },
-  { path: '/admin/audit', label: 'admin.navAudit' },
-  { path: '/admin/stats', label: 'admin.navStats' },
-  { path: '/admin/schedule', label: 'admin.navSchedule' },
-  { path: '/admin/arrival', label: 'admin.navArrival' },
+  { path: adminPaths.queue, label: 'admin.navQueue' },
+  { path: adminPaths.messages, label: 'admin.navMessages' },
+  { path: adminPaths.audit, label: 'admin.navAudit' },
+  { path: adminPaths.stats, label: 'admin.navStats' },
+  { path: adminPaths.schedule, label: 'admin.navSchedule' },
+  { path: adminPaths.arrival, label: 'admin.navArrival' },
 ] as const;
 
-export function StaffNav({ except }: { except?: string }) {
+export function StaffNav({ except }: { except?: AdminPath }) {
   const path = usePath();
   return (
     <nav className="staff-nav" aria-label={t('admin.title')}>

@@ -3,7 +3,7 @@ import { Suspense, useId, useState } from 'react';
 import { Link, Redirect } from '../router.js';
 import { t } from '../../shared/labels/ja.js';
 import { latestReservation } from './latest-reservation.js';
-import { linePaths } from './platform.js';
+import { linePaths } from '../routes/line.js';
 import { useQueue } from '../patient/live-queue.js';
 import { PlaceEstimate } from '../patient/WaitEstimate.js';
 import { ReservationFacts } from '../patient/MyReservationCard.js';

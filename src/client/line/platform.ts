@@ -2,18 +2,9 @@
  * Who is visiting /line and where they should go (docs/product.md, "/line"). Pure functions of the path, query,
  * user agent and configuration, so every rule is tested without a browser.
  */
+import { lineRoot, linePaths, openInLinePath } from '../routes/line.js';
 
 export type DeviceKind = 'liff' | 'line' | 'mobile' | 'desktop';
-
-export const linePaths = {
-  book: '/line/book',
-  my: '/line/my',
-  all: '/line/all',
-  reserved: '/line/reserved',
-  closed: '/line/closed',
-  openInLine: '/line/open-in-line',
-  callback: '/line/callback',
-} as const;
 
 export type LinePage = keyof typeof linePaths;
 
@@ -48,9 +39,9 @@ export function pageOf(path: string): LinePage | null {
  */
 export function requestedPath(path: string, search: URLSearchParams): string {
   const state = search.get('liff.state');
-  if (state === null || (path !== '/line' && path !== '/line/')) return path;
+  if (state === null || (path !== lineRoot && path !== `${lineRoot}/`)) return path;
   const statePath = state.split(/[?#]/)[0];
-  return `/line${statePath.startsWith('/') ? '' : '/'}${statePath}`;
+  return `${lineRoot}${statePath.startsWith('/') ? '' : '/'}${statePath}`;
 }
 
 export type OpenInLineTarget = 'book' | 'all' | 'my';
@@ -88,7 +79,7 @@ export function decideLineRoute({ path, search, device, clinicSiteUrl }: LineRou
   if (device === 'desktop' || device === 'mobile') {
     // The out-of-hours notice and the "open in LINE" page itself are for anyone.
     if (page === 'openInLine' || page === 'closed') return { kind: 'page', page };
-    return { kind: 'redirect', to: `${linePaths.openInLine}?to=${openInLineParam(requested)}` };
+    return { kind: 'redirect', to: openInLinePath(openInLineParam(requested)) };
   }
   if (page) return { kind: 'page', page };
   return { kind: 'redirect', to: requested ? linePaths[requested] : linePaths.book };

@@ -11,7 +11,8 @@ import type { PatientAuth } from '../patient/patient-context.js';
 import { asLineAuthError, LineAuthError } from './auth-error.js';
 import type { LiffSdk } from './liff.js';
 import { signInWithLiff } from './liff-sign-in.js';
-import { linePaths, type LinePage, openInLineTarget } from './platform.js';
+import { type LinePage, openInLineTarget } from './platform.js';
+import { linePaths } from '../routes/line.js';
 import { clearSession, type LineSession, readSession, saveSession } from './session.js';
 import { finishWebLogin, startWebLogin } from './web-login.js';
 

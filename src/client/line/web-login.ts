@@ -8,7 +8,8 @@ import { t } from '../../shared/labels/ja.js';
 import type { ClientConfig } from '../../shared/schemas/functions.js';
 import { readJson, removeKey, writeJson } from '../patient/storage.js';
 import { asLineAuthError, LineAuthError } from './auth-error.js';
-import { linePaths, openInLineTarget, type OpenInLineTarget } from './platform.js';
+import { openInLineTarget, type OpenInLineTarget } from './platform.js';
+import { lineCallbackPath } from '../routes/line.js';
 import { type LineSession, sessionFromExchange } from './session.js';
 
 /** A local key (docs/product.md, "Data"). It holds the whole pending login: state plus what must travel with the code. */
@@ -49,7 +50,7 @@ export async function prepareWebLogin(
 ): Promise<{ url: string; pending: PendingLogin }> {
   if (!line.channelId) throw new LineAuthError('LINE login not configured', t('error.lineNotConfigured'));
   // The page to return to rides in redirect_uri's query: LINE allows extra query on a registered callback.
-  const redirectUri = `${origin}${linePaths.callback}?to=${to}`;
+  const redirectUri = `${origin}${lineCallbackPath(to)}`;
   const state = randomToken(32);
   const nonce = randomToken(16);
   // SubtleCrypto exists only in secure contexts (https, localhost); PKCE is optional for LINE, so a plain

@@ -14,15 +14,9 @@ import type { Announcement } from '../../shared/schemas/live.js';
 import type { ScheduleState } from './public-schedule.js';
 // The family chunk (decision 053): only clinics that offer families load it; /pwa's first load has no room.
 import { Family } from './family/lazy.js';
+import type { FamilyTake } from './family/take.js';
 
-/**
- * What the family picker (decision 053) leaves for the take: the members to send (undefined: one number
- * without a name, the request as before families) and how to word the refusals only a family meets.
- */
-export interface FamilyTake {
-  current?: string[];
-  refusal?(err: unknown): string | undefined;
-}
+export type { FamilyTake };
 
 export interface BookViewProps {
   /** Null until the first snapshot. */

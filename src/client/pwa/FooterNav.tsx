@@ -6,7 +6,8 @@
 import { Link } from '../router.js';
 import { t } from '../../shared/labels/ja.js';
 import { MenuAllIcon, MenuBookIcon, MenuMyIcon } from './icons.js';
-import { pwaPaths, type PwaTab } from './routes.js';
+import type { PwaTab } from './routes.js';
+import { pwaPaths } from '../routes/pwa.js';
 
 /** Side icons 26 px, the centre one larger (34 px) because it is the main action. */
 export const SIDE_ICON_PX = 26;

@@ -2,14 +2,7 @@
  * Where a visitor to /pwa goes (docs/product.md, "/pwa"). Pure functions of the path and of whether the page runs
  * installed, so every rule is tested without a browser.
  */
-
-export const pwaPaths = {
-  root: '/pwa/',
-  install: '/pwa/install',
-  book: '/pwa/book',
-  my: '/pwa/my',
-  all: '/pwa/all',
-} as const;
+import { pwaPaths } from '../routes/pwa.js';
 
 export type PwaTab = 'book' | 'my' | 'all';
 

@@ -5,16 +5,15 @@
  */
 import { use } from 'react';
 import { Redirect, usePath } from '../router.js';
+import { webPaths } from '../routes/web.js';
 import { t } from '../../shared/labels/ja.js';
 import { AllScreen } from '../patient/AllScreen.js';
 import { loadClientConfig } from '../patient/client-config.js';
 
-export const WEB_ALL = '/web/all';
-
 export default function WebApp() {
   const path = usePath();
   const config = use(loadClientConfig());
-  if (path !== WEB_ALL) return <Redirect to={WEB_ALL} />;
+  if (path !== webPaths.all) return <Redirect to={webPaths.all} />;
   return (
     <AllScreen showWeek>
       {config.line.officialAccountUrl ? <ReserveLink href={config.line.officialAccountUrl} /> : null}

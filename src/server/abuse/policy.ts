@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { LabelKey } from '../../shared/labels/all.js';
-import type { TicketQuota } from '../domain/allocation/quota.js';
+import type { TicketQuota } from './ticket-quota.js';
 import type { Store } from '../storage/port.js';
 import { trustedAddresses } from './trusted.js';
 import { clientKey, type Counter, inWindow, type Limit, refund, reserve } from './limits.js';

@@ -5,7 +5,7 @@
  * X-Line-Retry-Key; a 409 means LINE already accepted it.
  */
 import { fetchBounded } from '../outside/bounded-fetch.js';
-import { resultOfStatus, retryOnError, type SendResult } from './send-result.js';
+import { resultOfStatus, retryOnError, type SendResult } from '../outside/send-result.js';
 
 export interface LineQuota {
   /** The monthly limit, or null when the plan has none. */

@@ -16,7 +16,7 @@ import { choosePath, issueOutcome, sendOutcome, type TokenFacts } from '../domai
 import { beginAttempt, beginIssue, failIssue, keepIssued, liffDigest, readToken, recordOutcome, rowSending } from '../domain/service-messages/apply.js';
 import { loadQueueState } from '../domain/queue-state.js';
 import { publicQueue } from '../../shared/queue/rules.js';
-import type { SendResult } from './send-result.js';
+import type { SendResult } from '../outside/send-result.js';
 
 export interface ServiceMessages {
   readonly enabled: boolean;

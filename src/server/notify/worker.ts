@@ -18,7 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { BULK_NOTICE_KINDS } from '../domain/notices/turn-near/rule.js';
 import type { Store } from '../storage/port.js';
 import type { OutboxTable } from '../storage/schema.js';
-import type { SendResult } from './send-result.js';
+import type { SendResult } from '../outside/send-result.js';
 
 export interface Deliverer {
   /** `signal` aborts the send when the worker stops. */

@@ -8,7 +8,7 @@ import type * as WebPushLib from 'web-push';
 import type { PushSubscriptionJson } from '../../shared/schemas/functions.js';
 import { loadOrCreateSecret } from '../auth/secrets.js';
 import { fetchBounded } from '../outside/bounded-fetch.js';
-import { resultOfStatus, retryOnError, type SendResult } from '../notify/send-result.js';
+import { resultOfStatus, retryOnError, type SendResult } from '../outside/send-result.js';
 
 // Loaded on first use: a start normally finds its VAPID keys on disk and sends nothing yet, and web-push
 // with its dependencies was a visible share of start-up time and idle memory (docs/benchmarks.md).

@@ -3,7 +3,7 @@ import type { Runtime, StaffSlot } from '../queue/slot.js';
 import type { WaitEstimate } from '../estimate/range.js';
 import type { ScheduleNotice } from '../schedule/types.js';
 import type { Callout, CalloutSettings } from '../callout/types.js';
-import type { ArrivalSettings } from './functions.js';
+import type { ArrivalSettings } from './answers.js';
 import type { AllocationSettings } from '../queue/kept-numbers.js';
 
 export interface QueueSnapshot {

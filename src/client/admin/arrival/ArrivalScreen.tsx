@@ -10,11 +10,11 @@ import { callFn } from '../../api/fn.js';
 import { useDialogs } from '../Modal.js';
 import { useRefusal } from '../refusal.js';
 import { StaffNav } from '../StaffNav.js';
+import { adminPaths } from '../../routes/admin.js';
 import { ArrivalSettingsForm } from './ArrivalSettingsForm.js';
 import { CheckinSheet } from './CheckinSheet.js';
 import './arrival.css';
 
-const ARRIVAL_PATH = '/admin/arrival';
 
 function Renewal({ onRenewed }: { onRenewed(): Promise<void> }) {
   const dialogs = useDialogs();
@@ -71,7 +71,7 @@ export default function ArrivalScreen() {
 
   return (
     <main className="staff-page arrival-page">
-      <StaffNav except={ARRIVAL_PATH} />
+      <StaffNav except={adminPaths.arrival} />
       <h1>{t('arrival.title')}</h1>
       {!setup ? (
         <p role="status">{t('arrival.loading')}</p>

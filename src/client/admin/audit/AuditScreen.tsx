@@ -5,6 +5,7 @@ import { type LabelKey, labels, t } from '../../../shared/labels/all.js';
 import { callFn } from '../../api/fn.js';
 import { useRefusal } from '../refusal.js';
 import { StaffNav } from '../StaffNav.js';
+import { adminPaths } from '../../routes/admin.js';
 import { tokyoDateTime } from '../../../shared/time/tokyo.js';
 
 const PAGE = 100;
@@ -49,7 +50,7 @@ export function AuditScreen() {
 
   return (
     <main className="staff-page">
-      <StaffNav except="/admin/audit" />
+      <StaffNav except={adminPaths.audit} />
       <h1>{t('audit.title')}</h1>
       {entries && entries.length === 0 && <p>{t('audit.none')}</p>}
       {entries && entries.length > 0 && (

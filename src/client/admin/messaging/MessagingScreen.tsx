@@ -8,6 +8,7 @@ import { t } from '../../../shared/labels/all.js';
 import { callFn } from '../../api/fn.js';
 import { useRefusal } from '../refusal.js';
 import { StaffNav } from '../StaffNav.js';
+import { adminPaths } from '../../routes/admin.js';
 import { tokyoDateTime } from '../../../shared/time/tokyo.js';
 import { CalloutSettingsPanel } from './CalloutSettingsPanel.js';
 import { NoticeMonthPanel } from './NoticeMonthPanel.js';
@@ -58,7 +59,7 @@ export function MessagingScreen() {
 
   return (
     <main className="staff-page">
-      <StaffNav except="/admin/messages" />
+      <StaffNav except={adminPaths.messages} />
       <h1>{t('messages.title')}</h1>
       {status && (
         <>

@@ -7,6 +7,7 @@ import { NewReception } from './NewReception.js';
 import { ReceptionSwitches } from './ReceptionSwitches.js';
 import type { Sound } from './sound.js';
 import { StaffNav } from '../StaffNav.js';
+import { adminPaths } from '../../routes/admin.js';
 
 export interface SidebarProps {
   snapshot: AdminSnapshot | null;
@@ -46,8 +47,8 @@ export function Sidebar({ snapshot, status, showDone, onShowDone, sound, usernam
         </label>
       </div>
       <div className="admin-account">
-        <StaffNav except="/admin/queue" />
-        <a href="/admin/monitor" target="_blank" rel="noopener">
+        <StaffNav except={adminPaths.queue} />
+        <a href={adminPaths.monitor} target="_blank" rel="noopener">
           {t('admin.openMonitor')}
         </a>
         <p className="muted">{t('admin.signedInAs', { name: username })}</p>

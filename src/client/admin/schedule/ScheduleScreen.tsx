@@ -13,6 +13,7 @@ import { tokyoDay } from '../../../shared/time/tokyo.js';
 import { callFn } from '../../api/fn.js';
 import { useRefusal } from '../refusal.js';
 import { StaffNav } from '../StaffNav.js';
+import { adminPaths } from '../../routes/admin.js';
 import { useAdminStream } from '../use-admin-stream.js';
 import { DayEditor } from './DayEditor.js';
 import { MonthCalendar } from './MonthCalendar.js';
@@ -22,7 +23,6 @@ import { SettingsForm } from './SettingsForm.js';
 import { WeeklyHoursForm } from './WeeklyHoursForm.js';
 import './schedule.css';
 
-export const SCHEDULE_PATH = '/admin/schedule';
 
 export function ScheduleScreen() {
   const today = tokyoDay(Date.now());
@@ -74,7 +74,7 @@ export function ScheduleScreen() {
 
   return (
     <main className="staff-page schedule-page">
-      <StaffNav except={SCHEDULE_PATH} />
+      <StaffNav except={adminPaths.schedule} />
       <h1>{t('admin.schedule.title')}</h1>
       {!data ? (
         <p>{t('admin.schedule.loading')}</p>

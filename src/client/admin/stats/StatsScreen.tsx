@@ -14,6 +14,7 @@ import { tokyoDay } from '../../../shared/time/tokyo.js';
 import { callFn } from '../../api/fn.js';
 import { useRefusal } from '../refusal.js';
 import { StaffNav } from '../StaffNav.js';
+import { adminPaths } from '../../routes/admin.js';
 import { StatsChart } from './StatsChart.js';
 import { type ChartModel, chartModels, exportUrls } from './stats-view.js';
 import { EstimateSection } from './EstimateSection.js';
@@ -126,7 +127,7 @@ export default function StatsScreen() {
 
   return (
     <main className="staff-page stats-page">
-      <StaffNav except="/admin/stats" />
+      <StaffNav except={adminPaths.stats} />
       <h1>{ts('stats.title')}</h1>
       <div className="stats-controls">
         <fieldset className="stats-periods">

@@ -7,14 +7,13 @@
  */
 import './family.css';
 import { useEffect, useId, useState } from 'react';
-import type { BookViewProps } from '../BookView.js';
+import type { FamilyPickerProps } from './take.js';
 import { familyRefusal } from './refusals.js';
 import { MEMBER_NAME_MAX } from '../../../shared/queue/family.js';
 import { type FamilyLabelKey, tFamily } from '../../../shared/labels/family.js';
 import { useLang } from '../../ui/language.js';
 
-/** The book screen's own props (one spread there costs /pwa's first load less than naming each). */
-export type FamilyPickerProps = Pick<BookViewProps, 'familyMax' | 'members' | 'authenticating' | 'busy'>;
+export type { FamilyPickerProps };
 
 /** What the take sends: nothing for one person without a name, so families off and on look alike then. */
 export function membersToSend(count: number, names: readonly string[]): string[] | undefined {

@@ -7,22 +7,14 @@
  */
 import type { Transaction } from 'kysely';
 import { type Counter, inWindow, refund, reserve } from '../../abuse/limits.js';
+import type { TicketQuota } from '../../abuse/ticket-quota.js';
 import { AppError } from '../../errors.js';
 import type { Database } from '../../storage/schema.js';
 
 const HOUR = 3600_000;
 
-export interface TicketQuota {
-  /** Numbers one patient may take in one reception session, cancelled ones included (never reused). */
-  numbersPerPatientSession: number;
-  /** Limits on the client's address (absent for a trusted network: the clinic's own Wi-Fi). */
-  address?: {
-    /** The address as limits key it (clientKey: IPv4 whole, IPv6 by /56). */
-    key: string;
-    ticketsPerHour: number;
-    numbersPerSession: number;
-  };
-}
+// Declared in abuse/ (its policy fills it and abuse/ does not import domain/); the allocation names it here.
+export type { TicketQuota };
 
 /** What every per-address counter of one session's numbers begins with. */
 export const sessionCounterPrefix = (sessionId: string) => `session-numbers:${sessionId}:`;

@@ -1,4 +1,8 @@
-/** What one delivery attempt came to; the worker turns it into sent, a later retry, or a recorded failure. */
+/**
+ * What one delivery attempt came to; the worker turns it into sent, a later retry, or a recorded failure.
+ * Both senders (LINE in notify/, Web Push in push/) answer with it, so it lives beside the outside calls:
+ * push/ does not import notify/.
+ */
 export type SendResult =
   | { kind: 'sent' }
   /** 5xx, 429, timeout or network: try again later with the same retry key. */

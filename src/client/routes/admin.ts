@@ -1,0 +1,15 @@
+/**
+ * /admin's routes (docs/product.md, "/admin").
+ * Part of the client's route table: one file per route set, so each chunk carries only its own paths.
+ */
+export const adminPaths = {
+  queue: '/admin/queue',
+  monitor: '/admin/monitor',
+  messages: '/admin/messages',
+  audit: '/admin/audit',
+  stats: '/admin/stats',
+  schedule: '/admin/schedule',
+  arrival: '/admin/arrival',
+} as const;
+
+export type AdminPath = (typeof adminPaths)[keyof typeof adminPaths];
