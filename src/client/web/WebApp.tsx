@@ -5,7 +5,7 @@
  */
 import { use } from 'react';
 import { Redirect, usePath } from '../router.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import { AllScreen } from '../patient/AllScreen.js';
 import { loadClientConfig } from '../patient/client-config.js';
 
