@@ -1,10 +1,10 @@
 /**
  * The patient labels of families (issue 35, docs/decisions/053): the picker on the book screen and the
- * numbers shown together on the card. A catalogue of its own, not in patient-ja.ts/patient-en.ts, because every patient
- * screen's first load carries patient-ja.ts and /pwa has no bytes to spare: only the family chunks (loaded when the
- * clinic offers families, or when a patient holds more than one number) import this file.
- * The two refusals a family can meet (error.familyTooLarge, error.notEnoughForFamily) stay in patient-*.ts,
- * since the server answers with them.
+ * numbers shown together on the card, in Japanese and English. A catalogue of its own, not in
+ * patient-ja.ts, because every patient screen's first load carries that file and /pwa has no bytes to
+ * spare: only the family chunks (loaded when the clinic offers families, or when a patient holds more
+ * than one number) import this one. The two refusals a family can meet (error.familyTooLarge,
+ * error.notEnoughForFamily) stay in patient-ja.ts and patient-en.ts, since the server answers with them.
  */
 import type { Catalogue } from './text.js';
 

@@ -15,7 +15,7 @@ export const staffSettingsJa = {
   'audit.action.deleteScheduleOverride': '日付ごとの診療時間を削除',
   'audit.action.setHolidayOpening': '祝日の診療を変更',
   'audit.action.schedule.inhouseOff': 'オンライン受付の自動開始を見送り（院内受付が停止中）',
-  // staff: statistics and CSV export (issue 16); the page's own labels are in ja-stats.ts
+  // staff: statistics and CSV export (issue 16); the page's own labels are in stats.ts
   'admin.navStats': '統計',
   'error.statsRange': '期間の指定が正しくありません。開始日から終了日までを、最長366日で指定してください。',
   'audit.action.export.stats': '統計をCSVで保存',
