@@ -6,6 +6,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
     // One throwaway PostgreSQL cluster for the whole run; each test file gets its own database in it.
     globalSetup: ['test/setup/postgres-global.ts', 'test/setup/client-build.ts', 'test/setup/push-tls.ts'],
+    // A label looked up without one of its parameters throws in tests (src/shared/labels/text.ts).
+    setupFiles: ['test/setup/strict-labels.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -14,7 +14,8 @@
 import { mintTokens, mustCall, staffLogin } from './lib/http.js';
 import { simultaneousCalls } from '../test/support/burst.js';
 import { familyBurstProblems, familyPayload } from '../test/support/burst-families.js';
-import { t as label } from '../src/shared/labels/all.js';
+import { staffLabels } from '../src/shared/labels/staff.js';
+import { label } from '../src/shared/labels/text.js';
 import { combined, measure, type Measure } from './lib/burst-measure.js';
 import { cpuSplit, type Proc, startProc, stopProc, sleep } from './lib/proc.js';
 import { rawAllocationRate } from './lib/raw-rate.js';
@@ -68,7 +69,7 @@ async function timedBurst(server: Proc, tokens: string[], expected: readonly num
 
 type FamilyResult = { slotId?: string; reservationNumber?: number; family?: { slotId: string; reservationNumber: number }[] | null };
 /** What a caller of a family burst may be refused with: no online number left for them, or not enough for all. */
-const FAMILY_REFUSALS = [label('error.onlineNumbersUsedUp'), label('error.notEnoughForFamily')];
+const FAMILY_REFUSALS = [label(staffLabels, 'ja', 'error.onlineNumbersUsedUp'), label(staffLabels, 'ja', 'error.notEnoughForFamily')];
 
 type Burst = (last: Measure | null) => Promise<Measure>;
 

@@ -13,7 +13,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
-import { t } from '../src/shared/labels/ja.js';
+import { staffLabels } from '../src/shared/labels/staff.js';
+import { label } from '../src/shared/labels/text.js';
 
 const PWA_CHUNK = /src\/client\/pwa\/PwaApp\.tsx$/;
 const MARKER = /const BUILD = \{ revision: 'dev', urls: \[\], fallbackTitle: '' \};/;
@@ -60,7 +61,7 @@ export function pwaPrecache(): Plugin {
       // The revision covers the shell and the unhashed files too, so any change to them re-installs the worker.
       const hash = createHash('sha256');
       for (const file of ['index.html', ...files]) hash.update(file).update(readFileSync(join(dir, file)));
-      const build = { revision: hash.digest('hex').slice(0, 12), urls: files.map((f) => `/${f}`), fallbackTitle: t('push.fallbackTitle') };
+      const build = { revision: hash.digest('hex').slice(0, 12), urls: files.map((f) => `/${f}`), fallbackTitle: label(staffLabels, 'ja', 'push.fallbackTitle') };
       const source = readFileSync(worker, 'utf8');
       if (!MARKER.test(source)) this.error('pwa precache: the BUILD marker line in public/pwa/sw.js was changed');
       writeFileSync(worker, source.replace(MARKER, `const BUILD = ${JSON.stringify(build)};`));

@@ -4,14 +4,15 @@
 // nav.* label; a test fails until the outlines match the catalogue (docs/decisions/016).
 import { writeFileSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
-import { ja } from '../src/shared/labels/all.js';
+import { staffLabels } from '../src/shared/labels/staff.js';
+import { label } from '../src/shared/labels/text.js';
 
 const FONT = 'Noto Sans CJK JP';
 const SIZE = 100;
 const keys = ['nav.all', 'nav.book', 'nav.my'] as const;
 
 const outlines = keys.map((key) => {
-  const text = ja[key];
+  const text = label(staffLabels, 'ja', key);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="200"><text x="0" y="${SIZE}" font-family="${FONT}" font-weight="700" font-size="${SIZE}">${text}</text></svg>`;
   const resvg = new Resvg(svg, { font: { loadSystemFonts: true, defaultFontFamily: FONT } });
   const paths = [...resvg.toString().matchAll(/<path[^>]* d="([^"]+)"/g)].map((m) => m[1]);

@@ -11,7 +11,8 @@ import { startTestServer, type TestServer } from './support/server.js';
 import { mustCall, pwaPatients, staffCookie } from './support/client.js';
 import { simultaneousCalls } from './support/burst.js';
 import { familyBurstProblems, familyPayload, familySize } from './support/burst-families.js';
-import { t as label } from '../src/shared/labels/all.js';
+import { staffLabels } from '../src/shared/labels/staff.js';
+import { label } from '../src/shared/labels/text.js';
 
 type Taken = { reservationNumber: number; slotId: string };
 
@@ -79,7 +80,7 @@ describeStores('burst of simultaneous allocateNextSlot', (kind) => {
     const answers = await simultaneousCalls<Taken>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, patients.map((p) => p.token));
 
     const won = answers.filter((a) => a.status === 200);
-    const usedUp = answers.filter((a) => a.status === 429 && a.body.error?.status === 'RESOURCE_EXHAUSTED' && (a.body.error as { message?: string }).message === label('error.onlineNumbersUsedUp'));
+    const usedUp = answers.filter((a) => a.status === 429 && a.body.error?.status === 'RESOURCE_EXHAUSTED' && (a.body.error as { message?: string }).message === label(staffLabels, 'ja', 'error.onlineNumbersUsedUp'));
     expect(answers.filter((a) => !won.includes(a) && !usedUp.includes(a))).toEqual([]);
     expect(won).toHaveLength(given);
     expect(usedUp).toHaveLength(1000 - given);
@@ -107,7 +108,7 @@ describeStores('burst of simultaneous allocateNextSlot', (kind) => {
     const answers = await simultaneousCalls<Taken>(server.url, 'allocateNextSlot', familyPayload, patients.map((p) => p.token));
 
     const unkept = Array.from({ length: 200 }, (_, i) => i + 1).filter((n) => n % 3 !== 0).slice(0, given);
-    expect(familyBurstProblems(answers, unkept, [label('error.onlineNumbersUsedUp'), label('error.notEnoughForFamily')])).toEqual([]);
+    expect(familyBurstProblems(answers, unkept, [label(staffLabels, 'ja', 'error.onlineNumbersUsedUp'), label(staffLabels, 'ja', 'error.notEnoughForFamily')])).toEqual([]);
     const rows = await t.store.db.selectFrom('reservation_slots').select(['owner_id', 'reservation_number', 'family_id', 'member_index']).where('is_reserved', '=', 1).execute();
     expect(rows).toHaveLength(given);
     expect(rows.filter((r) => r.reservation_number % 3 === 0)).toEqual([]);

@@ -12,6 +12,11 @@ import { NotInstalled } from './ui/NotInstalled.js';
 import { isStandalone } from './ui/standalone.js';
 import { applyLang, preferredLang } from './ui/language.js';
 import { LanguageRoot, LanguageSwitcher } from './ui/LanguageSwitcher.js';
+import { reportMissingParams, throwMissingParam } from '../shared/labels/text.js';
+
+// On the dev server a label missing one of its parameters throws where it is looked up (tests do the same);
+// a production build leaves the placeholder showing, as before.
+if (import.meta.env.DEV) reportMissingParams(throwMissingParam);
 
 const routeSets: Record<string, () => Promise<{ default: ComponentType }>> = {
   line: () => import('./line/LineApp.js'),

@@ -1,11 +1,11 @@
 /** A refusal the client should see: a catalogue code and the key of its Japanese message. */
 import type { ErrorCode } from '../shared/errors.js';
-import type { LabelKey } from '../shared/labels/all.js';
+import type { StaffKey } from '../shared/labels/staff.js';
 
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
-    readonly messageKey: LabelKey,
+    readonly messageKey: StaffKey,
     readonly params: Record<string, string | number> = {},
   ) {
     super(withoutStack(`${code}: ${messageKey}`));

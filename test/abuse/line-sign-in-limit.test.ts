@@ -3,7 +3,8 @@
  * address may make only so many an hour: reserved before LINE is asked, so a parallel flood cannot pass.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { t as label } from '../../src/shared/labels/all.js';
+import { staffLabels } from '../../src/shared/labels/staff.js';
+import { label } from '../../src/shared/labels/text.js';
 import { LINE_PATHS, lineEnv, randomLineUserId, startFakeLine, type FakeLine } from '../fakes/line-server.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -34,7 +35,7 @@ const exchangeCode = (ip: string) =>
   from(ip, 'exchangeLineCode', { code: fake.issueCode({ userId: randomLineUserId(), displayName: 'a', redirectUri }), state: 'st', redirectUri });
 const exchangeIdToken = async (ip: string) =>
   from(ip, 'exchangeLineIdToken', { idToken: await fake.issueIdToken({ userId: randomLineUserId(), displayName: 'b' }) });
-const refused = { status: 429, body: { error: { status: 'RESOURCE_EXHAUSTED', message: label('error.rateLimitedIdentities') } } };
+const refused = { status: 429, body: { error: { status: 'RESOURCE_EXHAUSTED', message: label(staffLabels, 'ja', 'error.rateLimitedIdentities') } } };
 const lineCalls = (start: number) => fake.requests.slice(start).filter((r) => r.path === LINE_PATHS.token || r.path === LINE_PATHS.verify);
 
 describe('LINE sign-ins per client address', () => {

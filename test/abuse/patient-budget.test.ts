@@ -8,7 +8,8 @@ import { callFn, mustCall, pwaPatient, staffCookie } from '../support/client.js'
 import { startTestServer, type TestServer } from '../support/server.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 import { within } from '../process/process-support.js';
-import { t as ja } from '../../src/shared/labels/ja.js';
+import { staffLabels } from '../../src/shared/labels/staff.js';
+import { label } from '../../src/shared/labels/text.js';
 import type { Store } from '../../src/server/storage/port.js';
 
 type Taken = { slotId: string; reservationNumber: number };
@@ -41,7 +42,7 @@ describeStores('the patient’s change budget', (kind) => {
   const threshold = (token: string, slotId: string, n: number) => callFn(server.url, 'setMyNoticeThreshold', { slotId, threshold: n }, { token });
   const cancel = (token: string, slot: Taken) =>
     callFn(server.url, 'cancelReservation', { slotId: slot.slotId, reservationNumber: slot.reservationNumber, canceledBy: 'PWA' }, { token });
-  const overBudget = { error: { status: 'RESOURCE_EXHAUSTED', message: ja('error.rateLimitedChanges') } };
+  const overBudget = { error: { status: 'RESOURCE_EXHAUSTED', message: label(staffLabels, 'ja', 'error.rateLimitedChanges') } };
 
   /** Runs `calls` while another connection holds the writers' lock: they must not need it. */
   async function whileLocked<T>(calls: () => Promise<T>): Promise<T> {
@@ -97,7 +98,7 @@ describeStores('the patient’s change budget', (kind) => {
       await cancel(stranger.token, slot),
     ]);
     expect(answers[0].body).toEqual({ result: { ok: true, threshold: 7, minutes: null } });
-    for (const refused of answers.slice(1)) expect(refused.body).toEqual({ error: { status: 'NOT_FOUND', message: ja('error.reservationNotFound') } });
+    for (const refused of answers.slice(1)) expect(refused.body).toEqual({ error: { status: 'NOT_FOUND', message: label(staffLabels, 'ja', 'error.reservationNotFound') } });
     expect(await version()).toBe(before + 1); // the lock holder's own write, and nothing else
     const spent = await server.store.db.selectFrom('rate_counters').select(['key', 'count']).where('key', 'like', 'patient-%').execute();
     expect(spent).toEqual([{ key: `patient-threshold:uid:${patient.uid}`, count: 1 }]);

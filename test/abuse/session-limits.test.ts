@@ -4,7 +4,8 @@
  * a new session starts afresh.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { t as label } from '../../src/shared/labels/all.js';
+import { staffLabels } from '../../src/shared/labels/staff.js';
+import { label } from '../../src/shared/labels/text.js';
 import { mustCall, pwaPatient, staffCookie } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -54,7 +55,7 @@ async function takeAndCancelUntilRefused(s: TestServer, ip: string, token: strin
 
 const refusal = (key: 'error.patientSessionLimit' | 'error.addressSessionLimit') => ({
   status: 429,
-  body: { error: { status: 'RESOURCE_EXHAUSTED', message: label(key) } },
+  body: { error: { status: 'RESOURCE_EXHAUSTED', message: label(staffLabels, 'ja', key) } },
 });
 
 describe('numbers per patient per session', () => {

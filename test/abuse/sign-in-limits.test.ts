@@ -4,7 +4,8 @@
  * hashing itself takes turns behind a small gate, so a flood cannot hold libuv's whole thread pool.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { t as label } from '../../src/shared/labels/all.js';
+import { staffLabels } from '../../src/shared/labels/staff.js';
+import { label } from '../../src/shared/labels/text.js';
 import { addStaffAccount } from '../../src/server/auth/staff-accounts.js';
 import { hashingStats } from '../../src/server/auth/password-hashing.js';
 import { concurrencyGate } from '../../src/server/auth/fair-gate.js';
@@ -34,7 +35,7 @@ async function flood(s: TestServer, ipOf: (i: number) => string) {
   return { answers, hashed: hashingStats.verifies - before };
 }
 
-const throttled = { status: 429, body: { error: { status: 'RESOURCE_EXHAUSTED', message: label('error.loginThrottled') } } };
+const throttled = { status: 429, body: { error: { status: 'RESOURCE_EXHAUSTED', message: label(staffLabels, 'ja', 'error.loginThrottled') } } };
 
 describe('wrong passwords in parallel', () => {
   it('from one address: at most LOGIN_FAILURES_PER_15_MIN reach the hash, the rest RESOURCE_EXHAUSTED', async () => {

@@ -14,7 +14,8 @@ import { describeStores, openTestStore, type StoreKind } from '../support/stores
 import { startServerProcess, stopAllServerProcesses } from '../support/process.js';
 import { openSqliteStore } from '../../src/server/storage/sqlite.js';
 import type { Store } from '../../src/server/storage/port.js';
-import { t as ja } from '../../src/shared/labels/ja.js';
+import { staffLabels } from '../../src/shared/labels/staff.js';
+import { label } from '../../src/shared/labels/text.js';
 
 const BUDGET = 10;
 let cleanup: (() => Promise<void>)[] = [];
@@ -87,7 +88,7 @@ describeStores('a patient flooding the notice threshold', (kind) => {
     const before = await version();
     const foreign = await flood(1_500, 4, (i) => set(stranger.token, 9 + (i % 2)));
     expect(new Set(foreign.map((a) => JSON.stringify(a.body)))).toEqual(
-      new Set([JSON.stringify({ error: { status: 'NOT_FOUND', message: ja('error.reservationNotFound') } })]),
+      new Set([JSON.stringify({ error: { status: 'NOT_FOUND', message: label(staffLabels, 'ja', 'error.reservationNotFound') } })]),
     );
     expect(await version()).toBe(before);
 
@@ -98,7 +99,7 @@ describeStores('a patient flooding the notice threshold', (kind) => {
     // written), the other half are refused.
     expect(refused.length).toBeGreaterThan(own.length / 3);
     expect(new Set(refused.map((a) => JSON.stringify(a.body)))).toEqual(
-      new Set([JSON.stringify({ error: { status: 'RESOURCE_EXHAUSTED', message: ja('error.rateLimitedChanges') } })]),
+      new Set([JSON.stringify({ error: { status: 'RESOURCE_EXHAUSTED', message: label(staffLabels, 'ja', 'error.rateLimitedChanges') } })]),
     );
     const changed = (await version()) - before;
     expect(changed).toBeGreaterThan(0);

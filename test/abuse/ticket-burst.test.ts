@@ -5,7 +5,8 @@
  * on each store and across server processes sharing one PostgreSQL database.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { t as label } from '../../src/shared/labels/all.js';
+import { staffLabels } from '../../src/shared/labels/staff.js';
+import { label } from '../../src/shared/labels/text.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { simultaneousCalls, type TimedAnswer } from '../support/burst.js';
 import { mustCall, pwaPatients, staffCookie } from '../support/client.js';
@@ -49,7 +50,7 @@ async function expectLimitHeld(answers: TimedAnswer[], store: Store) {
   expect(won.length).toBeLessThanOrEqual(LIMIT);
   for (const a of refused) {
     expect(a.status).toBe(429);
-    expect(a.body).toEqual({ error: { status: 'RESOURCE_EXHAUSTED', message: label('error.rateLimitedTickets') } });
+    expect(a.body).toEqual({ error: { status: 'RESOURCE_EXHAUSTED', message: label(staffLabels, 'ja', 'error.rateLimitedTickets') } });
   }
   const taken = await store.db.selectFrom('reservation_slots').select('id').where('is_reserved', '=', 1).execute();
   expect(taken).toHaveLength(won.length);

@@ -8,15 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { callFn, mustCall } from '../support/client.js';
 import { describeStores } from '../support/stores.js';
 import { openSse } from '../support/sse.js';
-import { t as ja } from '../../src/shared/labels/ja.js';
+import { staffLabels } from '../../src/shared/labels/staff.js';
+import { label } from '../../src/shared/labels/text.js';
 import { monitorCode, monitorWindow } from '../../src/server/domain/arrival/codes.js';
 import { readCheckinSecret } from '../../src/server/domain/arrival/secret.js';
 import { expectRefusal, signedLinePatient } from './api-support.js';
 import { useArrivalClinic } from './arrival-support.js';
 
 const FIVE_MINUTES = 5 * 60_000;
-const wrongCode = { error: { status: 'FAILED_PRECONDITION', message: ja('error.checkinCodeWrong') } };
-const overBudget = { error: { status: 'RESOURCE_EXHAUSTED', message: ja('error.rateLimitedChanges') } };
+const wrongCode = { error: { status: 'FAILED_PRECONDITION', message: label(staffLabels, 'ja', 'error.checkinCodeWrong') } };
+const overBudget = { error: { status: 'RESOURCE_EXHAUSTED', message: label(staffLabels, 'ja', 'error.rateLimitedChanges') } };
 
 describeStores('check-in', (kind) => {
   describe('with codes', () => {
@@ -90,7 +91,7 @@ describeStores('check-in', (kind) => {
       await clinic.clock.advance(60_000);
       const before = await clinic.version();
       expect((await checkIn(me.token, me.slotId, deskCode)).body).toEqual({ result: { ok: true, arrivedAt: first.arrivedAt } });
-      const notFound = { error: { status: 'NOT_FOUND', message: ja('error.reservationNotFound') } };
+      const notFound = { error: { status: 'NOT_FOUND', message: label(staffLabels, 'ja', 'error.reservationNotFound') } };
       // Right code or wrong, someone else's reservation reads as missing.
       expect((await checkIn(stranger.token, me.slotId, deskCode)).body).toEqual(notFound);
       expect((await checkIn(stranger.token, me.slotId, '0000')).body).toEqual(notFound);

@@ -5,7 +5,8 @@
  * its own, and the setting saved audited and refused out of range.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { t as label } from '../../src/shared/labels/all.js';
+import { staffLabels } from '../../src/shared/labels/staff.js';
+import { label } from '../../src/shared/labels/text.js';
 import type { MyReservation } from '../../src/shared/schemas/functions.js';
 import { callFn, type FnAnswer, mustCall, pwaPatient } from '../support/client.js';
 import type { TestServer } from '../support/server.js';
@@ -42,7 +43,7 @@ describeStores('families take numbers together', (kind) => {
   it('is off by default: one number per request as before, more members refused naming the setting, nothing taken', async () => {
     await openReception(server.url, cookie);
     const before = await version();
-    expectRefusal(await family(['', '']), 'FAILED_PRECONDITION', label('error.familyTooLarge', { max: 1 }));
+    expectRefusal(await family(['', '']), 'FAILED_PRECONDITION', label(staffLabels, 'ja', 'error.familyTooLarge', { max: 1 }));
     expect(await version()).toBe(before);
     // One member (a name is allowed for one), and a second request of the same patient: ALREADY_EXISTS as today.
     const patient = await pwaPatient(server.url);
@@ -104,12 +105,12 @@ describeStores('families take numbers together', (kind) => {
     expect(numbers(await family(['', '', '']))).toEqual([4, 5, 6]);
     const before = await version();
     // Two under the cap of 8: a family of three is refused whole, in its own words.
-    expectRefusal(await family(['', '', '']), 'RESOURCE_EXHAUSTED', label('error.notEnoughForFamily'));
+    expectRefusal(await family(['', '', '']), 'RESOURCE_EXHAUSTED', label(staffLabels, 'ja', 'error.notEnoughForFamily'));
     expect(await version()).toBe(before);
     expect(numbers(await family(['', '']))).toEqual([7, 8]);
     // No cap: ten numbers a session, 9 and 10 left.
     await settings(3, 0, 0);
-    expectRefusal(await family(['', '', '']), 'RESOURCE_EXHAUSTED', label('error.notEnoughForFamily'));
+    expectRefusal(await family(['', '', '']), 'RESOURCE_EXHAUSTED', label(staffLabels, 'ja', 'error.notEnoughForFamily'));
     expect(numbers(await family(['', '']))).toEqual([9, 10]);
     expect(await taken()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });

@@ -6,7 +6,8 @@
  * and the settings are saved audited and refused when out of range.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { t as label } from '../../src/shared/labels/all.js';
+import { staffLabels } from '../../src/shared/labels/staff.js';
+import { label } from '../../src/shared/labels/text.js';
 import { callFn, type FnAnswer, mustCall, pwaPatient } from '../support/client.js';
 import type { TestServer } from '../support/server.js';
 import { describeStores, type TestStore } from '../support/stores.js';
@@ -46,8 +47,8 @@ describeStores('numbers kept for the desk', (kind) => {
   const nextFree = async () => (await current<Staff>('admin')).nextFreeNumber;
   const publicQueue = async () =>
     (await current<{ queue: { reservationNumber: number; ahead: number | null }[] }>('queue')).queue.map((q) => `${q.reservationNumber}:${q.ahead}`);
-  const usedUp = label('error.onlineNumbersUsedUp');
-  const noneLeft = label('error.noFreeNumbers');
+  const usedUp = label(staffLabels, 'ja', 'error.onlineNumbersUsedUp');
+  const noneLeft = label(staffLabels, 'ja', 'error.noFreeNumbers');
 
   it('online passes over kept numbers; the desk takes the lowest kept one ahead of the end, else the next; lists skip the untaken', async () => {
     expect((await settings(3, 0)).status).toBe(200);

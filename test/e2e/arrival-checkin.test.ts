@@ -8,8 +8,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, inject, it } from 'vitest';
-import { ja } from '../../src/shared/labels/ja.js';
-import { en } from '../../src/shared/labels/en.js';
+import { patientEn } from '../../src/shared/labels/patient-en.js';
+import { patientJa } from '../../src/shared/labels/patient-ja.js';
 import { tokyoHhmm } from '../../src/shared/time/tokyo.js';
 import { openReception } from '../api/api-support.js';
 import { lineWebEnv, randomLineUserId, startFakeLine, type FakeLine } from '../fakes/line-server.js';
@@ -94,7 +94,7 @@ describeBrowser('arrival check-in on the patient’s card', () => {
     await page.getByRole('button', { name: '来院を確認する' }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.innerText()).toBe(ja['error.checkinCodeWrong']);
+    expect(await alert.innerText()).toBe(patientJa['error.checkinCodeWrong']);
     expect(await arrival(slotId)).toEqual({ arrived_at: null, arrived_by: null });
     expect(await card(page).innerText()).not.toContain('来院済み');
     expect(await field.inputValue()).toBe(wrongFor(deskCode));
@@ -135,7 +135,7 @@ describeBrowser('arrival check-in on the patient’s card', () => {
     const field = page.getByRole('textbox', { name: /来院確認コード/ });
     await field.waitFor({ timeout: 15_000 });
     expect(await field.inputValue()).toBe(deskCode);
-    expect(await page.locator('main').innerText()).toContain(ja['my.checkin.fromLink']);
+    expect(await page.locator('main').innerText()).toContain(patientJa['my.checkin.fromLink']);
     // Shown, not sent: nothing happens until the patient taps.
     expect(await arrival(slotId)).toEqual({ arrived_at: null, arrived_by: null });
     await page.screenshot({ path: screenshotPath('checkin-line-link') });
@@ -175,7 +175,7 @@ describeBrowser('arrival check-in on the patient’s card', () => {
     await page.getByRole('button', { name: 'Confirm arrival' }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.innerText()).toBe(en['error.checkinCodeWrong']);
+    expect(await alert.innerText()).toBe(patientEn['error.checkinCodeWrong']);
     expect(await unusableControls(page)).toEqual([]);
     // The sheet's six digits show whole in the field, not scrolled inside it.
     expect(await field.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);

@@ -18,7 +18,7 @@ import { openPatientViewer, type Opened } from './support/viewers.js';
 
 /** The patient screenshots' size (the common brief): a 390×844 phone. */
 const PHONE_SCREEN = { width: 390, height: 844 };
-const ENGLISH_CHUNK = /\/assets\/en-[^/]*\.js$/;
+const ENGLISH_CHUNK = /\/assets\/patient-en-[^/]*\.js$/;
 
 describeBrowser('patient screens in English', () => {
   let fake: FakeLine;

@@ -20,7 +20,8 @@ import { afterEach, expect, it } from 'vitest';
 import { addStaffAccount } from '../../src/server/auth/staff-accounts.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { openSqliteStore } from '../../src/server/storage/sqlite.js';
-import { t as label } from '../../src/shared/labels/all.js';
+import { staffLabels } from '../../src/shared/labels/staff.js';
+import { label } from '../../src/shared/labels/text.js';
 import { SLOTS_PER_SESSION } from '../../src/shared/queue/slot.js';
 import type { QueueSnapshot } from '../../src/shared/schemas/live.js';
 import { callFn, mustCall, pwaPatient, pwaPatients } from '../support/client.js';
@@ -180,7 +181,7 @@ async function crashAndRestart(kind: StoreKind): Promise<number> {
   const next = await callFn<{ reservationNumber: number }>(second.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: newcomer.token });
   const full = reserved.length === SLOTS_PER_SESSION; // every number was written before the kill
   const queued = full ? reserved.length : reserved.length + 1;
-  if (full) expect(next.body).toEqual({ error: { status: 'RESOURCE_EXHAUSTED', message: label('error.noFreeNumbers') } });
+  if (full) expect(next.body).toEqual({ error: { status: 'RESOURCE_EXHAUSTED', message: label(staffLabels, 'ja', 'error.noFreeNumbers') } });
   else expect(next.body).toEqual({ result: expect.objectContaining({ reservationNumber: queued }) });
 
   // The live queue shows exactly what is stored, newcomer included.

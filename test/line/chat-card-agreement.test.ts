@@ -10,8 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlaceEstimate } from '../../src/client/patient/WaitEstimate.js';
 import { waitText } from '../../src/server/domain/line-chat/rule.js';
 import type { WaitEstimate } from '../../src/shared/estimate/range.js';
-import { en } from '../../src/shared/labels/en.js';
-import { ja, setActiveCatalogue } from '../../src/shared/labels/ja.js';
+import { applyLang } from '../../src/client/ui/language.js';
 import type { QueueSnapshot } from '../../src/shared/schemas/live.js';
 
 const NOW = new Date('2026-11-23T01:02:00.000Z');
@@ -22,17 +21,17 @@ const paces: (WaitEstimate | null)[] = [
   null,
 ];
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
-  setActiveCatalogue(ja);
+  await applyLang('ja');
   vi.useRealTimers();
 });
 
 describe("the chat's wait is the card's", () => {
-  it.each(['ja', 'en'] as const)('for every place and pace, held rows included (%s)', (lang) => {
+  it.each(['ja', 'en'] as const)('for every place and pace, held rows included (%s)', async (lang) => {
+    await applyLang(lang);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
-    setActiveCatalogue(lang === 'ja' ? ja : en);
     for (const estimate of paces) {
       const queue = [
         ...Array.from({ length: 12 }, (_, i) => ({ reservationNumber: 10 + i, ahead: i, hold: false, absent: false })),

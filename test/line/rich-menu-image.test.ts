@@ -10,7 +10,8 @@ import { MENU_ICONS, type MenuIconName } from '../../src/server/line/rich-menu/i
 import { LABEL_OUTLINES } from '../../src/server/line/rich-menu/label-outlines.js';
 import { MENU_TABS } from '../../src/server/line/rich-menu/menu.js';
 import { richMenuSvg } from '../../src/server/line/rich-menu/image.js';
-import { ja } from '../../src/shared/labels/all.js';
+import { staffLabels } from '../../src/shared/labels/staff.js';
+import { label } from '../../src/shared/labels/text.js';
 
 const CLIENT_ICONS: Record<MenuIconName, FunctionComponent<{ size: number }>> = {
   'menu-all': MenuAllIcon,
@@ -36,7 +37,7 @@ describe('the rich menu image', () => {
 
   it('carries outlines of the current nav labels, one per tab', () => {
     for (const tab of MENU_TABS) {
-      expect(LABEL_OUTLINES[tab.label].text).toBe(ja[tab.label]);
+      expect(LABEL_OUTLINES[tab.label].text).toBe(label(staffLabels, 'ja', tab.label));
       expect(LABEL_OUTLINES[tab.label].d).toMatch(/^M [\d.]+ [\d.]+ /);
     }
     const svg = richMenuSvg();

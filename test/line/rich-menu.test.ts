@@ -11,7 +11,8 @@ import { run } from '../process/process-support.js';
 import { loadConfig } from '../../src/server/config.js';
 import { richMenuCommand } from '../../src/server/line/rich-menu/command.js';
 import { liffUrls, RICH_MENU_NAME } from '../../src/server/line/rich-menu/menu.js';
-import { ja } from '../../src/shared/labels/all.js';
+import { staffLabels } from '../../src/shared/labels/staff.js';
+import { label } from '../../src/shared/labels/text.js';
 
 const LIFF_ID = '1650000000-AbCd';
 const dirs: string[] = [];
@@ -53,11 +54,11 @@ function expectOneGoodMenu() {
     areas: { bounds: { x: number; y: number; width: number; height: number }; action: { type: string; uri: string; label: string } }[];
   };
   expect(body.size).toEqual({ width: 2500, height: 843 });
-  expect(body.chatBarText).toBe(ja['nav.label']);
+  expect(body.chatBarText).toBe(label(staffLabels, 'ja', 'nav.label'));
   expect(body.areas.map((a) => [a.action.type, a.action.label, a.action.uri])).toEqual([
-    ['uri', ja['nav.all'], `https://liff.line.me/${LIFF_ID}/all`],
-    ['uri', ja['nav.book'], `https://liff.line.me/${LIFF_ID}/book`],
-    ['uri', ja['nav.my'], `https://liff.line.me/${LIFF_ID}/my`],
+    ['uri', label(staffLabels, 'ja', 'nav.all'), `https://liff.line.me/${LIFF_ID}/all`],
+    ['uri', label(staffLabels, 'ja', 'nav.book'), `https://liff.line.me/${LIFF_ID}/book`],
+    ['uri', label(staffLabels, 'ja', 'nav.my'), `https://liff.line.me/${LIFF_ID}/my`],
   ]);
   // The areas tile the image: side by side from x 0 to its width, each the full height.
   let x = 0;

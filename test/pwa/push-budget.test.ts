@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type NotifyWorld, startNotifyWorld } from '../notify/support.js';
 import { callFn, mustCall, pwaPatient } from '../support/client.js';
-import { t as ja } from '../../src/shared/labels/ja.js';
+import { staffLabels } from '../../src/shared/labels/staff.js';
+import { label } from '../../src/shared/labels/text.js';
 
 describe('the push budget of a patient', () => {
   let world: NotifyWorld;
@@ -26,7 +27,7 @@ describe('the push budget of a patient', () => {
     expect(await rows()).toEqual(saved);
     expect((await save(patient.token, world.push.subscribe())).status).toBe(200);
     const refused = await save(patient.token, world.push.subscribe());
-    expect(refused.body).toEqual({ error: { status: 'RESOURCE_EXHAUSTED', message: ja('error.rateLimitedChanges') } });
+    expect(refused.body).toEqual({ error: { status: 'RESOURCE_EXHAUSTED', message: label(staffLabels, 'ja', 'error.rateLimitedChanges') } });
     expect(await rows()).toHaveLength(2);
     // Another patient has a budget of their own.
     const other = await pwaPatient(url());

@@ -1,5 +1,5 @@
 /** The Tokyo clock of the sidebar and the monitor, refreshed every second. */
-import { t } from '../../shared/labels/all.js';
+import { t } from './labels.js';
 import { tokyoDate, tokyoHhmmss } from '../../shared/time/tokyo.js';
 import { useNow } from '../ui/useNow.js';
 

@@ -1,6 +1,6 @@
 /** Staff sign-in: username and password; the server's refusal is shown as it says it. */
 import { type FormEvent, useState } from 'react';
-import { t } from '../../shared/labels/all.js';
+import { t } from './labels.js';
 import { FnError } from '../api/fn.js';
 
 export function LoginScreen({ onSignIn }: { onSignIn(username: string, password: string): Promise<void> }) {

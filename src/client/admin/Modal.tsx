@@ -5,7 +5,7 @@
  * and screen readers handle badly.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { t } from '../../shared/labels/all.js';
+import { t } from './labels.js';
 
 interface ModalProps {
   title: string;

@@ -1,5 +1,5 @@
 /** Links between the signed-in staff pages; the current one is marked for screen readers. */
-import { t } from '../../shared/labels/all.js';
+import { t } from './labels.js';
 import { Link, usePath } from '../router.js';
 import { type AdminPath, adminPaths } from '../routes/admin.js';
 

@@ -4,7 +4,8 @@
  * leaving the receptionist pressing buttons that can no longer work.
  */
 import { createContext, useCallback, useContext } from 'react';
-import { type LabelKey, t } from '../../shared/labels/all.js';
+import type { StaffKey } from '../../shared/labels/staff.js';
+import { t } from './labels.js';
 import { FnError } from '../api/fn.js';
 import { useDialogs } from './Modal.js';
 
@@ -15,7 +16,7 @@ export function useRefusal() {
   const dialogs = useDialogs();
   const sessionLost = useContext(SessionLostContext);
   return useCallback(
-    async (err: unknown, fallback: LabelKey = 'error.internal') => {
+    async (err: unknown, fallback: StaffKey = 'error.internal') => {
       await dialogs.alert(err instanceof FnError ? err.message : t(fallback));
       if (err instanceof FnError && err.status === 'UNAUTHENTICATED') sessionLost();
     },

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { ErrorBody } from '../../shared/errors.js';
-import { t } from '../../shared/labels/all.js';
+import { t } from './labels.js';
 import { FnError } from '../api/fn.js';
 
 export type StaffState = { kind: 'checking' } | { kind: 'signedOut' } | { kind: 'signedIn'; username: string };

@@ -1,7 +1,7 @@
 /** Calls a server function through the envelope of the wire contract; refusals become FnError. */
 import type { ErrorBody, ErrorCode } from '../../shared/errors.js';
 import type { FunctionName, FunctionPayload, FunctionResults } from '../../shared/schemas/functions.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import { currentLang, localizeMessage } from '../ui/language.js';
 
 export class FnError extends Error {

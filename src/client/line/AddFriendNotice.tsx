@@ -2,7 +2,7 @@
  * LINE delivers the clinic's notices only to patients who added its official account, and tells the
  * sender nothing when they did not. Sign-in learns the friendship; this says what to do.
  */
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 
 export function AddFriendNotice({ officialAccountUrl }: { officialAccountUrl: string }) {
   return (

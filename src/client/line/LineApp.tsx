@@ -6,7 +6,7 @@
  */
 import { use, useEffect, useMemo, useState } from 'react';
 import { navigate, Redirect, usePath, useSearch } from '../router.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import type { ClientConfig } from '../../shared/schemas/functions.js';
 import { AllScreen } from '../patient/AllScreen.js';
 import { AuthErrorCard } from '../patient/AuthErrorCard.js';

@@ -4,7 +4,7 @@
  * app with the page in the URL's path, which LINE hands to the endpoint as liff.state.
  */
 import { useSearch } from '../router.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import { type LiffApps, liffPageUrl } from '../../shared/line/liff-apps.js';
 import { openInLineTarget } from './platform.js';
 

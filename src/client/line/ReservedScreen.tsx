@@ -1,7 +1,7 @@
 /** /line/reserved: the confirmation after taking a number, from this phone's stored latest reservation. */
 import { Suspense, useId, useState } from 'react';
 import { Link, Redirect } from '../router.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import { latestReservation } from './latest-reservation.js';
 import { linePaths } from '../routes/line.js';
 import { useQueue } from '../patient/live-queue.js';

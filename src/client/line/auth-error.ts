@@ -3,7 +3,7 @@
  * 'Missing state', 'Failed to get profile', 'Failed to get custom token'); `detail` is what the error card
  * shows under the catalogue's advice.
  */
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 
 export class LineAuthError extends Error {
   constructor(

@@ -1,6 +1,6 @@
 /** Signing in inside LINE's LIFF browser: liff.init, then the raw ID token to the server (exchangeLineIdToken). */
 import { callFn, FnError } from '../api/fn.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import { asLineAuthError, LineAuthError } from './auth-error.js';
 import type { LiffLoader, LiffSdk } from './liff.js';
 import { type LineSession, sessionFromExchange } from './session.js';

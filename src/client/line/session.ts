@@ -2,7 +2,7 @@
  * The signed-in LINE patient, kept for this tab only (the profile lives in session storage).
  * The server's bearer token sits beside it so moving between screens does not sign in again.
  */
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import type { FunctionResults } from '../../shared/schemas/functions.js';
 import { readJson, removeKey, writeJson } from '../patient/storage.js';
 import { LineAuthError } from './auth-error.js';

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { navigate } from '../router.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import type { ClientConfig } from '../../shared/schemas/functions.js';
 import type { PatientAuth } from '../patient/patient-context.js';
 import { asLineAuthError, LineAuthError } from './auth-error.js';

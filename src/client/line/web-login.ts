@@ -4,7 +4,7 @@
  * here and let the server exchange the code (exchangeLineCode).
  */
 import { callFn, FnError } from '../api/fn.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import type { ClientConfig } from '../../shared/schemas/functions.js';
 import { readJson, removeKey, writeJson } from '../patient/storage.js';
 import { asLineAuthError, LineAuthError } from './auth-error.js';

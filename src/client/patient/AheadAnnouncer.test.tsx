@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { en } from '../../shared/labels/en.js';
-import { ja, setActiveCatalogue } from '../../shared/labels/ja.js';
+import { applyLang } from '../ui/language.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
 import { MyView, type MyViewProps } from './MyView.js';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
-  setActiveCatalogue(ja);
+  await applyLang('ja');
 });
 
 const reservation = (ahead: number | null, hold = false): MyReservation => ({
@@ -57,8 +56,8 @@ describe('the polite announcement of the patient’s place', () => {
     expect(region().textContent).toBe('呼出時不在のため保留中です。受付にお申し出ください。');
   });
 
-  it('speaks English on the English screens', () => {
-    setActiveCatalogue(en);
+  it('speaks English on the English screens', async () => {
+    await applyLang('en');
     const { rerender } = render(<MyView {...props(reservation(6))} />);
     rerender(<MyView {...props(reservation(3))} />);
     expect(region().textContent).toBe('3 ahead of you now. Your turn is near. Please come to the clinic and wait inside.');

@@ -6,7 +6,7 @@
  * so a snapshot that changed nothing for this patient announces nothing.
  */
 import { useState } from 'react';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import { AHEAD_NOTICE_THRESHOLD } from '../../shared/queue/slot.js';
 import { type AbsenceFacts, absenceText } from './absence.js';
 

@@ -6,7 +6,7 @@ import './patient.css';
 import { Suspense, useId } from 'react';
 import type { LiveStatus } from '../api/live.js';
 import { Link } from '../router.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import { ClosedCard } from './ClosedCard.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
 import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';

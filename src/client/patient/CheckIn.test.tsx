@@ -6,16 +6,16 @@
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { en } from '../../shared/labels/en.js';
-import { ja, setActiveCatalogue } from '../../shared/labels/ja.js';
+import { patientJa } from '../../shared/labels/patient-ja.js';
+import { applyLang } from '../ui/language.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
 import { FnError } from '../api/fn.js';
 import { normalizeCode } from './CheckinForm.js';
 import { MyView, type MyViewProps } from './MyView.js';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
-  setActiveCatalogue(ja);
+  await applyLang('ja');
 });
 
 const reservation: MyReservation = {
@@ -88,7 +88,7 @@ describe('arrival check-in', () => {
     fireEvent.change(field, { target: { value: '0000' } });
     fireEvent.click(screen.getByRole('button', { name: '来院を確認する' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe(ja['error.checkinCodeWrong']);
+    expect(alert.textContent).toBe(patientJa['error.checkinCodeWrong']);
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(field.getAttribute('aria-describedby')).toBe(alert.id);
     expect(field.value).toBe('0000');
@@ -126,7 +126,7 @@ describe('arrival check-in', () => {
     expect(screen.getByRole('status').textContent).toBe('来院済み（09:05）');
     expect(screen.queryByRole('button', { name: '来院しました' })).toBeNull();
     cleanup();
-    setActiveCatalogue(en);
+    await applyLang('en');
     view();
     fireEvent.click(screen.getByRole('button', { name: 'I have arrived' }));
     await codeField();

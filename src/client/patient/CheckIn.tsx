@@ -4,7 +4,7 @@
  * brought a code: the patient screens' first load has no bytes to spare for it.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import { tokyoHhmm } from '../../shared/time/tokyo.js';
 import { loadChunk } from '../ui/lazy-chunk.js';
 import { Loading } from '../ui/Loading.js';

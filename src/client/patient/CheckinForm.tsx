@@ -4,7 +4,7 @@
  * or stale code shows the server's refusal and changes nothing; the patient may try again.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import { checkinErrorMessage } from './checkin-errors.js';
 
 export interface CheckinFormProps {

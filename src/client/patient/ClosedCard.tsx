@@ -4,7 +4,7 @@
  */
 import './patient.css';
 import { useId } from 'react';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import { offsetsNote } from '../ui/schedule-text.js';
 import type { ScheduleState } from './public-schedule.js';
 import { TodaySchedule } from './TodaySchedule.js';

@@ -7,7 +7,7 @@
 import './patient.css';
 import type { ReactNode } from 'react';
 import type { LiveStatus } from '../api/live.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import type { QueueSnapshot } from '../../shared/schemas/live.js';
 import { isOnlineOpen } from '../../shared/queue/rules.js';
 import { Loading } from '../ui/Loading.js';

@@ -5,7 +5,7 @@
  * they have none), the polite announcement of its changes (AheadAnnouncer).
  */
 import type { LiveStatus } from '../api/live.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import { AheadAnnouncer, type Place } from './AheadAnnouncer.js';
 
 export function LiveStatusLine({ status, place }: { status: LiveStatus; place?: Place | null }) {

@@ -4,7 +4,7 @@
  * behind a confirmation.
  */
 import { type ReactNode, useId, useState } from 'react';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { tokyoDateTime } from '../../shared/time/tokyo.js';
@@ -53,7 +53,7 @@ export function ReservationFacts(props: {
       <dl className="my-facts">
         <dt>{t('my.reservedAt')}</dt>
         <dd>
-          <time dateTime={reservedAt}>{tokyoDateTime(reservedAt)}</time>
+          <time dateTime={reservedAt}>{tokyoDateTime(reservedAt, t)}</time>
         </dd>
       </dl>
       <p className="my-show-staff">{t('my.showStaff')}</p>

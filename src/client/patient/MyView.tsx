@@ -3,7 +3,7 @@ import './patient.css';
 import { Suspense } from 'react';
 import type { LiveStatus } from '../api/live.js';
 import { Link } from '../router.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
 import { Loading } from '../ui/Loading.js';
 import { LiveStatusLine } from './LiveStatusLine.js';

@@ -8,7 +8,7 @@
 import './notice-chooser.css';
 import { useState } from 'react';
 import { FnError } from '../api/fn.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import { AHEAD_NOTICE_THRESHOLD, NOTICE_MINUTES_CHOICES, NOTICE_THRESHOLD_MAX } from '../../shared/queue/slot.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
 

@@ -2,7 +2,7 @@
  * Today's online hours as the calendar gives them (or why the clinic is closed today), when online
  * reception next opens, and the clinic's notes for those days (「11/28は午前のみの診療です」).
  */
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import type { DaySchedule, PublicSchedule } from '../../shared/schedule/types.js';
 import { nextOpeningText, rangesText } from '../ui/schedule-text.js';
 

@@ -3,7 +3,7 @@
  * line re-renders each second, and no live region: a screen reader must not read the time aloud 60 times
  * a minute.
  */
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import { tokyoHhmmss } from '../../shared/time/tokyo.js';
 import { useNow } from '../ui/useNow.js';
 

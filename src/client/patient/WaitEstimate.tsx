@@ -5,7 +5,7 @@
  */
 import './patient.css';
 import { useEffect, useState } from 'react';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import { waitRange } from '../../shared/estimate/range.js';
 import type { QueueSnapshot } from '../../shared/schemas/live.js';
 import { tokyoHhmm } from '../../shared/time/tokyo.js';

@@ -1,5 +1,5 @@
 /** The public page's week: today and the six days after, each day's online hours or 休診 with the holiday. */
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import type { DaySchedule, PublicSchedule } from '../../shared/schedule/types.js';
 import { currentLang } from '../ui/language.js';
 import { rangesText, shortDate } from '../ui/schedule-text.js';

@@ -5,14 +5,13 @@
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { en } from '../../shared/labels/en.js';
-import { ja, setActiveCatalogue } from '../../shared/labels/ja.js';
+import { applyLang } from '../ui/language.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
 import { MyView, type MyViewProps } from './MyView.js';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
-  setActiveCatalogue(ja);
+  await applyLang('ja');
 });
 
 const AT = '2025-09-21T01:10:00.000Z';
@@ -68,8 +67,8 @@ describe('the card after an absence', () => {
     expect(card()).not.toContain('お呼びしましたが');
   });
 
-  it('speaks English on the English screens', () => {
-    setActiveCatalogue(en);
+  it('speaks English on the English screens', async () => {
+    await applyLang('en');
     render(<MyView {...props(moved(3))} />);
     expect(card()).toContain('We called you but you were not here, so we moved you back in the queue by 3.');
     expect(card()).toContain('3 ahead of you');

@@ -3,7 +3,7 @@
  * when none were left to pass), or held until they speak to the desk. One text for the card and for the
  * screen reader's announcement, so both say the same.
  */
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
 
 export type AbsenceFacts = Pick<MyReservation, 'hold' | 'absence'>;

@@ -3,7 +3,7 @@
  * cancelling. Its own module, imported by the check-in form's chunk alone, so the first load carries none of it.
  */
 import { FnError } from '../api/fn.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 
 /** A wrong or stale code is the usual refusal; a number no longer ours says so plainly; else the server's words. */
 export function checkinErrorMessage(err: unknown): string {

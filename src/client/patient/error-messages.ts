@@ -1,6 +1,6 @@
 /** What a patient reads when taking or cancelling a number fails (docs/product.md, "Errors patients and staff see"). */
 import { FnError } from '../api/fn.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 
 export function takeErrorMessage(err: unknown): string {
   if (!(err instanceof FnError)) return t('error.allocateFailed');

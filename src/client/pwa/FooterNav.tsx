@@ -4,7 +4,7 @@
  * aria-current and, for sighted patients, a bar and bold label as well as colour (WCAG 1.4.1).
  */
 import { Link } from '../router.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import { MenuAllIcon, MenuBookIcon, MenuMyIcon } from './icons.js';
 import type { PwaTab } from './routes.js';
 import { pwaPaths } from '../routes/pwa.js';

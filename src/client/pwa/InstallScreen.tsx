@@ -5,7 +5,7 @@
  */
 import '../patient/patient.css';
 import { type ReactNode, useId, useState } from 'react';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import { ShareIcon } from './icons.js';
 import { type InstallOutcome, promptInstall, useInstallPrompt } from './install-prompt.js';
 import type { InstallPlatform } from './platform.js';

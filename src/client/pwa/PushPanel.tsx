@@ -5,7 +5,7 @@
  * them, PwaApp places them.
  */
 import { useId } from 'react';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import type { PushView, TestStatus } from './usePush.js';
 
 export function PushPrompt({ view, busy, onEnable }: { view: PushView; busy: boolean; onEnable(): void }) {

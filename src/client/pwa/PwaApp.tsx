@@ -8,7 +8,7 @@
 import './pwa.css';
 import { useEffect, useMemo, useState } from 'react';
 import { navigate, Redirect, usePath } from '../router.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import { AllScreen } from '../patient/AllScreen.js';
 import { AuthErrorCard } from '../patient/AuthErrorCard.js';
 import { BookScreen } from '../patient/BookScreen.js';

@@ -3,7 +3,7 @@
  * server's VAPID key (userVisibleOnly, which iOS requires), and the reason text a failure leaves behind.
  */
 import { FnError } from '../api/fn.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import type { PushSubscriptionJson } from '../../shared/schemas/functions.js';
 import { TimeoutError, withTimeout, workerReady, workerSupported } from './worker.js';
 

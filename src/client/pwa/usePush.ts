@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callFn, FnError } from '../api/fn.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import type { PushSubscriptionJson } from '../../shared/schemas/functions.js';
 import type { PatientAuth } from '../patient/patient-context.js';
 import * as push from './push.js';

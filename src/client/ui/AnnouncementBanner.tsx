@@ -5,7 +5,7 @@
  */
 import './announcement.css';
 import { useEffect, useId, useState } from 'react';
-import { t } from '../../shared/labels/ja.js';
+import { t } from './language.js';
 import type { Announcement } from '../../shared/schemas/live.js';
 import { tokyoHhmm } from '../../shared/time/tokyo.js';
 

@@ -1,6 +1,6 @@
 /** The global error screen (docs/product.md, "Other paths and errors"): the error, URL, time and user agent; reload, back, copy. */
 import { useState } from 'react';
-import { t } from '../../shared/labels/ja.js';
+import { t } from './language.js';
 import { tokyoDate, tokyoHhmmss } from '../../shared/time/tokyo.js';
 
 export function errorDetails(error: unknown, at: Date = new Date()) {
@@ -9,7 +9,7 @@ export function errorDetails(error: unknown, at: Date = new Date()) {
     message,
     url: window.location.href,
     // Tokyo time in the reader's date pattern (decision 023), as every other date of the patient screens.
-    time: `${tokyoDate(at)} ${tokyoHhmmss(at)}`,
+    time: `${tokyoDate(at, t)} ${tokyoHhmmss(at)}`,
     userAgent: navigator.userAgent,
   };
 }

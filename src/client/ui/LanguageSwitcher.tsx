@@ -3,7 +3,7 @@
  * (and marked so with `lang`) so a reader finds theirs whatever the page's language is.
  */
 import { Fragment, type ReactNode } from 'react';
-import { t } from '../../shared/labels/ja.js';
+import { t } from './language.js';
 import { chooseLang, LANGS, useLang } from './language.js';
 
 export function LanguageSwitcher() {

@@ -1,6 +1,6 @@
 /** The loading fallback: nothing for the first 1,200 ms (most loads finish), then a quiet notice. */
 import { useEffect, useState } from 'react';
-import { t } from '../../shared/labels/ja.js';
+import { t } from './language.js';
 
 export const LOADING_DELAY_MS = 1200;
 

@@ -1,5 +1,5 @@
 /** Any path outside the route sets: the web app is not installed here (docs/product.md, "Other paths and errors"). */
-import { t } from '../../shared/labels/ja.js';
+import { t } from './language.js';
 
 export function NotInstalled() {
   return (

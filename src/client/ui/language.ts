@@ -1,13 +1,13 @@
 /**
  * The patient screens' language (docs/decisions/023-english-and-accessibility.md): the device's remembered
- * choice, else the first of the browser's languages we have, else Japanese. `t` reads whichever catalogue
- * is applied here, so call sites never change; English is a chunk of its own, fetched only for English
- * readers. Staff screens never call this and stay Japanese.
+ * choice, else the first of the browser's languages we have, else Japanese. `t` is the catalogue helper
+ * bound to the patient catalogue and the language applied here, so components need not pass it; English
+ * is a chunk of its own, fetched only for English readers. Staff screens never apply a language.
  */
 import { useSyncExternalStore } from 'react';
-import { ja, type LabelKey, setActiveCatalogue, t } from '../../shared/labels/ja.js';
-
 import { PATIENT_LANGS, type PatientLang } from '../../shared/labels/langs.js';
+import { patientJa, type PatientKey } from '../../shared/labels/patient-ja.js';
+import { label, type Params, type Texts } from '../../shared/labels/text.js';
 
 export const LANGS = PATIENT_LANGS;
 export type Lang = PatientLang;
@@ -42,14 +42,21 @@ export function preferredLang(): Lang {
 let current: Lang = 'ja';
 const listeners = new Set<() => void>();
 
+/** The patient catalogue: English joins once its chunk arrives, before `current` can be 'en'. */
+const patient: Record<Lang, Texts<PatientKey>> = { ja: patientJa, en: patientJa };
+
 export function currentLang(): Lang {
   return current;
 }
 
+/** A patient label in the applied language. */
+export function t(key: PatientKey, params?: Params): string {
+  return label(patient, current, key, params);
+}
+
 /** Loads the language's catalogue (English from its own chunk), makes it `t`'s, and tells the page. */
 export async function applyLang(lang: Lang): Promise<void> {
-  const catalogue = lang === 'en' ? (await import('../../shared/labels/en.js')).en : ja;
-  setActiveCatalogue(catalogue);
+  if (lang === 'en') patient.en = (await import('../../shared/labels/patient-en.js')).patientEn;
   current = lang;
   document.documentElement.lang = lang;
   listeners.forEach((listener) => listener());
@@ -81,10 +88,10 @@ export function useLang(): Lang {
  * in the reader's language instead; anything else (a filled-in text) as it came. Here, in the entry, because
  * every route set's calls need it.
  */
-let byJapanese: Map<string, LabelKey> | null = null;
+let byJapanese: Map<string, PatientKey> | null = null;
 export function localizeMessage(message: string): string {
   if (current === 'ja') return message;
-  byJapanese ??= new Map(Object.entries(ja).map(([key, text]) => [text, key as LabelKey]));
+  byJapanese ??= new Map(Object.entries(patientJa).map(([key, text]) => [text, key as PatientKey]));
   const key = byJapanese.get(message);
   return key ? t(key) : message;
 }

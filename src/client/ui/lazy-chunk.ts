@@ -3,7 +3,7 @@
  * too long becomes a 'Loading chunk failed' error for the error screen.
  */
 import { type ComponentType, lazy } from 'react';
-import { t } from '../../shared/labels/ja.js';
+import { t } from './language.js';
 
 export const CHUNK_TIMEOUT_MS = 120_000;
 

@@ -3,7 +3,7 @@
  * which hours a day has and when reception next opens are the server's answers (src/shared/schedule),
  * never worked out again here.
  */
-import { t } from '../../shared/labels/ja.js';
+import { t } from './language.js';
 import { names } from '../../shared/time/tokyo.js';
 import type { NextOpening, Period, PublicSchedule } from '../../shared/schedule/types.js';
 

@@ -6,7 +6,7 @@
 import { use } from 'react';
 import { Redirect, usePath } from '../router.js';
 import { webPaths } from '../routes/web.js';
-import { t } from '../../shared/labels/ja.js';
+import { t } from '../ui/language.js';
 import { AllScreen } from '../patient/AllScreen.js';
 import { loadClientConfig } from '../patient/client-config.js';
 

@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
-import type { LabelKey } from '../../shared/labels/all.js';
+import type { StaffKey } from '../../shared/labels/staff.js';
 import type { TicketQuota } from './ticket-quota.js';
 import type { Store } from '../storage/port.js';
 import { trustedAddresses } from './trusted.js';
@@ -53,7 +53,7 @@ export function abusePolicy(store: Store, config: Config): AbusePolicy {
   const nothing: Refund = async () => {};
 
   /** Takes a unit of every counter, or none: a refusal gives back what it already took. */
-  async function reserveAll(counters: Counter[], refusal: LabelKey): Promise<Refund> {
+  async function reserveAll(counters: Counter[], refusal: StaffKey): Promise<Refund> {
     const taken: Counter[] = [];
     const giveBack = async () => {
       for (const counter of taken.splice(0)) await refund(store.db, counter);

@@ -2,12 +2,13 @@
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_HTTP_STATUS, type ErrorBody, type ErrorCode } from '../../shared/errors.js';
-import { type LabelKey, t } from '../../shared/labels/all.js';
+import { staffLabels, type StaffKey } from '../../shared/labels/staff.js';
+import { label } from '../../shared/labels/text.js';
 import { AppError } from '../errors.js';
 import type { Store } from '../storage/port.js';
 
-export function errorBody(code: ErrorCode, key: LabelKey, params?: Record<string, string | number>): ErrorBody {
-  return { error: { status: code, message: t(key, params) } };
+export function errorBody(code: ErrorCode, key: StaffKey, params?: Record<string, string | number>): ErrorBody {
+  return { error: { status: code, message: label(staffLabels, 'ja', key, params) } };
 }
 
 declare module 'fastify' {

@@ -8,7 +8,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_HTTP_STATUS, type ErrorCode } from '../../shared/errors.js';
-import type { LabelKey } from '../../shared/labels/all.js';
+import type { StaffKey } from '../../shared/labels/staff.js';
 import { functionPayloads } from '../../shared/schemas/functions.js';
 import { type Config, metricsEnabled } from '../config.js';
 import { AppError } from '../errors.js';
@@ -147,7 +147,7 @@ async function serveMetricsPort(req: IncomingMessage, res: ServerResponse, metri
   const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers }).end(body);
   };
-  const refuse = (code: ErrorCode, key: LabelKey, headers?: Record<string, string>) =>
+  const refuse = (code: ErrorCode, key: StaffKey, headers?: Record<string, string>) =>
     send(ERROR_HTTP_STATUS[code], 'application/json; charset=utf-8', JSON.stringify(errorBody(code, key)), headers);
   const path = (req.url ?? '').split('?')[0];
   if (req.method !== 'GET' || path !== '/metrics') return refuse('NOT_FOUND', 'error.unknownFunction');

@@ -1,7 +1,7 @@
 /** Turns an outbox row into a LINE push or a Web Push with the catalogue's wording. */
-import { en } from '../../shared/labels/en.js';
-import { type Catalogue, fill, ja, tIn } from '../../shared/labels/ja.js';
-import { LEAVE_HOME } from '../../shared/labels/leave-home.js';
+import type { PatientLang } from '../../shared/labels/langs.js';
+import { noticeLabels } from '../../shared/labels/notices.js';
+import { label } from '../../shared/labels/text.js';
 import { AHEAD_NOTICE_THRESHOLD } from '../../shared/queue/slot.js';
 import type { Store } from '../storage/port.js';
 import type { LineSender } from './line-sender.js';
@@ -17,11 +17,9 @@ import type { ServiceMessages } from './service-sender.js';
  */
 const TTL_SECONDS = { recall: 10 * 60, ahead5: 60 * 60, announcement: 60 * 60, absence: 30 * 60, taken: 60 * 60 } as const;
 
-/** The catalogue of a reservation's notices: the language it was taken in (decision 023), else Japanese. */
-const NOTICE_CATALOGUES: Record<string, Catalogue> = { ja, en };
-
-function catalogueOf(lang: string | null): Catalogue {
-  return (lang && Object.hasOwn(NOTICE_CATALOGUES, lang) ? NOTICE_CATALOGUES[lang] : undefined) ?? ja;
+/** The language of a reservation's notices: the one it was taken in (decision 023), else Japanese. */
+function langOf(lang: string | null): PatientLang {
+  return lang === 'en' ? 'en' : 'ja';
 }
 
 /** A notice's words in the patient's language; the turn-is-near text names the patient's own threshold (decision 021) or minutes (055). */
@@ -31,11 +29,11 @@ export function noticeText(
   n: number,
   { lang = null, threshold = AHEAD_NOTICE_THRESHOLD, minutes = null }: { lang?: string | null; threshold?: number; minutes?: number | null } = {},
 ): string {
-  const catalogue = catalogueOf(lang);
+  const l = langOf(lang);
   // Told by minutes before the turn (decision 055): the notice names them.
-  if (kind === 'ahead5' && minutes !== null) return fill(LEAVE_HOME[lang === 'en' ? 'en' : 'ja']['notice.minutes'], { clinic, n, minutes });
-  if (kind === 'ahead5' && threshold !== AHEAD_NOTICE_THRESHOLD) return tIn(catalogue, 'notice.aheadN', { clinic, n, ahead: threshold });
-  return tIn(catalogue, kind === 'ahead5' ? 'notice.ahead5' : kind === 'taken' ? 'notice.taken' : 'notice.recall', { clinic, n });
+  if (kind === 'ahead5' && minutes !== null) return label(noticeLabels, l, 'notice.minutes', { clinic, n, minutes });
+  if (kind === 'ahead5' && threshold !== AHEAD_NOTICE_THRESHOLD) return label(noticeLabels, l, 'notice.aheadN', { clinic, n, ahead: threshold });
+  return label(noticeLabels, l, kind === 'ahead5' ? 'notice.ahead5' : kind === 'taken' ? 'notice.taken' : 'notice.recall', { clinic, n });
 }
 
 /** The outcome written with the row; a row without one (written by hand) is worded from the slot as it is now. */
@@ -46,10 +44,10 @@ function absenceOf(body: string | null, slot: { absent_places: number | null } |
 
 /** The absence notice (issue 34): moved back so many places, held, or called with nobody behind to pass. */
 export function absenceText(notice: AbsenceNotice, clinic: string, n: number, lang: string | null = null): string {
-  const catalogue = catalogueOf(lang);
-  if (notice.outcome === 'held') return tIn(catalogue, 'notice.absenceHeld', { clinic, n });
-  if (!notice.places) return tIn(catalogue, 'notice.absence', { clinic, n });
-  return tIn(catalogue, 'notice.absenceMoved', { clinic, n, places: notice.places });
+  const l = langOf(lang);
+  if (notice.outcome === 'held') return label(noticeLabels, l, 'notice.absenceHeld', { clinic, n });
+  if (!notice.places) return label(noticeLabels, l, 'notice.absence', { clinic, n });
+  return label(noticeLabels, l, 'notice.absenceMoved', { clinic, n, places: notice.places });
 }
 
 export function createDeliverer(deps: { store: Store; line: LineSender; webPush: WebPush; clinicName: string; service?: ServiceMessages }): Deliverer {
@@ -64,7 +62,7 @@ export function createDeliverer(deps: { store: Store; line: LineSender; webPush:
       const lang = slot?.notice_lang ?? null;
       const text =
         row.kind === 'announcement'
-          ? tIn(catalogueOf(lang), 'notice.announcement', { clinic: deps.clinicName, text: row.body ?? '' })
+          ? label(noticeLabels, langOf(lang), 'notice.announcement', { clinic: deps.clinicName, text: row.body ?? '' })
           : row.kind === 'absence'
             ? absenceText(absenceOf(row.body, slot), deps.clinicName, row.reservation_number, lang)
             : noticeText(row.kind, deps.clinicName, row.reservation_number, { lang, threshold: slot?.notice_threshold, minutes: slot?.notice_minutes ?? null });

@@ -1,15 +1,14 @@
 /**
  * The patient labels of families (issue 35, docs/decisions/053): the picker on the book screen and the
- * numbers shown together on the card. A catalogue of its own, not in ja.ts/en.ts, because every patient
- * screen's first load carries ja.ts and /pwa has no bytes to spare: only the family chunks (loaded when the
- * clinic offers families, or when a patient holds more than one number) import this file.
- * The two refusals a family can meet (error.familyTooLarge, error.notEnoughForFamily) stay in ja.ts/en.ts,
- * since the server answers with them.
+ * numbers shown together on the card, in Japanese and English. A catalogue of its own, not in
+ * patient-ja.ts, because every patient screen's first load carries that file and /pwa has no bytes to
+ * spare: only the family chunks (loaded when the clinic offers families, or when a patient holds more
+ * than one number) import this one. The two refusals a family can meet (error.familyTooLarge,
+ * error.notEnoughForFamily) stay in patient-ja.ts and patient-en.ts, since the server answers with them.
  */
-import { fill } from './ja.js';
-import type { PatientLang } from './langs.js';
+import type { Catalogue } from './text.js';
 
-export const ja = {
+const ja = {
   // the book screen's picker
   'family.count': '人数',
   'family.countNote': 'ご家族の分も、まとめて受付番号をお取りできます（{max}人まで）。',
@@ -29,10 +28,9 @@ export const ja = {
   'family.checkinAll': '来院確認は、ご家族全員の番号にまとめて記録します。',
 } as const;
 
-export type FamilyLabelKey = keyof typeof ja;
+export type FamilyKey = keyof typeof ja;
 
-/** The same keys in English: a key missing here, or one ja.ts lacks, fails the type check. */
-export const en: Record<FamilyLabelKey, string> = {
+const en: Record<FamilyKey, string> = {
   'family.count': 'Number of people',
   'family.countNote': 'You can get numbers for your family together (up to {max} people).',
   'family.one': '1 person',
@@ -50,12 +48,9 @@ export const en: Record<FamilyLabelKey, string> = {
   'family.checkinAll': 'Your check-in is recorded for every number of your family.',
 };
 
-const catalogues: Record<PatientLang, Readonly<Record<FamilyLabelKey, string>>> = { ja, en };
-
 /**
- * Looks a family label up in the patient's language (the screens pass the applied one, useLang in
- * src/client/ui/language.ts, so a switch re-renders them) and fills `{name}` parameters.
+ * Looked up in the patient's language (the screens pass the applied one, useLang in
+ * src/client/ui/language.ts, so a switch re-renders them); the same keys in English, a key missing in
+ * either failing the type check.
  */
-export function tFamily(lang: PatientLang, key: FamilyLabelKey, params: Record<string, string | number> = {}): string {
-  return fill(catalogues[lang][key], params);
-}
+export const familyLabels: Catalogue<FamilyKey> = { ja, en };

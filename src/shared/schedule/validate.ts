@@ -2,13 +2,14 @@
  * What staff may save: periods that end after they start, do not overlap, and leave an online window
  * once the offsets are applied. A problem names where it is (曜日 or date) for the staff message.
  */
-import { t, type LabelKey } from '../labels/all.js';
+import { staffLabels, type StaffKey } from '../labels/staff.js';
+import { label } from '../labels/text.js';
 import { minutesOf, weekdayOf } from './calendar.js';
 import { onlineWindow } from './rules.js';
 import type { ClinicSchedule, Period, ScheduleSettings } from './types.js';
 
 export interface ScheduleProblem {
-  key: LabelKey;
+  key: StaffKey;
   params: Record<string, string | number>;
 }
 
@@ -16,9 +17,9 @@ export interface ScheduleProblem {
 export const sortPeriods = (periods: Period[]): Period[] =>
   [...periods].sort((a, b) => minutesOf(a.start) - minutesOf(b.start));
 
-export const weekdayWhere = (weekday: number) => `${Array.from(t('date.weekdays'))[weekday]}曜日`;
+export const weekdayWhere = (weekday: number) => `${Array.from(label(staffLabels, 'ja', 'date.weekdays'))[weekday]}曜日`;
 export const dateWhere = (date: string) =>
-  `${Number(date.slice(5, 7))}/${Number(date.slice(8, 10))}(${Array.from(t('date.weekdays'))[weekdayOf(date)]})`;
+  `${Number(date.slice(5, 7))}/${Number(date.slice(8, 10))}(${Array.from(label(staffLabels, 'ja', 'date.weekdays'))[weekdayOf(date)]})`;
 
 export function periodsProblem(periods: Period[], settings: ScheduleSettings, where: string): ScheduleProblem | null {
   const sorted = sortPeriods(periods);

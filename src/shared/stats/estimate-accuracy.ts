@@ -4,7 +4,8 @@
  * shown, the share of turns before its low end, and the median error of the expected time. Pure: the server
  * computes it for getStats and the CSV, the bench may judge a simulated clinic with the same code.
  */
-import { ts } from '../labels/ja-stats.js';
+import { statsLabels } from '../labels/stats.js';
+import { label } from '../labels/text.js';
 import type { EstimateAccuracy, StatsFigures } from '../schemas/stats.js';
 import type { FigureRow } from './summary.js';
 
@@ -70,14 +71,14 @@ export function estimateRows(current: StatsFigures, previous: StatsFigures): Fig
   const rows: FigureRow[] = [];
   const add = (label: string, pick: (e: EstimateAccuracy) => number | null) =>
     rows.push([label, current.estimate ? pick(current.estimate) : null, previous.estimate ? pick(previous.estimate) : null]);
-  add(ts('stats.estimate.insidePercent'), (e) => e.insidePercent);
-  add(ts('stats.estimate.earlyPercent'), (e) => e.earlyPercent);
-  add(ts('stats.estimate.medianError'), (e) => e.medianErrorMinutes);
-  add(ts('stats.estimate.measured'), (e) => e.measured);
-  add(ts('stats.estimate.inside'), (e) => e.inside);
-  add(ts('stats.estimate.early'), (e) => e.early);
-  add(ts('stats.estimate.notStarted'), (e) => e.notStarted);
-  add(ts('stats.estimate.pending'), (e) => e.pending);
+  add(label(statsLabels, 'ja', 'stats.estimate.insidePercent'), (e) => e.insidePercent);
+  add(label(statsLabels, 'ja', 'stats.estimate.earlyPercent'), (e) => e.earlyPercent);
+  add(label(statsLabels, 'ja', 'stats.estimate.medianError'), (e) => e.medianErrorMinutes);
+  add(label(statsLabels, 'ja', 'stats.estimate.measured'), (e) => e.measured);
+  add(label(statsLabels, 'ja', 'stats.estimate.inside'), (e) => e.inside);
+  add(label(statsLabels, 'ja', 'stats.estimate.early'), (e) => e.early);
+  add(label(statsLabels, 'ja', 'stats.estimate.notStarted'), (e) => e.notStarted);
+  add(label(statsLabels, 'ja', 'stats.estimate.pending'), (e) => e.pending);
   return rows;
 }
 

@@ -1,5 +1,6 @@
 /** The main figures as rows [label, current, previous]: the screen's summary table and the CSV share them. */
-import { ts, type StatsLabelKey } from '../labels/ja-stats.js';
+import { statsLabels, type StatsKey } from '../labels/stats.js';
+import { label } from '../labels/text.js';
 import { NOTICE_CHANNELS, STATS_CHANNELS, type StatsFigures } from '../schemas/stats.js';
 
 export type FigureValue = number | null;
@@ -13,21 +14,21 @@ export const totalTaken = (f: StatsFigures) => f.taken.LINE + f.taken.PWA + f.ta
 export function summaryRows(current: StatsFigures, previous: StatsFigures): FigureRow[] {
   const rows: FigureRow[] = [];
   const add = (label: string, pick: (f: StatsFigures) => FigureValue) => rows.push([label, pick(current), pick(previous)]);
-  for (const c of STATS_CHANNELS) add(ts(`stats.taken.${c}` as StatsLabelKey), (f) => f.taken[c]);
-  add(ts('stats.takenTotal'), totalTaken);
-  add(ts('stats.canceledByPatient'), (f) => f.canceledByPatient);
-  add(ts('stats.canceledByStaff'), (f) => f.canceledByStaff);
-  add(ts('stats.holds'), (f) => f.holds);
-  add(ts('stats.noShows'), (f) => f.noShows);
-  add(ts('stats.started'), (f) => f.started);
-  add(ts('stats.absences'), (f) => f.absences);
-  add(ts('stats.checkIns.patient'), (f) => f.checkIns.patient);
-  add(ts('stats.checkIns.staff'), (f) => f.checkIns.staff);
-  add(ts('stats.waitMedian'), (f) => minutes(f.wait.medianSeconds));
-  add(ts('stats.waitP90'), (f) => minutes(f.wait.p90Seconds));
+  for (const c of STATS_CHANNELS) add(label(statsLabels, 'ja', `stats.taken.${c}` as StatsKey), (f) => f.taken[c]);
+  add(label(statsLabels, 'ja', 'stats.takenTotal'), totalTaken);
+  add(label(statsLabels, 'ja', 'stats.canceledByPatient'), (f) => f.canceledByPatient);
+  add(label(statsLabels, 'ja', 'stats.canceledByStaff'), (f) => f.canceledByStaff);
+  add(label(statsLabels, 'ja', 'stats.holds'), (f) => f.holds);
+  add(label(statsLabels, 'ja', 'stats.noShows'), (f) => f.noShows);
+  add(label(statsLabels, 'ja', 'stats.started'), (f) => f.started);
+  add(label(statsLabels, 'ja', 'stats.absences'), (f) => f.absences);
+  add(label(statsLabels, 'ja', 'stats.checkIns.patient'), (f) => f.checkIns.patient);
+  add(label(statsLabels, 'ja', 'stats.checkIns.staff'), (f) => f.checkIns.staff);
+  add(label(statsLabels, 'ja', 'stats.waitMedian'), (f) => minutes(f.wait.medianSeconds));
+  add(label(statsLabels, 'ja', 'stats.waitP90'), (f) => minutes(f.wait.p90Seconds));
   for (const c of NOTICE_CHANNELS) {
-    add(ts(`stats.sent.${c}` as StatsLabelKey), (f) => f.notices[c].sent);
-    add(ts(`stats.failed.${c}` as StatsLabelKey), (f) => f.notices[c].failed);
+    add(label(statsLabels, 'ja', `stats.sent.${c}` as StatsKey), (f) => f.notices[c].sent);
+    add(label(statsLabels, 'ja', `stats.failed.${c}` as StatsKey), (f) => f.notices[c].failed);
   }
   return rows;
 }

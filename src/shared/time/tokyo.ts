@@ -3,7 +3,14 @@
  * (day boundaries are Tokyo days). Japan has kept UTC+9 without daylight saving since 1951, so
  * a fixed offset is exact and spares us Intl time-zone data, which some in-app browsers ship incomplete.
  */
-import { t } from '../labels/ja.js';
+import { patientJa } from '../labels/patient-ja.js';
+import { label, type Params } from '../labels/text.js';
+
+/** Where a date's words come from: the patient screens pass their `t`, in the reader's language. */
+export type DateWords = (key: 'date.pattern' | 'date.weekdays' | 'date.months', params?: Params) => string;
+
+/** The staff screens' and the server's: Japanese. */
+const japanese: DateWords = (key, params) => label({ ja: patientJa }, 'ja', key, params);
 
 const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
 
@@ -30,10 +37,10 @@ function tokyoParts(at: Instant) {
 export const names = (list: string) => (/\s/.test(list) ? list.split(/\s+/) : Array.from(list));
 
 /**
- * The Tokyo day in the active language's pattern: yyyy/mm/dd(曜), e.g. 2025/09/21(日), or in English
+ * The Tokyo day in the pattern of the words' language: yyyy/mm/dd(曜), e.g. 2025/09/21(日), or in English
  * "Sun 21 Sep 2025" (docs/decisions/023). The day is Tokyo's whatever the language.
  */
-export function tokyoDate(at: Instant): string {
+export function tokyoDate(at: Instant, t: DateWords = japanese): string {
   const p = tokyoParts(at);
   return t('date.pattern', {
     yyyy: p.year,
@@ -59,8 +66,8 @@ export function tokyoHhmmss(at: Instant): string {
 }
 
 /** yyyy/mm/dd(曜) hh:mm (the reservation card's date and time). */
-export function tokyoDateTime(at: Instant): string {
-  return `${tokyoDate(at)} ${tokyoHhmm(at)}`;
+export function tokyoDateTime(at: Instant, t: DateWords = japanese): string {
+  return `${tokyoDate(at, t)} ${tokyoHhmm(at)}`;
 }
 
 /** The Tokyo calendar day as yyyy-mm-dd: reception sessions are per day, so "today" is a Tokyo day. */

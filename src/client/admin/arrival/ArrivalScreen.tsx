@@ -4,7 +4,7 @@
  * so the desk's list and the monitor load none of it.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import type { ArrivalSetup } from '../../../shared/schemas/functions.js';
 import { callFn } from '../../api/fn.js';
 import { useDialogs } from '../Modal.js';

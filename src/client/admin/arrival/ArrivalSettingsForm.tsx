@@ -3,7 +3,7 @@
  * the end), at which absence they are held instead, and whether the desk offers 不在 first on a head row
  * not checked in. Choices from lists, so nothing typed can fall outside what the server accepts.
  */
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import {
   ABSENCE_HOLD_AFTER_MAX, ABSENCE_HOLD_AFTER_MIN, ABSENCE_PLACES_MAX, ABSENCE_PLACES_MIN,
 } from '../../../shared/queue/slot.js';

@@ -4,7 +4,7 @@
  * On paper only this sheet prints (arrival.css).
  */
 import { useMemo } from 'react';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import { qrPath } from './qr-path.js';
 
 export function QrCode({ text, label }: { text: string; label: string }) {

@@ -1,7 +1,8 @@
 /** /admin/audit: the trail of staff actions (who, what, when, before → after), newest first, paged back. */
 import { useCallback, useEffect, useState } from 'react';
 import type { AuditEntry } from '../../../shared/schemas/functions.js';
-import { type LabelKey, labels, t } from '../../../shared/labels/all.js';
+import { staffLabels, type StaffKey } from '../../../shared/labels/staff.js';
+import { t } from '../labels.js';
 import { callFn } from '../../api/fn.js';
 import { useRefusal } from '../refusal.js';
 import { StaffNav } from '../StaffNav.js';
@@ -12,7 +13,7 @@ const PAGE = 100;
 
 function actionLabel(action: string): string {
   const key = `audit.action.${action}`;
-  return key in labels ? t(key as LabelKey) : action;
+  return key in staffLabels.ja ? t(key as StaffKey) : action;
 }
 
 /** "hold: 0 → 1" for each field that changed; whole values when only one side exists. */

@@ -1,7 +1,7 @@
 /** The monitor's call-out settings (issue 15): on/off, volume and the spoken wording, saved for the clinic. */
 import { type FormEvent, useState } from 'react';
 import { CALLOUT_TEXT_MAX, type CalloutSettings } from '../../../shared/callout/types.js';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import { callFn } from '../../api/fn.js';
 import { useRefusal } from '../refusal.js';
 import { useDraft } from '../use-draft.js';
@@ -52,7 +52,7 @@ export function CalloutSettingsPanel({ settings, onSaved }: { settings: CalloutS
           />
         </label>
         <label className="field">
-          <span>{t('callout.settingsText')}</span>
+          <span>{t('callout.settingsText', { n: '{n}' })}</span>
           <input
             type="text"
             maxLength={CALLOUT_TEXT_MAX}
@@ -64,7 +64,7 @@ export function CalloutSettingsPanel({ settings, onSaved }: { settings: CalloutS
         </label>
         {!textValid && (
           <p id="callout-text-error" className="notice">
-            {t('callout.settingsTextInvalid')}
+            {t('callout.settingsTextInvalid', { n: '{n}' })}
           </p>
         )}
         <button type="submit" className="button" disabled={!textValid}>

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { MessagingStatus } from '../../../shared/schemas/functions.js';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import { callFn } from '../../api/fn.js';
 import { useRefusal } from '../refusal.js';
 import { StaffNav } from '../StaffNav.js';

@@ -3,7 +3,7 @@
  * a LINE push or a Web Push, or failed; and the LINE pushes the service messages saved (docs/decisions/051).
  */
 import type { NoticeMonth } from '../../../shared/schemas/functions.js';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 
 export function NoticeMonthPanel({ month }: { month: NoticeMonth }) {
   return (

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Callout, CalloutSettings } from '../../../shared/callout/types.js';
 import type { QueueSnapshot } from '../../../shared/schemas/live.js';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import type { LiveStatus } from '../../api/live.js';
 import { CalloutAudio, type CalloutMode, japaneseVoice } from './callout-audio.js';
 import { CalloutRunner, calloutSentence, newCallouts, repeatsOf } from './callout-queue.js';
@@ -14,7 +14,7 @@ import { CalloutRunner, calloutSentence, newCallouts, repeatsOf } from './callou
 const PANEL_LINGER_MS = 6000;
 /** Without sound the panel alone carries the call-out: each one shows this long before the next. */
 const SILENT_MS = 4000;
-const DEFAULT_SETTINGS: CalloutSettings = { on: true, volume: 80, text: t('callout.defaultText') };
+const DEFAULT_SETTINGS: CalloutSettings = { on: true, volume: 80, text: t('callout.defaultText', { n: '{n}' }) };
 
 function useJapaneseVoice() {
   const [voice, setVoice] = useState<SpeechSynthesisVoice | null>(japaneseVoice);

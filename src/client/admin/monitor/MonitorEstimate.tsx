@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { waitRange } from '../../../shared/estimate/range.js';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import type { QueueSnapshot } from '../../../shared/schemas/live.js';
 
 function useSlowNow(ms = 30_000): Date {

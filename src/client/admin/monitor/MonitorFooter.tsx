@@ -4,7 +4,7 @@
  * say they have arrived. Nothing at all when there is neither, so the grid keeps the whole height.
  */
 import type { QueueSnapshot } from '../../../shared/schemas/live.js';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import type { CheckinCode } from './checkin-code.js';
 
 /** The code with its digits set larger, keeping the catalogue's word order. */

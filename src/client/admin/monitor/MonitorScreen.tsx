@@ -7,7 +7,7 @@
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { waitCount } from '../../../shared/queue/rules.js';
 import type { QueueSnapshot } from '../../../shared/schemas/live.js';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import { useQueue } from '../../patient/live-queue.js';
 import { AnnouncementBanner } from '../../ui/AnnouncementBanner.js';
 import { Clock } from '../Clock.js';

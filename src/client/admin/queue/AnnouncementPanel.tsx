@@ -5,7 +5,7 @@
  */
 import './announcement-panel.css';
 import { useId, useState } from 'react';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import type { AnnouncementSendPreview } from '../../../shared/schemas/functions.js';
 import { ANNOUNCEMENT_MAX_LENGTH, type StaffAnnouncement } from '../../../shared/schemas/live.js';
 import { tokyoEndOfDay, tokyoHhmm } from '../../../shared/time/tokyo.js';

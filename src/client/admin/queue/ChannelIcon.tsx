@@ -2,7 +2,7 @@
  * Small inline icons for the channel a reservation came through. Inline SVG: no extra request, crisp at
  * any zoom, and named for screen readers from the catalogue. Colours keep 3:1 against white (WCAG 1.4.11).
  */
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import type { PatientChannel } from '../../../shared/queue/slot.js';
 
 export function ChannelIcon({ channel }: { channel: PatientChannel }) {

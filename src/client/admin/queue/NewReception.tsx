@@ -1,7 +1,7 @@
 /** The walk-in ticket: one press takes the next free number as an ADMIN reservation. */
 import { useState } from 'react';
 import type { AdminSnapshot } from '../../../shared/schemas/live.js';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import { callFn } from '../../api/fn.js';
 import type { LiveStatus } from '../../api/live.js';
 import { useRefusal } from '../refusal.js';

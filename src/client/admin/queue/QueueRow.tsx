@@ -5,13 +5,14 @@
 import { memo } from 'react';
 import { slotStatus } from '../../../shared/queue/rules.js';
 import type { StaffSlot } from '../../../shared/queue/slot.js';
-import { type LabelKey, t } from '../../../shared/labels/all.js';
+import type { StaffKey } from '../../../shared/labels/staff.js';
+import { t } from '../labels.js';
 import { ChannelIcon } from './ChannelIcon.js';
 import { actionPlaces, arrivalAction, canceledByPatient, patientChannel, type RowAction, rowActions } from './row-rules.js';
 import { tokyoHhmm } from '../../../shared/time/tokyo.js';
 import type { FamilyPlace } from './family-groups.js';
 
-const ACTION_LABELS: Record<RowAction, LabelKey> = {
+const ACTION_LABELS: Record<RowAction, StaffKey> = {
   start: 'admin.start',
   undoStart: 'admin.undoStart',
   recall: 'admin.recall',

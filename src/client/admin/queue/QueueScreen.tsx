@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { StaffSlot } from '../../../shared/queue/slot.js';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import { callFn } from '../../api/fn.js';
 import { type Announcement, useCancelBlink, useNewReservationClaims } from './live-effects.js';
 import { Modal, useDialogs } from '../Modal.js';

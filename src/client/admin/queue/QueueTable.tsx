@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { byQueueOrder, waitingRanks } from '../../../shared/queue/rules.js';
 import { ADMIN_LIST_LIMIT, type StaffSlot } from '../../../shared/queue/slot.js';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import type { ArrivalSettings } from '../../../shared/schemas/functions.js';
 import { QueueRow } from './QueueRow.js';
 import { isShown, type RowAction } from './row-rules.js';

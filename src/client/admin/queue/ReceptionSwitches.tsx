@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { Runtime } from '../../../shared/queue/slot.js';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import { callFn } from '../../api/fn.js';
 import { useDialogs } from '../Modal.js';
 import { useRefusal } from '../refusal.js';

@@ -5,7 +5,7 @@
  * starts both, in the order the switches require.
  */
 import { useState } from 'react';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import type { ScheduleNotice } from '../../../shared/schedule/types.js';
 import { tokyoHhmm } from '../../../shared/time/tokyo.js';
 import { callFn } from '../../api/fn.js';

@@ -1,6 +1,6 @@
 /** The left column of the staff screen: the controls a receptionist reaches for between patients. */
 import type { AdminSnapshot } from '../../../shared/schemas/live.js';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import type { LiveStatus } from '../../api/live.js';
 import { Clock } from '../Clock.js';
 import { NewReception } from './NewReception.js';

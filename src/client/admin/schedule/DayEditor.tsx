@@ -3,7 +3,7 @@
  * with an optional note for patients. "As usual" removes the date's override.
  */
 import { useEffect, useState } from 'react';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import type { DaySchedule, Period, ScheduleOverride } from '../../../shared/schedule/types.js';
 import { callFn } from '../../api/fn.js';
 import { dayLabel } from './MonthCalendar.js';

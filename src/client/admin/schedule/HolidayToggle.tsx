@@ -1,6 +1,6 @@
 /** A public holiday is closed unless the clinic opens on it: one box per holiday, saved at once. */
 import { useEffect, useState } from 'react';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import { callFn } from '../../api/fn.js';
 import { shortDate } from '../../ui/schedule-text.js';
 import { SaveMessage, useSave } from './save-status.js';

@@ -5,7 +5,7 @@
  * decision 053), saved with them in one call. The saved values come from the staff stream, so another desk's
  * save shows here at once; a draft is kept unless its own saved value moved.
  */
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import { type AllocationSettings, KEEP_EVERY_MAX, KEEP_EVERY_MIN, ONLINE_CAP_MAX } from '../../../shared/queue/kept-numbers.js';
 import { FAMILY_MAX_DEFAULT, FAMILY_MAX_MAX, FAMILY_MAX_MIN } from '../../../shared/queue/family.js';
 import { callFn } from '../../api/fn.js';

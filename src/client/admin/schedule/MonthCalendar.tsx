@@ -2,7 +2,7 @@
  * One month of the calendar as the server applied it: each day's consultation periods and online windows,
  * holidays by name, closed days and notes. A day is a button: choosing it opens its editor.
  */
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import type { DaySchedule } from '../../../shared/schedule/types.js';
 import { clockText, weekdayLetter } from '../../ui/schedule-text.js';
 import './month-calendar.css';

@@ -6,7 +6,7 @@
  * Text fields, not <input type="time">: that one shows "04:30 PM" wherever the browser's own language is
  * not Japanese, while the clinic writes 16:30; and a Japanese keyboard's full-width ９：３０ is read too.
  */
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 // Types only: types.ts also holds the zod schemas, and zod probes `new Function` at load, which the CSP refuses.
 import type { Period } from '../../../shared/schedule/types.js';
 

@@ -1,5 +1,5 @@
 /** The month's public holidays (each closed unless opened) and every date that differs from the week. */
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import type { DaySchedule, ScheduleOverride } from '../../../shared/schedule/types.js';
 import { callFn } from '../../api/fn.js';
 import { rangesText, shortDate } from '../../ui/schedule-text.js';

@@ -7,7 +7,7 @@
  * version, and the month is asked again then too; a form's draft is kept unless its own saved value moved.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import type { ScheduleForStaff } from '../../../shared/schedule/types.js';
 import { tokyoDay } from '../../../shared/time/tokyo.js';
 import { callFn } from '../../api/fn.js';

@@ -2,7 +2,8 @@
  * The calendar's settings: the online window's offsets, numbers per session, automatic in-house reception,
  * and online reception closing on time (issue 35, decision 050).
  */
-import { type LabelKey, t } from '../../../shared/labels/all.js';
+import type { StaffKey } from '../../../shared/labels/staff.js';
+import { t } from '../labels.js';
 import type { ScheduleSettings } from '../../../shared/schedule/types.js';
 import { callFn } from '../../api/fn.js';
 import { useDraft } from '../use-draft.js';
@@ -12,8 +13,8 @@ type NumberField = 'openAfterStartMinutes' | 'closeBeforeEndMinutes' | 'numbersP
 
 interface FieldSpec {
   field: NumberField;
-  label: LabelKey;
-  unit: LabelKey;
+  label: StaffKey;
+  unit: StaffKey;
   min: number;
   max: number;
 }

@@ -1,5 +1,5 @@
 /** Each weekday's consultation periods (zero or more), saved together with saveWeeklyHours. */
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import type { Period, ScheduleSettings, WeeklyHours } from '../../../shared/schedule/types.js';
 import { callFn } from '../../api/fn.js';
 import { weekdayLetter } from '../../ui/schedule-text.js';

@@ -4,7 +4,7 @@
  * took it. A lost session still goes through the refusal dialog and back to sign-in.
  */
 import { useCallback, useState } from 'react';
-import { t } from '../../../shared/labels/all.js';
+import { t } from '../labels.js';
 import { FnError } from '../../api/fn.js';
 import { useRefusal } from '../refusal.js';
 

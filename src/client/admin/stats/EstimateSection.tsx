@@ -3,21 +3,22 @@
  * shown, the share of turns before its low end and the median error of the expected time, for the period and
  * the one before, with the counts they rest on and a plain word on what they mean.
  */
-import { ts } from '../../../shared/labels/ja-stats.js';
+import { statsLabels } from '../../../shared/labels/stats.js';
+import { label } from '../../../shared/labels/text.js';
 import type { StatsResult } from '../../../shared/schemas/stats.js';
 import { estimateRows, hasReadings } from '../../../shared/stats/estimate-accuracy.js';
 import { FigureTable } from './FigureTable.js';
 
 export function EstimateSection({ stats }: { stats: StatsResult }) {
-  const title = ts('stats.estimate.title');
+  const title = label(statsLabels, 'ja', 'stats.estimate.title');
   return (
     <section className="stats-block stats-estimate" aria-labelledby="stats-estimate">
       <h2 id="stats-estimate">{title}</h2>
-      <p className="stats-note">{ts('stats.estimate.note')}</p>
+      <p className="stats-note">{label(statsLabels, 'ja', 'stats.estimate.note')}</p>
       {hasReadings(stats.current, stats.previous) ? (
-        <FigureTable caption={ts('stats.estimate.caption')} rows={estimateRows(stats.current, stats.previous)} />
+        <FigureTable caption={label(statsLabels, 'ja', 'stats.estimate.caption')} rows={estimateRows(stats.current, stats.previous)} />
       ) : (
-        <p>{ts('stats.estimate.noData')}</p>
+        <p>{label(statsLabels, 'ja', 'stats.estimate.noData')}</p>
       )}
     </section>
   );

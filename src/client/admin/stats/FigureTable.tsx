@@ -1,5 +1,6 @@
 /** A table of figures [label, this period, the one before] with the change: the summary's form, shared by sections. */
-import { ts } from '../../../shared/labels/ja-stats.js';
+import { statsLabels } from '../../../shared/labels/stats.js';
+import { label } from '../../../shared/labels/text.js';
 import type { FigureRow } from '../../../shared/stats/summary.js';
 import { change, showValue } from './stats-view.js';
 
@@ -9,10 +10,10 @@ export function FigureTable({ caption, rows, className = '' }: { caption: string
       <caption>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">{ts('stats.colItem')}</th>
-          <th scope="col">{ts('stats.colCurrent')}</th>
-          <th scope="col">{ts('stats.colPrevious')}</th>
-          <th scope="col">{ts('stats.colChange')}</th>
+          <th scope="col">{label(statsLabels, 'ja', 'stats.colItem')}</th>
+          <th scope="col">{label(statsLabels, 'ja', 'stats.colCurrent')}</th>
+          <th scope="col">{label(statsLabels, 'ja', 'stats.colPrevious')}</th>
+          <th scope="col">{label(statsLabels, 'ja', 'stats.colChange')}</th>
         </tr>
       </thead>
       <tbody>

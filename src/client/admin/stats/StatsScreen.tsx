@@ -5,8 +5,9 @@
  * Loaded only on this page (uPlot with it), so no other screen carries the weight.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { t } from '../../../shared/labels/all.js';
-import { ts } from '../../../shared/labels/ja-stats.js';
+import { t } from '../labels.js';
+import { statsLabels } from '../../../shared/labels/stats.js';
+import { label } from '../../../shared/labels/text.js';
 import { STATS_PERIODS, type StatsPeriod, type StatsResult } from '../../../shared/schemas/stats.js';
 import { exportRangeOk } from '../../../shared/stats/export-range.js';
 import { summaryRows } from '../../../shared/stats/summary.js';
@@ -28,7 +29,7 @@ function ChartBlock({ model, index }: { model: ChartModel; index: number }) {
       <h2 id={headingId}>{model.title}</h2>
       {model.busiest && <p className="stats-busiest">{model.busiest}</p>}
       {model.labels.length === 0 ? (
-        <p>{ts('stats.noData')}</p>
+        <p>{label(statsLabels, 'ja', 'stats.noData')}</p>
       ) : (
         <div className="stats-pair">
           <StatsChart labels={model.labels} series={model.series} />
@@ -79,21 +80,21 @@ function Exports({ period, date, stats }: { period: StatsPeriod; date: string; s
     );
   return (
     <section className="stats-block stats-exports" aria-labelledby="stats-exports">
-      <h2 id="stats-exports">{ts('stats.export')}</h2>
+      <h2 id="stats-exports">{label(statsLabels, 'ja', 'stats.export')}</h2>
       <p>
-        <a className="button" href={urls.stats} download>{ts('stats.exportStats')}</a>
+        <a className="button" href={urls.stats} download>{label(statsLabels, 'ja', 'stats.exportStats')}</a>
       </p>
       <div className="stats-range-inputs">
         <label>
-          {ts('stats.exportFrom')}
+          {label(statsLabels, 'ja', 'stats.exportFrom')}
           <input type="date" value={from} required onChange={(e) => setFrom(e.currentTarget.value)} />
         </label>
         <label>
-          {ts('stats.exportTo')}
+          {label(statsLabels, 'ja', 'stats.exportTo')}
           <input type="date" value={to} required onChange={(e) => setTo(e.currentTarget.value)} />
         </label>
-        {rangeLink(urls.slots, ts('stats.exportSlots'))}
-        {rangeLink(urls.audit, ts('stats.exportAudit'))}
+        {rangeLink(urls.slots, label(statsLabels, 'ja', 'stats.exportSlots'))}
+        {rangeLink(urls.audit, label(statsLabels, 'ja', 'stats.exportAudit'))}
       </div>
       <p id="stats-range-problem" className="stats-range-problem" role="status">
         {rangeOk ? '' : t('error.statsRange')}
@@ -109,7 +110,7 @@ export default function StatsScreen() {
   const refuse = useRefusal();
 
   useEffect(() => {
-    document.title = ts('stats.title');
+    document.title = label(statsLabels, 'ja', 'stats.title');
   }, []);
   useEffect(() => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return; // a date input being edited
@@ -128,30 +129,30 @@ export default function StatsScreen() {
   return (
     <main className="staff-page stats-page">
       <StaffNav except={adminPaths.stats} />
-      <h1>{ts('stats.title')}</h1>
+      <h1>{label(statsLabels, 'ja', 'stats.title')}</h1>
       <div className="stats-controls">
         <fieldset className="stats-periods">
-          <legend>{ts('stats.period')}</legend>
+          <legend>{label(statsLabels, 'ja', 'stats.period')}</legend>
           {STATS_PERIODS.map((p) => (
             <label key={p} className="check">
               <input type="radio" name="period" value={p} checked={period === p} onChange={() => setPeriod(p)} />
-              <span>{ts(`stats.period.${p}`)}</span>
+              <span>{label(statsLabels, 'ja', `stats.period.${p}`)}</span>
             </label>
           ))}
         </fieldset>
         <label className="stats-date">
-          {ts('stats.date')}
+          {label(statsLabels, 'ja', 'stats.date')}
           <input type="date" value={date} required onChange={(e) => setDate(e.currentTarget.value)} />
         </label>
       </div>
-      {!stats && <p role="status">{ts('stats.loading')}</p>}
+      {!stats && <p role="status">{label(statsLabels, 'ja', 'stats.loading')}</p>}
       {stats && (
         <>
           <p className="stats-range">
-            {ts('stats.colCurrent')} {ts('stats.range', { from: stats.current.from, to: stats.current.to })} ／ {ts('stats.colPrevious')}{' '}
-            {ts('stats.range', { from: stats.previous.from, to: stats.previous.to })}
+            {label(statsLabels, 'ja', 'stats.colCurrent')} {label(statsLabels, 'ja', 'stats.range', { from: stats.current.from, to: stats.current.to })} ／ {label(statsLabels, 'ja', 'stats.colPrevious')}{' '}
+            {label(statsLabels, 'ja', 'stats.range', { from: stats.previous.from, to: stats.previous.to })}
           </p>
-          <FigureTable caption={ts('stats.summary')} rows={summaryRows(stats.current, stats.previous)} />
+          <FigureTable caption={label(statsLabels, 'ja', 'stats.summary')} rows={summaryRows(stats.current, stats.previous)} />
           <EstimateSection stats={stats} />
           {charts.map((model, i) => (
             <ChartBlock key={model.title} model={model} index={i} />

@@ -1,6 +1,7 @@
 /** What the statistics page shows, worked out apart from React: changes, trimmed quarter-hours, chart rows. */
-import { t } from '../../../shared/labels/all.js';
-import { ts } from '../../../shared/labels/ja-stats.js';
+import { t } from '../labels.js';
+import { statsLabels } from '../../../shared/labels/stats.js';
+import { label } from '../../../shared/labels/text.js';
 import type { StatsFigures, StatsResult } from '../../../shared/schemas/stats.js';
 import { quarterLabel } from '../../../shared/stats/summary.js';
 import type { ChartSeries } from './StatsChart.js';
@@ -40,11 +41,11 @@ export interface ChartModel {
 export function busiest(labels: string[], values: number[]): string | undefined {
   const max = Math.max(0, ...values);
   if (max === 0) return undefined;
-  return ts('stats.busiest', { label: labels[values.indexOf(max)], n: max });
+  return label(statsLabels, 'ja', 'stats.busiest', { label: labels[values.indexOf(max)], n: max });
 }
 
 const COLORS = { current: '#0b6e4f', starts: '#1a56db', previous: '#8a4b00' };
-const of = (name: string, which: 'stats.colCurrent' | 'stats.colPrevious') => `${name}（${ts(which)}）`;
+const of = (name: string, which: 'stats.colCurrent' | 'stats.colPrevious') => `${name}（${label(statsLabels, 'ja', which)}）`;
 
 export function chartModels(stats: StatsResult): ChartModel[] {
   const { current, previous } = stats;
@@ -58,29 +59,29 @@ export function chartModels(stats: StatsResult): ChartModel[] {
   ];
   return [
     {
-      title: ts('stats.quarterTitle'),
-      rowHeader: ts('stats.colTime'),
+      title: label(statsLabels, 'ja', 'stats.quarterTitle'),
+      rowHeader: label(statsLabels, 'ja', 'stats.colTime'),
       labels: quarters.map(quarterLabel),
       series: [
-        { label: of(ts('stats.arrivals'), 'stats.colCurrent'), values: quarters.map((q) => current.quarterHours.arrivals[q]), kind: 'bars', color: COLORS.current },
-        { label: of(ts('stats.starts'), 'stats.colCurrent'), values: quarters.map((q) => current.quarterHours.starts[q]), kind: 'line', color: COLORS.starts },
-        { label: of(ts('stats.arrivals'), 'stats.colPrevious'), values: quarters.map((q) => previous.quarterHours.arrivals[q]), kind: 'dashed', color: COLORS.previous },
-        { label: of(ts('stats.starts'), 'stats.colPrevious'), values: quarters.map((q) => previous.quarterHours.starts[q]), kind: 'dashed', color: '#6b6b6b' },
+        { label: of(label(statsLabels, 'ja', 'stats.arrivals'), 'stats.colCurrent'), values: quarters.map((q) => current.quarterHours.arrivals[q]), kind: 'bars', color: COLORS.current },
+        { label: of(label(statsLabels, 'ja', 'stats.starts'), 'stats.colCurrent'), values: quarters.map((q) => current.quarterHours.starts[q]), kind: 'line', color: COLORS.starts },
+        { label: of(label(statsLabels, 'ja', 'stats.arrivals'), 'stats.colPrevious'), values: quarters.map((q) => previous.quarterHours.arrivals[q]), kind: 'dashed', color: COLORS.previous },
+        { label: of(label(statsLabels, 'ja', 'stats.starts'), 'stats.colPrevious'), values: quarters.map((q) => previous.quarterHours.starts[q]), kind: 'dashed', color: '#6b6b6b' },
       ],
     },
     {
-      title: ts('stats.weekdayTitle'),
-      rowHeader: ts('stats.colWeekday'),
+      title: label(statsLabels, 'ja', 'stats.weekdayTitle'),
+      rowHeader: label(statsLabels, 'ja', 'stats.colWeekday'),
       labels: weekdays,
-      series: pair(ts('stats.arrivals'), (f) => f.weekdays),
+      series: pair(label(statsLabels, 'ja', 'stats.arrivals'), (f) => f.weekdays),
       busiest: busiest(weekdays, current.weekdays),
     },
     {
-      title: ts('stats.hourTitle'),
-      rowHeader: ts('stats.colHour'),
-      labels: hours.map((h) => ts('stats.hourValue', { h })),
-      series: pair(ts('stats.arrivals'), (f) => hours.map((h) => f.hours[h])),
-      busiest: busiest(hours.map((h) => ts('stats.hourValue', { h })), hours.map((h) => current.hours[h])),
+      title: label(statsLabels, 'ja', 'stats.hourTitle'),
+      rowHeader: label(statsLabels, 'ja', 'stats.colHour'),
+      labels: hours.map((h) => label(statsLabels, 'ja', 'stats.hourValue', { h })),
+      series: pair(label(statsLabels, 'ja', 'stats.arrivals'), (f) => hours.map((h) => f.hours[h])),
+      busiest: busiest(hours.map((h) => label(statsLabels, 'ja', 'stats.hourValue', { h })), hours.map((h) => current.hours[h])),
     },
   ];
 }

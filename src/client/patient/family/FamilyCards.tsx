@@ -8,12 +8,12 @@
  */
 import './family.css';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { t } from '../../../shared/labels/ja.js';
-import { type FamilyLabelKey, tFamily } from '../../../shared/labels/family.js';
+import { familyLabels } from '../../../shared/labels/family.js';
+import { label } from '../../../shared/labels/text.js';
 import type { MyReservation } from '../../../shared/schemas/functions.js';
 import type { QueueSnapshot } from '../../../shared/schemas/live.js';
 import { tokyoDateTime, tokyoHhmm } from '../../../shared/time/tokyo.js';
-import { useLang } from '../../ui/language.js';
+import { t, useLang } from '../../ui/language.js';
 import { absenceText } from '../absence.js';
 import { CheckIn, type CheckInProps } from '../CheckIn.js';
 import { ConfirmDialog } from '../ConfirmDialog.js';
@@ -39,13 +39,6 @@ export interface FamilyCardsProps {
   checkIn?: Omit<CheckInProps, 'arrivedAt' | 'onSubmit'> & { onSubmit(code: string, slotId?: string): Promise<void> };
 }
 
-type Tf = (key: FamilyLabelKey, params?: Record<string, string | number>) => string;
-
-function useTf(): Tf {
-  const lang = useLang();
-  return (key, params) => tFamily(lang, key, params);
-}
-
 const nameOf = (member: MyReservation) => member.memberName?.trim() || null;
 
 function stateText(member: MyReservation): string {
@@ -63,7 +56,7 @@ function MemberCard(props: {
   onAskCancel(): void;
 }) {
   const { member, index, showArrived, canceling, children, onAskCancel } = props;
-  const tf = useTf();
+  const lang = useLang();
   const nameId = useId();
   const numberId = useId();
   const absent = absenceText(member);
@@ -71,7 +64,7 @@ function MemberCard(props: {
     <li>
       <section className="card my-card family-card" aria-labelledby={`${nameId} ${numberId}`}>
         <h3 id={nameId} className="family-member">
-          {nameOf(member) ?? tf('family.person', { i: index + 1 })}
+          {nameOf(member) ?? label(familyLabels, lang, 'family.person', { i: index + 1 })}
         </h3>
         <p id={numberId} className="my-number">
           {t('my.numberValue', { n: member.reservationNumber })}
@@ -83,7 +76,7 @@ function MemberCard(props: {
         ) : null}
         {children}
         <button type="button" className="button danger block" disabled={canceling} aria-busy={canceling} onClick={onAskCancel}>
-          {tf('family.cancel', { n: member.reservationNumber })}
+          {label(familyLabels, lang, 'family.cancel', { n: member.reservationNumber })}
         </button>
       </section>
     </li>
@@ -92,7 +85,7 @@ function MemberCard(props: {
 
 export default function FamilyCards(props: FamilyCardsProps) {
   const { canceling, cancelError, onCancel, snapshot = null, notice, checkIn } = props;
-  const tf = useTf();
+  const lang = useLang();
   const [asked, setAsked] = useState<MyReservation | null>(null);
   // The member just cancelled goes at once rather than when the server's next answer arrives; a refusal
   // (cancelError) brings it back.
@@ -112,7 +105,7 @@ export default function FamilyCards(props: FamilyCardsProps) {
   return (
     <section className="family-cards" aria-labelledby={titleId}>
       <h2 id={titleId} ref={title} tabIndex={-1}>
-        {tf('family.title', { n: family.length })}
+        {label(familyLabels, lang, 'family.title', { n: family.length })}
       </h2>
       <ol className="family-members">
         {family.map((member, index) => (
@@ -128,7 +121,7 @@ export default function FamilyCards(props: FamilyCardsProps) {
               <>
                 <PlaceEstimate snapshot={snapshot} number={member.reservationNumber} />
                 {notice}
-                {notice ? <p className="small-note family-notice-once">{tf('family.noticeOnce')}</p> : null}
+                {notice ? <p className="small-note family-notice-once">{label(familyLabels, lang, 'family.noticeOnce')}</p> : null}
               </>
             ) : null}
           </MemberCard>
@@ -142,7 +135,7 @@ export default function FamilyCards(props: FamilyCardsProps) {
       <section className="card my-card">
         {checkIn ? (
           <>
-            {lastArrival === null ? <p className="small-note">{tf('family.checkinAll')}</p> : null}
+            {lastArrival === null ? <p className="small-note">{label(familyLabels, lang, 'family.checkinAll')}</p> : null}
             <CheckIn
               arrivedAt={lastArrival}
               linkCode={checkIn.linkCode}
@@ -157,7 +150,7 @@ export default function FamilyCards(props: FamilyCardsProps) {
         <dl className="my-facts">
           <dt>{t('my.reservedAt')}</dt>
           <dd>
-            <time dateTime={first.reservedAt}>{tokyoDateTime(first.reservedAt)}</time>
+            <time dateTime={first.reservedAt}>{tokyoDateTime(first.reservedAt, t)}</time>
           </dd>
         </dl>
         <p className="my-show-staff">{t('my.showStaff')}</p>
@@ -168,8 +161,8 @@ export default function FamilyCards(props: FamilyCardsProps) {
         message={
           asked
             ? askedName
-              ? tf('family.cancelConfirmName', { n: asked.reservationNumber, name: askedName })
-              : tf('family.cancelConfirm', { n: asked.reservationNumber })
+              ? label(familyLabels, lang, 'family.cancelConfirmName', { n: asked.reservationNumber, name: askedName })
+              : label(familyLabels, lang, 'family.cancelConfirm', { n: asked.reservationNumber })
             : ''
         }
         confirmLabel={t('my.cancelYes')}

@@ -3,10 +3,10 @@
  * with its name. A chunk of its own, loaded only after taking more than one number.
  */
 import './family.css';
-import { t } from '../../../shared/labels/ja.js';
-import { tFamily } from '../../../shared/labels/family.js';
+import { familyLabels } from '../../../shared/labels/family.js';
+import { label } from '../../../shared/labels/text.js';
 import type { MyReservation } from '../../../shared/schemas/functions.js';
-import { useLang } from '../../ui/language.js';
+import { t, useLang } from '../../ui/language.js';
 
 export type FamilyNumber = Pick<MyReservation, 'slotId' | 'reservationNumber' | 'memberName'>;
 
@@ -18,12 +18,12 @@ export default function FamilyNumbers({ family }: FamilyNumbersProps) {
   const lang = useLang();
   return (
     <>
-      <h2 className="stat-label">{tFamily(lang, 'family.title', { n: family.length })}</h2>
+      <h2 className="stat-label">{label(familyLabels, lang, 'family.title', { n: family.length })}</h2>
       <ol className="family-list">
         {family.map((member, i) => (
           <li key={member.slotId}>
             <span className="my-number">{t('my.numberValue', { n: member.reservationNumber })}</span>
-            <span className="family-member">{member.memberName?.trim() || tFamily(lang, 'family.person', { i: i + 1 })}</span>
+            <span className="family-member">{member.memberName?.trim() || label(familyLabels, lang, 'family.person', { i: i + 1 })}</span>
           </li>
         ))}
       </ol>

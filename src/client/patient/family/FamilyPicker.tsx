@@ -10,7 +10,8 @@ import { useEffect, useId, useState } from 'react';
 import type { FamilyPickerProps } from './take.js';
 import { familyRefusal } from './refusals.js';
 import { MEMBER_NAME_MAX } from '../../../shared/queue/family.js';
-import { type FamilyLabelKey, tFamily } from '../../../shared/labels/family.js';
+import { familyLabels } from '../../../shared/labels/family.js';
+import { label } from '../../../shared/labels/text.js';
 import { useLang } from '../../ui/language.js';
 
 export type { FamilyPickerProps };
@@ -24,7 +25,6 @@ export function membersToSend(count: number, names: readonly string[]): string[]
 export default function FamilyPicker({ familyMax: max = 1, members, authenticating, busy }: FamilyPickerProps) {
   const disabled = authenticating || busy;
   const lang = useLang();
-  const tf = (key: FamilyLabelKey, params?: Record<string, string | number>) => tFamily(lang, key, params);
   const [chosen, setChosen] = useState(1);
   const [names, setNames] = useState<string[]>([]);
   // The clinic may lower its setting while the screen is open: never offer or send more than it allows now.
@@ -44,25 +44,25 @@ export default function FamilyPicker({ familyMax: max = 1, members, authenticati
   return (
     <section className="card family-picker" aria-labelledby={legendId}>
       <fieldset className="family-count" disabled={disabled}>
-        <legend id={legendId}>{tf('family.count')}</legend>
-        <p className="small-note">{tf('family.countNote', { max })}</p>
+        <legend id={legendId}>{label(familyLabels, lang, 'family.count')}</legend>
+        <p className="small-note">{label(familyLabels, lang, 'family.countNote', { max })}</p>
         <div className="family-count-choices">
           {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
             <label key={n} className="family-count-choice">
               <input type="radio" name={name} value={n} checked={count === n} onChange={() => setChosen(n)} />
-              <span>{n === 1 ? tf('family.one') : tf('family.many', { n })}</span>
+              <span>{n === 1 ? label(familyLabels, lang, 'family.one') : label(familyLabels, lang, 'family.many', { n })}</span>
             </label>
           ))}
         </div>
       </fieldset>
       <fieldset className="family-names" disabled={disabled}>
-        <legend>{tf('family.names')}</legend>
+        <legend>{label(familyLabels, lang, 'family.names')}</legend>
         <p id={hintId} className="small-note">
-          {tf('family.nameHint', { max: MEMBER_NAME_MAX })}
+          {label(familyLabels, lang, 'family.nameHint', { max: MEMBER_NAME_MAX })}
         </p>
         {Array.from({ length: count }, (_, i) => (
           <label key={i} className="family-name">
-            <span>{tf('family.nameLabel', { i: i + 1 })}</span>
+            <span>{label(familyLabels, lang, 'family.nameLabel', { i: i + 1 })}</span>
             <input
               type="text"
               autoComplete="off"
@@ -83,7 +83,7 @@ export default function FamilyPicker({ familyMax: max = 1, members, authenticati
       </fieldset>
       {count > 1 ? (
         <p className="family-together">
-          {tf('family.together', { n: count })}
+          {label(familyLabels, lang, 'family.together', { n: count })}
         </p>
       ) : null}
     </section>

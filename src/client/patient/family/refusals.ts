@@ -4,11 +4,12 @@
  * picker (so with this chunk loaded) can send a family. The book screen asks this first, then
  * takeErrorMessage.
  */
-import { ja, t } from '../../../shared/labels/ja.js';
+import { patientJa } from '../../../shared/labels/patient-ja.js';
+import { t } from '../../ui/language.js';
 import { FnError } from '../../api/fn.js';
 
 /** The server's Japanese text of "more people than allowed", with its number as the one group. */
-const TOO_LARGE = new RegExp(`^${ja['error.familyTooLarge'].replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{max}', '(\\d+)')}$`);
+const TOO_LARGE = new RegExp(`^${patientJa['error.familyTooLarge'].replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{max}', '(\\d+)')}$`);
 
 export function familyRefusal(err: unknown): string | undefined {
   if (!(err instanceof FnError)) return undefined;

@@ -4,7 +4,8 @@
  * list, and the monitor speaks only ids it has not heard. Ids grow by one, so "newer" needs no clock.
  */
 import { CALLOUT_RECENT_MAX, type Callout, type CalloutKind, type CalloutSettings } from '../../../shared/callout/types.js';
-import { t } from '../../../shared/labels/all.js';
+import { staffLabels } from '../../../shared/labels/staff.js';
+import { label } from '../../../shared/labels/text.js';
 import type { WriteContext } from '../../storage/port.js';
 import type { RuntimeTable } from '../../storage/schema.js';
 
@@ -21,7 +22,8 @@ export function recentCallouts(rt: Pick<RuntimeTable, 'callout_recent'>): Callou
 }
 
 export function calloutSettings(rt: CalloutColumns): CalloutSettings {
-  return { on: rt.callout_on === 1, volume: rt.callout_volume, text: rt.callout_text ?? t('callout.defaultText') };
+  // The text keeps its {n}: the monitor puts each number in as it speaks.
+  return { on: rt.callout_on === 1, volume: rt.callout_volume, text: rt.callout_text ?? label(staffLabels, 'ja', 'callout.defaultText', { n: '{n}' }) };
 }
 
 /** Appends a call-out to the list (the oldest falls off); the caller's own event republishes the snapshot. */

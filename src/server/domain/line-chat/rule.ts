@@ -5,10 +5,9 @@
  * same shared range rule (src/shared/estimate/range.ts), the same labels, the same cases.
  */
 import { waitRange, type WaitEstimate } from '../../../shared/estimate/range.js';
-import { en } from '../../../shared/labels/en.js';
-import { type Catalogue, fill, ja, tIn } from '../../../shared/labels/ja.js';
 import type { PatientLang } from '../../../shared/labels/langs.js';
-import { LINE_CHAT, type LineChatKey } from '../../../shared/labels/line-chat.js';
+import { noticeLabels } from '../../../shared/labels/notices.js';
+import { label } from '../../../shared/labels/text.js';
 import { tokyoHhmm } from '../../../shared/time/tokyo.js';
 import type { ChatEvent } from './events.js';
 
@@ -69,53 +68,49 @@ export interface ChatFacts {
   now: Date;
 }
 
-const CARD_CATALOGUES: Record<PatientLang, Catalogue> = { ja, en };
-
 /** The card's wait under a number (PlaceEstimate): held, a range with its time, soon, or not yet; null: none shown. */
 export function waitText(lang: PatientLang, facts: Pick<ChatFacts, 'estimate' | 'inhouseOn' | 'now'>, own: OwnNumber): { label: string | null; text: string; ranged: boolean } | null {
-  const c = CARD_CATALOGUES[lang];
   if (!facts.inhouseOn) return null;
-  if (own.hold) return { label: null, text: tIn(c, 'estimate.held'), ranged: false };
+  if (own.hold) return { label: null, text: label(noticeLabels, lang, 'estimate.held'), ranged: false };
   if (own.ahead === null) return null;
   const range = facts.estimate ? waitRange(facts.estimate, own.ahead, facts.now) : null;
-  const label = tIn(c, 'estimate.ownLabel');
+  const heading = label(noticeLabels, lang, 'estimate.ownLabel');
   if (range && range.highMinutes > 5) {
-    const expected = tIn(c, 'estimate.expected', { time: tokyoHhmm(range.expectedAt) });
-    return { label, text: `${tIn(c, 'estimate.range', { low: range.lowMinutes, high: range.highMinutes })} （${expected}）`, ranged: true };
+    const expected = label(noticeLabels, lang, 'estimate.expected', { time: tokyoHhmm(range.expectedAt) });
+    return { label: heading, text: `${label(noticeLabels, lang, 'estimate.range', { low: range.lowMinutes, high: range.highMinutes })} （${expected}）`, ranged: true };
   }
-  return { label, text: tIn(c, range ? 'estimate.soon' : 'estimate.noData'), ranged: false };
+  return { label: heading, text: label(noticeLabels, lang, range ? 'estimate.soon' : 'estimate.noData'), ranged: false };
 }
 
 function statusLines(facts: ChatFacts): string[] {
-  const c = CARD_CATALOGUES[facts.lang];
-  const chat = (key: LineChatKey, params: Record<string, string | number> = {}) => fill(LINE_CHAT[facts.lang][key], params);
+  const { lang } = facts;
   const blocks: string[] = [];
-  if (facts.inhouseOn && facts.nowCalling !== null) blocks.push(tIn(c, 'nowCalling.text', { n: facts.nowCalling }));
+  if (facts.inhouseOn && facts.nowCalling !== null) blocks.push(label(noticeLabels, lang, 'nowCalling.text', { n: facts.nowCalling }));
   let ranged = false;
   for (const own of facts.numbers) {
-    const number = tIn(c, 'my.numberValue', { n: own.reservationNumber });
+    const number = label(noticeLabels, lang, 'my.numberValue', { n: own.reservationNumber });
     const lines = [
       own.ahead === null
-        ? chat('chat.heldLine', { number })
-        : chat('chat.numberLine', { number, ahead: tIn(c, 'my.ahead', { n: own.ahead }) }),
+        ? label(noticeLabels, lang, 'chat.heldLine', { number })
+        : label(noticeLabels, lang, 'chat.numberLine', { number, ahead: label(noticeLabels, lang, 'my.ahead', { n: own.ahead }) }),
     ];
     const wait = waitText(facts.lang, facts, own);
-    if (wait) lines.push(wait.label ? chat('chat.waitLine', { label: wait.label, wait: wait.text }) : wait.text);
+    if (wait) lines.push(wait.label ? label(noticeLabels, lang, 'chat.waitLine', { label: wait.label, wait: wait.text }) : wait.text);
     ranged ||= wait?.ranged ?? false;
     blocks.push(lines.join('\n'));
   }
-  if (ranged) blocks.push(tIn(c, 'estimate.note'));
+  if (ranged) blocks.push(label(noticeLabels, lang, 'estimate.note'));
   return blocks;
 }
 
 /** The reply's text for an intent and the facts read for it. */
 export function replyText(intent: ChatIntent, facts: ChatFacts): string {
-  const chat = (key: LineChatKey, params: Record<string, string | number> = {}) => fill(LINE_CHAT[facts.lang][key], params);
+  const { lang } = facts;
   const link = facts.bookLink;
   let body: string;
-  if (intent === 'welcome') body = link ? chat('chat.welcome', { link }) : chat('chat.welcomeNoLink');
-  else if (intent === 'help') body = chat('chat.help');
-  else if (facts.numbers.length === 0) body = link ? chat('chat.none', { link }) : chat('chat.noneNoLink');
+  if (intent === 'welcome') body = link ? label(noticeLabels, lang, 'chat.welcome', { link }) : label(noticeLabels, lang, 'chat.welcomeNoLink');
+  else if (intent === 'help') body = label(noticeLabels, lang, 'chat.help');
+  else if (facts.numbers.length === 0) body = link ? label(noticeLabels, lang, 'chat.none', { link }) : label(noticeLabels, lang, 'chat.noneNoLink');
   else body = statusLines(facts).join('\n\n');
-  return `${chat('chat.header', { clinic: facts.clinic })}\n${body}`;
+  return `${label(noticeLabels, lang, 'chat.header', { clinic: facts.clinic })}\n${body}`;
 }

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SwitchName, SwitchRefusal } from '../../../shared/queue/rules.js';
-import type { LabelKey } from '../../../shared/labels/all.js';
+import type { StaffKey } from '../../../shared/labels/staff.js';
 import { AppError } from '../../errors.js';
 import type { Store, WriteContext } from '../../storage/port.js';
 import type { RuntimeTable } from '../../storage/schema.js';
@@ -15,7 +15,7 @@ import { type Actor, writeAudit } from '../audit.js';
 import { readScheduleAt } from '../schedule/document.js';
 import { type SwitchChange, decideSwitch, manualColumn } from './rule.js';
 
-const REFUSAL_MESSAGES: Record<SwitchRefusal, LabelKey> = {
+const REFUSAL_MESSAGES: Record<SwitchRefusal, StaffKey> = {
   inhouseStopped: 'admin.inhouseStopped',
   onlineOpen: 'admin.endInhouseOnlineOpen',
   reservationsExist: 'admin.endInhouseReservationsExist',

@@ -5,8 +5,9 @@
  * id is ever selected.
  */
 import { sql } from 'kysely';
-import { labels, type LabelKey, t } from '../../../shared/labels/all.js';
-import { ts, type StatsLabelKey } from '../../../shared/labels/ja-stats.js';
+import { staffLabels, type StaffKey } from '../../../shared/labels/staff.js';
+import { statsLabels, type StatsKey } from '../../../shared/labels/stats.js';
+import { label } from '../../../shared/labels/text.js';
 import type { StatsFigures, StatsResult } from '../../../shared/schemas/stats.js';
 import { type FigureRow, quarterLabel, summaryRows } from '../../../shared/stats/summary.js';
 import { estimateRows } from '../../../shared/stats/estimate-accuracy.js';
@@ -41,43 +42,43 @@ export function tokyoStamp(iso: string | null): string {
 export function statsRows(current: StatsFigures, previous: StatsFigures): FigureRow[] {
   const rows = summaryRows(current, previous);
   const add = (label: string, pick: (f: StatsFigures) => number) => rows.push([label, pick(current), pick(previous)]);
-  const weekdays = Array.from(t('date.weekdays'));
-  for (let d = 0; d < 7; d++) add(ts('stats.weekdayAt', { day: weekdays[d] }), (f) => f.weekdays[d]);
-  for (let h = 0; h < 24; h++) add(ts('stats.hourAt', { h }), (f) => f.hours[h]);
+  const weekdays = Array.from(label(staffLabels, 'ja', 'date.weekdays'));
+  for (let d = 0; d < 7; d++) add(label(statsLabels, 'ja', 'stats.weekdayAt', { day: weekdays[d] }), (f) => f.weekdays[d]);
+  for (let h = 0; h < 24; h++) add(label(statsLabels, 'ja', 'stats.hourAt', { h }), (f) => f.hours[h]);
   rows.push(...estimateRows(current, previous));
   // Quarter-hours only where something happened in either period: 96 rows of mostly nothing help nobody.
   for (let q = 0; q < 96; q++) {
     const used = [current, previous].some((f) => f.quarterHours.arrivals[q] > 0 || f.quarterHours.starts[q] > 0);
     if (!used) continue;
-    add(ts('stats.arrivalsAt', { time: quarterLabel(q) }), (f) => f.quarterHours.arrivals[q]);
-    add(ts('stats.startsAt', { time: quarterLabel(q) }), (f) => f.quarterHours.starts[q]);
+    add(label(statsLabels, 'ja', 'stats.arrivalsAt', { time: quarterLabel(q) }), (f) => f.quarterHours.arrivals[q]);
+    add(label(statsLabels, 'ja', 'stats.startsAt', { time: quarterLabel(q) }), (f) => f.quarterHours.starts[q]);
   }
   return rows;
 }
 
 export function* statsCsv({ current, previous }: StatsResult): Generator<string> {
-  const range = (f: StatsFigures) => ts('stats.range', { from: f.from, to: f.to });
-  yield BOM + csvLine([ts('stats.colItem'), `${ts('stats.colCurrent')} ${range(current)}`, `${ts('stats.colPrevious')} ${range(previous)}`]);
+  const range = (f: StatsFigures) => label(statsLabels, 'ja', 'stats.range', { from: f.from, to: f.to });
+  yield BOM + csvLine([label(statsLabels, 'ja', 'stats.colItem'), `${label(statsLabels, 'ja', 'stats.colCurrent')} ${range(current)}`, `${label(statsLabels, 'ja', 'stats.colPrevious')} ${range(previous)}`]);
   for (const row of statsRows(current, previous)) yield csvLine(row);
 }
 
 function slotStatus(row: { canceled: number; canceled_line_at: string | null; canceled_pwa_at: string | null; hold: number; is_reception_accepted: number }): string {
-  if (row.is_reception_accepted) return ts('stats.status.started');
-  if (row.canceled) return ts(row.canceled_line_at || row.canceled_pwa_at ? 'stats.status.canceledByPatient' : 'stats.status.canceledByStaff');
-  if (row.hold) return ts('stats.status.noShow');
-  return ts('stats.status.waiting');
+  if (row.is_reception_accepted) return label(statsLabels, 'ja', 'stats.status.started');
+  if (row.canceled) return label(statsLabels, 'ja', row.canceled_line_at || row.canceled_pwa_at ? 'stats.status.canceledByPatient' : 'stats.status.canceledByStaff');
+  if (row.hold) return label(statsLabels, 'ja', 'stats.status.noShow');
+  return label(statsLabels, 'ja', 'stats.status.waiting');
 }
 
 /** How the check-in was made: 本人 (the patient, with a code) or スタッフ; '' for none. */
 function arrivedBy(row: { arrived_at: string | null; arrived_by: string | null }): string {
   if (!row.arrived_at) return '';
-  return ts(row.arrived_by === 'staff' ? 'stats.arrivedBy.staff' : 'stats.arrivedBy.patient');
+  return label(statsLabels, 'ja', row.arrived_by === 'staff' ? 'stats.arrivedBy.staff' : 'stats.arrivedBy.patient');
 }
 
 /** Every number taken in the range, in the order taken: channel, number, times, status, absences, check-in; nobody's id. */
 export async function* slotRowsCsv(store: Store, range: DayRange): AsyncGenerator<string> {
   const columns = ['day', 'number', 'channel', 'reservedAt', 'startedAt', 'canceledAt', 'holdAt', 'status', 'absences', 'arrivedAt', 'arrivedBy'];
-  yield BOM + csvLine(columns.map((k) => ts(`stats.csv.${k}` as StatsLabelKey)));
+  yield BOM + csvLine(columns.map((k) => label(statsLabels, 'ja', `stats.csv.${k}` as StatsKey)));
   let after: { at: string; id: string } | null = null;
   for (;;) {
     let query = store.db
@@ -99,7 +100,7 @@ export async function* slotRowsCsv(store: Store, range: DayRange): AsyncGenerato
     // One write per page, not per row: the socket sees 1,000 lines at a time.
     yield rows
       .map((row) => {
-        const channel = t(`admin.channel.${row.reserved_type === 'LINE' || row.reserved_type === 'PWA' ? row.reserved_type : 'ADMIN'}`);
+        const channel = label(staffLabels, 'ja', `admin.channel.${row.reserved_type === 'LINE' || row.reserved_type === 'PWA' ? row.reserved_type : 'ADMIN'}`);
         return csvLine([
           tokyoStamp(row.reserved_at).slice(0, 10), row.reservation_number, channel, tokyoStamp(row.reserved_at),
           tokyoStamp(row.reception_accepted_at), tokyoStamp(row.canceled_at), tokyoStamp(row.hold_at), slotStatus(row),
@@ -115,7 +116,7 @@ export async function* slotRowsCsv(store: Store, range: DayRange): AsyncGenerato
 
 /** The audit trail of the range, oldest first (ids sort like the log: domain/audit.ts). */
 export async function* auditCsv(store: Store, range: DayRange): AsyncGenerator<string> {
-  yield BOM + csvLine([t('audit.colAt'), t('audit.colStaff'), t('audit.colAction'), t('audit.colTarget'), ts('stats.csv.before'), ts('stats.csv.after')]);
+  yield BOM + csvLine([label(staffLabels, 'ja', 'audit.colAt'), label(staffLabels, 'ja', 'audit.colStaff'), label(staffLabels, 'ja', 'audit.colAction'), label(staffLabels, 'ja', 'audit.colTarget'), label(statsLabels, 'ja', 'stats.csv.before'), label(statsLabels, 'ja', 'stats.csv.after')]);
   let after: string | null = null;
   for (;;) {
     let query = store.db
@@ -135,5 +136,5 @@ export async function* auditCsv(store: Store, range: DayRange): AsyncGenerator<s
 
 function actionLabel(action: string): string {
   const key = `audit.action.${action}`;
-  return key in labels ? t(key as LabelKey) : action;
+  return key in staffLabels.ja ? label(staffLabels, 'ja', key as StaffKey) : action;
 }

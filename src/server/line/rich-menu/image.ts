@@ -5,7 +5,8 @@
  * same image, whatever fonts it has.
  */
 import { createRequire } from 'node:module';
-import { ja } from '../../../shared/labels/all.js';
+import { staffLabels } from '../../../shared/labels/staff.js';
+import { label } from '../../../shared/labels/text.js';
 import { iconMarkup } from './icons.js';
 import { LABEL_OUTLINES } from './label-outlines.js';
 import { MENU_SIZE, MENU_TABS, tabBounds } from './menu.js';
@@ -25,7 +26,7 @@ export function richMenuSvg(): string {
     const tab = MENU_TABS[i]!;
     const outline = LABEL_OUTLINES[tab.label];
     // Outlines baked from another text would draw a wrong word: refuse rather than mislabel a button.
-    if (outline.text !== ja[tab.label]) {
+    if (outline.text !== label(staffLabels, 'ja', tab.label)) {
       throw new Error(`the rich menu's outlines of ${tab.label} are out of date: run node --import tsx scripts/bake-richmenu-labels.ts`);
     }
     const centre = i === 1;

@@ -2,7 +2,8 @@
  * The clinic's LINE rich menu: one row of three areas, the PWA footer's tabs (the catalogue's nav.* labels), each
  * opening its page of the mini-app through LIFF (https://liff.line.me/{liffId}/{page}).
  */
-import { ja } from '../../../shared/labels/all.js';
+import { staffLabels } from '../../../shared/labels/staff.js';
+import { label } from '../../../shared/labels/text.js';
 import type { MenuIconName } from './icons.js';
 import { type LiffApps, liffPageUrl } from '../../../shared/line/liff-apps.js';
 
@@ -56,10 +57,10 @@ export function richMenuRequest(urls: Record<MenuPage, string>): RichMenuRequest
     // Open under the chat when a patient opens the talk: the menu is how they reach the queue.
     selected: true,
     name: RICH_MENU_NAME,
-    chatBarText: ja['nav.label'],
+    chatBarText: label(staffLabels, 'ja', 'nav.label'),
     areas: MENU_TABS.map((tab, i) => ({
       bounds: bounds[i]!,
-      action: { type: 'uri', label: ja[tab.label], uri: urls[tab.page] },
+      action: { type: 'uri', label: label(staffLabels, 'ja', tab.label), uri: urls[tab.page] },
     })),
   };
 }

@@ -1,13 +1,11 @@
 /**
- * The English catalogue of the patient screens and notices (docs/decisions/023-english-and-accessibility.md).
- * Typed by the keys of ja.ts (patient labels only; staff labels stay Japanese in ja-staff.ts): a key missing
- * here, or one ja.ts no longer has, fails the type check. Loaded on the client only for English readers (a chunk of its own, src/client/ui/language.ts).
+ * The patient screens' English (docs/decisions/023-english-and-accessibility.md): the keys of patient-ja.ts,
+ * a key missing here or one patient-ja.ts no longer has failing the type check. A chunk of its own on the
+ * client, fetched only for English readers (src/client/ui/language.ts).
  */
-import type { LabelKey } from './ja.js';
+import type { PatientKey } from './patient-ja.js';
 
-export type PatientLabelKey = LabelKey;
-
-export const en: Record<PatientLabelKey, string> = {
+export const patientEn: Record<PatientKey, string> = {
   'nav.all': 'Queue',
   'nav.book': 'Get a number',
   'nav.my': 'My number',
@@ -67,9 +65,6 @@ export const en: Record<PatientLabelKey, string> = {
   'push.reason.denied': 'notifications were not allowed',
   'push.reason.timeout': 'setting up took too long',
   'push.reason.keyChanged': 'the notification settings were updated',
-  'notice.ahead5': '[{clinic}] Number {n}: 5 people are ahead of you now. Please come to the clinic and wait inside.',
-  'notice.recall': '[{clinic}] Number {n}: it is your turn. Please come to the reception desk.',
-  'notice.taken': '[{clinic}] Your number is {n}. We will let you know when your turn is near.',
   'line.addFriend': 'To be told on LINE when your turn is near, please add the clinic’s LINE official account as a friend.',
   'line.addFriendButton': 'Add friend',
   'openInLine.title': 'Please use this in the LINE app',
@@ -182,9 +177,7 @@ export const en: Record<PatientLabelKey, string> = {
   'estimate.held': 'Your number is on hold, so there is no estimate. Please speak to the reception staff.',
   'estimate.note': '* An estimate only: it may change with the consultations.',
   'nowCalling.text': 'Now seeing No. {n}',
-  // the patient's own notice and the clinic's announcements (issue 14)
-  'notice.aheadN': '[{clinic}] To No. {n}: {ahead} people are now ahead of you. Please come to the clinic and wait inside.',
-  'notice.announcement': '[{clinic}] Notice: {text}',
+  // when the patient's own notice comes, and the clinic's announcements (issue 14)
   'my.notice.title': 'Tell me when my turn is near',
   'my.notice.label': 'When to notify me',
   'my.notice.option': 'When {n} are ahead of me',
@@ -237,10 +230,4 @@ export const en: Record<PatientLabelKey, string> = {
   'my.checkin.busy': 'Checking…',
   'my.checkin.close': 'Close',
   'my.arrived': 'Arrived ({time})',
-  // absent when called: the patient's notice (issue 34; docs/decisions/047)
-  'notice.absenceMoved':
-    '[{clinic}] No. {n}: we called your number but you were not here, so we moved it back in the queue (places moved: {places}). Please speak to the reception desk.',
-  'notice.absenceHeld':
-    '[{clinic}] No. {n}: we called your number but you were not here, so it is now on hold. Please speak to the reception desk.',
-  'notice.absence': '[{clinic}] No. {n}: we called your number but you were not here. Please speak to the reception desk.',
 };

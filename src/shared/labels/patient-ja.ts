@@ -1,9 +1,10 @@
 /**
- * The Japanese message catalogue of the patient screens and notices (docs/product.md); en.ts is the
- * same keys in English. Staff labels live in ja-staff.ts and reach the server and staff screens through
- * all.ts, never a patient screen's bundle.
+ * The patient screens' Japanese (docs/product.md), which every patient screen's first load carries:
+ * patient-en.ts has the same keys in English, loaded as a chunk of its own for English readers
+ * (src/client/ui/language.ts). Text only a later chunk shows (families: family.ts), only staff read
+ * (staff-*.ts) or only the server sends (notices.ts) lives elsewhere, so it weighs nothing here.
  */
-export const ja = {
+export const patientJa = {
   // navigation (PWA footer)
   'nav.all': '受付番号一覧',
   'nav.book': '受付番号予約',
@@ -70,11 +71,6 @@ export const ja = {
   'push.reason.denied': '通知が許可されませんでした',
   'push.reason.timeout': '準備に時間がかかりすぎました',
   'push.reason.keyChanged': '通知の設定が更新されました',
-  'notice.ahead5':
-    '【{clinic}】受付番号 {n}番の方へ　あなたの前の方が5人になりました。ご来院のうえ、院内でお待ちください。',
-  'notice.recall': '【{clinic}】受付番号 {n}番の方　順番になりました。受付までお越しください。',
-  // The LINE MINI App service message when a number is taken (issue 37, docs/decisions/051).
-  'notice.taken': '【{clinic}】受付番号 {n}番で受け付けました。順番が近づいたらお知らせします。',
   // channels, install, errors
   'line.addFriend':
     '順番が近づいたときのお知らせをLINEで受け取るには、医院のLINE公式アカウントを友だち追加してください。',
@@ -190,10 +186,7 @@ export const ja = {
   'estimate.held': '呼出時不在のため、待ち時間の目安はありません。受付にお声がけください。',
   'estimate.note': '※目安です。診察の状況により前後します。',
   'nowCalling.text': 'ただいま {n}番の方を診察中',
-  // the patient's own notice and the clinic's announcements (issue 14)
-  'notice.aheadN':
-    '【{clinic}】受付番号 {n}番の方へ　あなたの前の方が{ahead}人になりました。ご来院のうえ、院内でお待ちください。',
-  'notice.announcement': '【{clinic}】お知らせ　{text}',
+  // when the patient's own notice comes, and the clinic's announcements (issue 14)
   'my.notice.title': '順番が近づいたらお知らせ',
   'my.notice.label': 'お知らせを受け取るタイミング',
   'my.notice.option': '前に{n}人になったら',
@@ -255,41 +248,6 @@ export const ja = {
   'my.checkin.busy': '確認中…',
   'my.checkin.close': '閉じる',
   'my.arrived': '来院済み（{time}）',
-  // absent when called: the patient's notice (issue 34; docs/decisions/047)
-  'notice.absenceMoved':
-    '【{clinic}】受付番号 {n}番の方　お呼びしましたがいらっしゃらなかったため、順番を{places}人後ろに移しました。受付にお声がけください。',
-  'notice.absenceHeld':
-    '【{clinic}】受付番号 {n}番の方　お呼びしましたがいらっしゃらなかったため、順番を保留にしました。受付にお声がけください。',
-  'notice.absence': '【{clinic}】受付番号 {n}番の方　お呼びしましたがいらっしゃいませんでした。受付にお声がけください。',
 } as const;
 
-export type LabelKey = keyof typeof ja;
-
-/** A second language's catalogue: any subset of the keys (staff keys stay Japanese, en.ts). */
-export type Catalogue = Readonly<Partial<Record<LabelKey, string>>>;
-
-/**
- * The catalogue `t` reads. Japanese unless a patient screen set another one before rendering
- * (src/client/ui/language.ts); the server never sets it, so its texts stay Japanese unless it names a
- * language itself (`tIn`). A key the active catalogue lacks falls back to Japanese.
- */
-let active: Catalogue = ja;
-
-export function setActiveCatalogue(catalogue: Catalogue): void {
-  active = catalogue;
-}
-
-/** Fills `{name}` parameters of a template. */
-export function fill(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
-
-/** Looks a label up in the active catalogue and fills `{name}` parameters. */
-export function t(key: LabelKey, params: Record<string, string | number> = {}): string {
-  return fill(active[key] ?? ja[key], params);
-}
-
-/** Looks a label up in a given catalogue (the server's notices in the patient's language). */
-export function tIn(catalogue: Catalogue, key: LabelKey, params: Record<string, string | number> = {}): string {
-  return fill(catalogue[key] ?? ja[key], params);
-}
+export type PatientKey = keyof typeof patientJa;

@@ -1,11 +1,11 @@
 /**
  * The statistics page's and the CSV exports' labels (staff, Japanese): a part of the catalogue kept apart
- * from ja.ts, which every screen loads first (the patients' included). This part loads only with the
+ * from staff.ts, which every staff screen loads first. This part loads only with the
  * statistics page's own chunk and on the server, so adding the page moved no other page's weight.
  */
-import { jaStatsEstimate } from './ja-stats-estimate.js';
+import type { Catalogue } from './text.js';
 
-export const jaStats = {
+const ja = {
   'stats.title': '統計',
   'stats.period': '集計の単位',
   'stats.period.day': '日',
@@ -79,13 +79,22 @@ export const jaStats = {
   'stats.csv.arrivedBy': '来院確認方法',
   'stats.arrivedBy.patient': '本人',
   'stats.arrivedBy.staff': 'スタッフ',
-  // how the wait estimate held up (issue 36; docs/decisions/054)
-  ...jaStatsEstimate,
+  // how the wait estimate patients were shown held up against when their turn came (issue 36; docs/decisions/054)
+  'stats.estimate.title': '待ち時間の目安の当たり具合',
+  'stats.estimate.note':
+    '患者さまの画面に出した待ち時間の目安（「約10〜25分」など）を5分ごとに記録し、実際に診察が始まった時刻と比べています。「目安より早く順番が来た」は、目安の短いほうの時間より前に順番が来た割合です。この割合が高いと、目安を見て来院した方が順番に間に合わないおそれがあります。「予想時刻とのずれ」は「〇時〇分ごろ」の予想と実際の差です。キャンセル・削除などで診察に至らなかった方の記録は割合に含めず、別に数えています。',
+  'stats.estimate.caption': '目安と実際の比較（今回と前回）',
+  'stats.estimate.measured': '目安の記録（診察開始まで確認できたもの）',
+  'stats.estimate.insidePercent': '目安の範囲内に順番が来た割合（%）',
+  'stats.estimate.inside': '目安の範囲内に順番が来た記録',
+  'stats.estimate.earlyPercent': '目安より早く順番が来た割合（%）',
+  'stats.estimate.early': '目安より早く順番が来た記録',
+  'stats.estimate.medianError': '予想時刻とのずれ 中央値（分）',
+  'stats.estimate.notStarted': '目安の記録（キャンセル・削除などで診察なし）',
+  'stats.estimate.pending': '目安の記録（まだお待ちの方）',
+  'stats.estimate.noData': 'この期間と前の期間には、待ち時間の目安の記録がありません。',
 } as const;
 
-export type StatsLabelKey = keyof typeof jaStats;
+export type StatsKey = keyof typeof ja;
 
-/** Looks a statistics label up and fills `{name}` parameters, as t() does for ja.ts. */
-export function ts(key: StatsLabelKey, params: Record<string, string | number> = {}): string {
-  return jaStats[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
+export const statsLabels: Catalogue<StatsKey, 'ja'> = { ja };
