@@ -4,52 +4,33 @@
  * with the patient's check-in and the desk's own, and 不在 first on the head row. Each test has its own
  * clinic day (a fresh server) and its own desks, and sets up what it reads through the API first.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, expect, it } from 'vitest';
 import type { ArrivalSetup } from '../../src/shared/schemas/functions.js';
 import { tokyoHhmm } from '../../src/shared/time/tokyo.js';
 import { mustCall, pwaPatient } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { deskContext, pressInRow, row, staffApi } from './admin-support.js';
+import { pressInRow, row } from './admin-support.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
-import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { describeBrowser, screenshotPath } from './support/browser.js';
+import { staffScreen } from './support/staff-screen.js';
 
 type Taken = { slotId: string; reservationNumber: number };
 
 describeBrowser('the desk: 不在 and 来院済', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let contexts: BrowserContext[];
-  let staff: Awaited<ReturnType<typeof staffApi>>;
+  const screen = staffScreen({ reception: 'inhouse' });
   let slots: Map<number, string>;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
   beforeEach(async () => {
-    server = await startTestServer({ clientDir: inject('clientDir') });
-    staff = await staffApi(server);
-    contexts = [];
-    await staff('startInhouseReception');
     slots = new Map();
     for (let i = 0; i < 6; i++) {
-      const taken = await staff<Taken>('allocateNextSlot', { reservedType: 'ADMIN' });
+      const taken = await screen.staff<Taken>('allocateNextSlot', { reservedType: 'ADMIN' });
       slots.set(taken.reservationNumber, taken.slotId);
     }
   });
-  afterEach(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await server?.close();
-  });
 
   async function openDesk(): Promise<Page> {
-    const context = await deskContext(browser, server);
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/admin/queue`);
+    const page = await (await screen.openDesk()).newPage();
+    await page.goto(`${screen.server.url}/admin/queue`);
     await row(page, 6).waitFor();
     return page;
   }
@@ -111,16 +92,16 @@ describeBrowser('the desk: 不在 and 来院済', () => {
   });
 
   it('shows who recorded the arrival, and lets the desk record it and take it back', async () => {
-    await staff('startOnlineReception');
-    const patient = await pwaPatient(server.url);
-    const booked = await mustCall<Taken>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
-    await staff('claimAdminBeep', { slotId: booked.slotId });
-    const { deskCode } = await staff<ArrivalSetup>('getArrivalSetup');
+    await screen.staff('startOnlineReception');
+    const patient = await pwaPatient(screen.server.url);
+    const booked = await mustCall<Taken>(screen.server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
+    await screen.staff('claimAdminBeep', { slotId: booked.slotId });
+    const { deskCode } = await screen.staff<ArrivalSetup>('getArrivalSetup');
     const page = await openDesk();
     const arrived = (n: number) => row(page, n).getByRole('cell').nth(2);
 
     const checked = await mustCall<{ arrivedAt: string }>(
-      server.url, 'checkIn', { slotId: booked.slotId, code: deskCode }, { token: patient.token },
+      screen.server.url, 'checkIn', { slotId: booked.slotId, code: deskCode }, { token: patient.token },
     );
     await expect.poll(() => arrived(7).innerText()).toMatch(new RegExp(`^${tokyoHhmm(checked.arrivedAt)} 本人\\s+来院取消$`));
 
@@ -134,7 +115,7 @@ describeBrowser('the desk: 不在 and 来院済', () => {
   });
 
   it('offers 不在 first on the head row not checked in, when the clinic asks for it', async () => {
-    await staff('saveArrivalSettings', { absencePlaces: 3, absenceHoldAfter: 2, absentFirstUnarrived: true });
+    await screen.staff('saveArrivalSettings', { absencePlaces: 3, absenceHoldAfter: 2, absentFirstUnarrived: true });
     const page = await openDesk();
     const firstButton = (n: number) => row(page, n).locator('.cell-actions button').first();
     await expect.poll(() => firstButton(1).innerText()).toBe('不在');
@@ -154,20 +135,18 @@ describeBrowser('the desk: 不在 and 来院済', () => {
   });
 
   it('counts the day’s absences and check-ins on the statistics page, beside the other figures', async () => {
-    await staff('startOnlineReception');
-    const patient = await pwaPatient(server.url);
-    const booked = await mustCall<Taken>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
-    const { deskCode } = await staff<ArrivalSetup>('getArrivalSetup');
-    await mustCall(server.url, 'checkIn', { slotId: booked.slotId, code: deskCode }, { token: patient.token });
-    await staff('markAbsent', { slotId: slots.get(1), absences: 0 });
-    await staff('markAbsent', { slotId: slots.get(2), absences: 0 });
-    await staff('markAbsent', { slotId: slots.get(2), absences: 1 }); // held at the second
-    for (const n of [3, 4]) await staff('markArrived', { slotId: slots.get(n), arrived: true });
+    await screen.staff('startOnlineReception');
+    const patient = await pwaPatient(screen.server.url);
+    const booked = await mustCall<Taken>(screen.server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
+    const { deskCode } = await screen.staff<ArrivalSetup>('getArrivalSetup');
+    await mustCall(screen.server.url, 'checkIn', { slotId: booked.slotId, code: deskCode }, { token: patient.token });
+    await screen.staff('markAbsent', { slotId: slots.get(1), absences: 0 });
+    await screen.staff('markAbsent', { slotId: slots.get(2), absences: 0 });
+    await screen.staff('markAbsent', { slotId: slots.get(2), absences: 1 }); // held at the second
+    for (const n of [3, 4]) await screen.staff('markArrived', { slotId: slots.get(n), arrived: true });
 
-    const context = await deskContext(browser, server);
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/admin/stats`);
+    const page = await (await screen.openDesk()).newPage();
+    await page.goto(`${screen.server.url}/admin/stats`);
     const summary = page.getByRole('table', { name: '主な数字（今回と前回）' });
     await summary.waitFor();
     const today = async (label: string) =>

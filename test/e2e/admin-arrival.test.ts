@@ -3,15 +3,14 @@
  * navigation, the absence settings saved, the printed sheet (its QR code read back by a QR reader from the
  * pixels Chromium drew, the desk code in large text, nothing else on paper), and the renewal of the codes.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import jsqr from 'jsqr';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ArrivalSetup } from '../../src/shared/schemas/functions.js';
 import { callFn, mustCall, pwaPatient } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { deskContext, staffApi } from './admin-support.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
-import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { describeBrowser, screenshotPath } from './support/browser.js';
+import { staffScreen } from './support/staff-screen.js';
 
 /** What a phone's camera would read: the QR code as Chromium drew it, decoded by jsQR. */
 async function readQr(page: Page): Promise<string | null> {
@@ -30,41 +29,20 @@ async function readQr(page: Page): Promise<string | null> {
 }
 
 describeBrowser('the arrival page', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let staff: Awaited<ReturnType<typeof staffApi>>;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    server = await startTestServer({ clientDir: inject('clientDir') });
-    staff = await staffApi(server);
-    context = await deskContext(browser, server);
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context?.close();
-    await server?.close();
-  });
+  const screen = staffScreen({ desk: true });
 
   async function openFromNav() {
-    await page.goto(`${server.url}/admin/audit`);
-    await page.getByRole('link', { name: '来院確認・不在' }).click();
-    await page.getByRole('heading', { name: '来院確認・不在', level: 1 }).waitFor();
-    await page.getByText('来院確認の番号').waitFor();
+    await screen.page.goto(`${screen.server.url}/admin/audit`);
+    await screen.page.getByRole('link', { name: '来院確認・不在' }).click();
+    await screen.page.getByRole('heading', { name: '来院確認・不在', level: 1 }).waitFor();
+    await screen.page.getByText('来院確認の番号').waitFor();
   }
 
   it('saves the absence settings, as the server then holds them', async () => {
     await openFromNav();
-    const places = page.getByLabel('順番を後ろに移す人数');
-    const holdAfter = page.getByLabel('保留にする不在の回数');
-    const first = page.getByLabel('先頭の方が来院確認をしていないときは、受付画面で「不在」ボタンを先に表示する');
+    const places = screen.page.getByLabel('順番を後ろに移す人数');
+    const holdAfter = screen.page.getByLabel('保留にする不在の回数');
+    const first = screen.page.getByLabel('先頭の方が来院確認をしていないときは、受付画面で「不在」ボタンを先に表示する');
     expect(await places.inputValue()).toBe('3');
     expect(await holdAfter.inputValue()).toBe('2');
     expect(await first.isChecked()).toBe(false);
@@ -72,64 +50,64 @@ describeBrowser('the arrival page', () => {
     await places.selectOption({ label: '最後尾へ' });
     await holdAfter.selectOption({ label: '3回目の不在で保留' });
     await first.check();
-    await page.getByRole('button', { name: '設定を保存' }).click();
-    await page.getByRole('status').filter({ hasText: '来院確認・不在の設定を保存しました。' }).waitFor();
-    const saved = await staff<ArrivalSetup>('getArrivalSetup');
+    await screen.page.getByRole('button', { name: '設定を保存' }).click();
+    await screen.page.getByRole('status').filter({ hasText: '来院確認・不在の設定を保存しました。' }).waitFor();
+    const saved = await screen.staff<ArrivalSetup>('getArrivalSetup');
     expect(saved.settings).toEqual({ absencePlaces: 0, absenceHoldAfter: 3, absentFirstUnarrived: true });
 
-    await page.reload();
-    await page.getByText('来院確認の番号').waitFor();
-    expect(await page.getByLabel('順番を後ろに移す人数').inputValue()).toBe('0');
-    await expectNoSeriousAxeViolations(page, '/admin/arrival');
+    await screen.page.reload();
+    await screen.page.getByText('来院確認の番号').waitFor();
+    expect(await screen.page.getByLabel('順番を後ろに移す人数').inputValue()).toBe('0');
+    await expectNoSeriousAxeViolations(screen.page, '/admin/arrival');
   });
 
   it('shows the sheet to print: a QR code that reads as the check-in link, and the desk code', async () => {
-    const setup = await staff<ArrivalSetup>('getArrivalSetup');
+    const setup = await screen.staff<ArrivalSetup>('getArrivalSetup');
     expect(setup.deskCode).toMatch(/^\d{6}$/);
     await openFromNav();
-    const sheet = page.getByRole('article', { name: '来院確認' });
+    const sheet = screen.page.getByRole('article', { name: '来院確認' });
     expect(await sheet.locator('.checkin-sheet-code').innerText()).toBe(setup.deskCode);
-    expect(await readQr(page)).toBe(setup.deskLink);
+    expect(await readQr(screen.page)).toBe(setup.deskLink);
     expect(setup.deskLink).toContain(`checkin=${setup.deskCode}`);
     // The digits are large: a patient reads them from arm's length and types them in the app.
     const digitsPx = await sheet.locator('.checkin-sheet-code').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
     expect(digitsPx).toBeGreaterThanOrEqual(64);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1920);
-    await page.screenshot({ path: screenshotPath('admin-arrival'), fullPage: true });
+    expect(await screen.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1920);
+    await screen.page.screenshot({ path: screenshotPath('admin-arrival'), fullPage: true });
 
     // On paper: the sheet alone, no navigation, form or buttons.
-    await page.emulateMedia({ media: 'print' });
-    expect(await page.getByRole('navigation').isVisible()).toBe(false);
-    expect(await page.getByRole('button', { name: '設定を保存' }).isVisible()).toBe(false);
-    expect(await page.getByRole('button', { name: '印刷する' }).isVisible()).toBe(false);
-    expect(await page.getByText('QRコードの読み取り先').isVisible()).toBe(false);
+    await screen.page.emulateMedia({ media: 'print' });
+    expect(await screen.page.getByRole('navigation').isVisible()).toBe(false);
+    expect(await screen.page.getByRole('button', { name: '設定を保存' }).isVisible()).toBe(false);
+    expect(await screen.page.getByRole('button', { name: '印刷する' }).isVisible()).toBe(false);
+    expect(await screen.page.getByText('QRコードの読み取り先').isVisible()).toBe(false);
     expect(await sheet.isVisible()).toBe(true);
-    expect(await readQr(page)).toBe(setup.deskLink);
-    await page.screenshot({ path: screenshotPath('admin-arrival-print'), fullPage: true });
+    expect(await readQr(screen.page)).toBe(setup.deskLink);
+    await screen.page.screenshot({ path: screenshotPath('admin-arrival-print'), fullPage: true });
   });
 
   it('renews the codes after asking: the new sheet works, the old code no longer does', async () => {
-    const before = await staff<ArrivalSetup>('getArrivalSetup');
+    const before = await screen.staff<ArrivalSetup>('getArrivalSetup');
     await openFromNav();
-    await page.getByRole('button', { name: 'QRコードと番号を新しくする' }).click();
-    const dialog = page.getByRole('dialog', { name: '確認' });
+    await screen.page.getByRole('button', { name: 'QRコードと番号を新しくする' }).click();
+    const dialog = screen.page.getByRole('dialog', { name: '確認' });
     await dialog.getByText(/印刷し直してください.*待合室モニター/).waitFor();
     await dialog.getByRole('button', { name: 'OK' }).click();
-    await page.getByRole('status').filter({ hasText: 'QRコードと番号を新しくしました。' }).waitFor();
+    await screen.page.getByRole('status').filter({ hasText: 'QRコードと番号を新しくしました。' }).waitFor();
 
-    const after = await staff<ArrivalSetup>('getArrivalSetup');
+    const after = await screen.staff<ArrivalSetup>('getArrivalSetup');
     expect(after.deskCode).not.toBe(before.deskCode);
     expect(after.monitorKey).not.toBe(before.monitorKey);
-    await expect.poll(() => page.locator('.checkin-sheet-code').innerText()).toBe(after.deskCode);
-    expect(await readQr(page)).toBe(after.deskLink);
+    await expect.poll(() => screen.page.locator('.checkin-sheet-code').innerText()).toBe(after.deskCode);
+    expect(await readQr(screen.page)).toBe(after.deskLink);
 
     // A patient with the old printed code is refused; with the new one checks in.
-    await staff('startInhouseReception');
-    await staff('startOnlineReception');
-    const patient = await pwaPatient(server.url);
-    const { slotId } = await mustCall<{ slotId: string }>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
-    const stale = await callFn(server.url, 'checkIn', { slotId, code: before.deskCode }, { token: patient.token });
+    await screen.staff('startInhouseReception');
+    await screen.staff('startOnlineReception');
+    const patient = await pwaPatient(screen.server.url);
+    const { slotId } = await mustCall<{ slotId: string }>(screen.server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
+    const stale = await callFn(screen.server.url, 'checkIn', { slotId, code: before.deskCode }, { token: patient.token });
     expect(stale.body).toMatchObject({ error: { status: 'FAILED_PRECONDITION' } });
-    await mustCall(server.url, 'checkIn', { slotId, code: after.deskCode }, { token: patient.token });
+    await mustCall(screen.server.url, 'checkIn', { slotId, code: after.deskCode }, { token: patient.token });
   });
 });

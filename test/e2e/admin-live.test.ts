@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, expect, it } from 'vitest';
 import type { QueueSnapshot } from '../../src/shared/schemas/live.js';
 import { mustCall, pwaPatient } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
 import { openSse, type SseReader } from '../support/sse.js';
-import { beeps, blockAudio, confirmDialog, DESK, deskContext, pressInRow, row, staffApi } from './admin-support.js';
-import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { beeps, blockAudio, confirmDialog, DESK, pressInRow, row } from './admin-support.js';
+import { describeBrowser, screenshotPath } from './support/browser.js';
+import { staffScreen } from './support/staff-screen.js';
 
 type Booking = { token: string; slotId: string; reservationNumber: number };
 
@@ -14,59 +14,41 @@ type Booking = { token: string; slotId: string; reservationNumber: number };
  * its own clinic day and its own screens: it sets up the numbers it reads.
  */
 describeBrowser('staff screens live', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let desks: BrowserContext[];
+  // A push subject makes recall possible (the outbox delivers; no patient here has a subscription).
+  const screen = staffScreen({ server: () => ({ env: { VAPID_SUBJECT: 'mailto:desk@example.com' } }), reception: 'both' });
   let a: Page;
   let b: Page;
   let monitor: Page;
   let publicList: SseReader | undefined;
-  let staff: Awaited<ReturnType<typeof staffApi>>;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    // A push subject makes recall possible (the outbox delivers; no patient here has a subscription).
-    server = await startTestServer({ clientDir: inject('clientDir'), env: { VAPID_SUBJECT: 'mailto:desk@example.com' } });
-    staff = await staffApi(server);
-    await staff('startInhouseReception');
-    await staff('startOnlineReception');
-    desks = [];
-  });
-  afterEach(async () => {
+  afterEach(() => {
     publicList?.close();
     publicList = undefined;
-    await Promise.all([...desks, monitor?.context()].map((c) => c?.close()));
-    await server?.close();
   });
 
   /** A patient books on the app (the next number). */
   async function book(): Promise<Booking> {
-    const patient = await pwaPatient(server.url);
-    const booked = await mustCall<Omit<Booking, 'token'>>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
+    const patient = await pwaPatient(screen.server.url);
+    const booked = await mustCall<Omit<Booking, 'token'>>(screen.server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
     return { token: patient.token, slotId: booked.slotId, reservationNumber: booked.reservationNumber };
   }
 
   /** Numbers 1 and 2 from the desk, 3 booked on the app and already announced (by a desk not open here). */
   async function threeWaiting(): Promise<void> {
-    for (let i = 0; i < 2; i++) await staff('allocateNextSlot', { reservedType: 'ADMIN' });
-    await staff('claimAdminBeep', { slotId: (await book()).slotId });
+    for (let i = 0; i < 2; i++) await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    await screen.staff('claimAdminBeep', { slotId: (await book()).slotId });
   }
 
   /** Desks a and b on the queue screen, the monitor, and the public list, each showing `next` as the number to come. */
   async function openScreens(next: number): Promise<void> {
-    desks = [await deskContext(browser, server), await deskContext(browser, server)];
+    const desks = [await screen.openDesk(), await screen.openDesk()];
     [a, b] = await Promise.all(desks.map((d) => d.newPage()));
-    await Promise.all([a, b].map((p) => p.goto(`${server.url}/admin/queue`)));
+    await Promise.all([a, b].map((p) => p.goto(`${screen.server.url}/admin/queue`)));
     await Promise.all([a, b].map((p) => p.getByText(`次の受付番号 ${next}番`).waitFor()));
     // The wall display: its own browser, never signed in.
-    monitor = await browser.newPage(DESK);
-    await monitor.goto(`${server.url}/admin/monitor`);
-    publicList = await openSse(`${server.url}/api/live/queue`);
+    monitor = await (await screen.openBrowser(DESK)).newPage();
+    await monitor.goto(`${screen.server.url}/admin/monitor`);
+    publicList = await openSse(`${screen.server.url}/api/live/queue`);
   }
 
   const modals = (p: Page) => p.getByRole('alertdialog', { name: '新しいオンライン予約' }).count();
@@ -97,7 +79,7 @@ describeBrowser('staff screens live', () => {
   });
 
   it('beeps and shows the new-reservation modal on exactly one desk of two', async () => {
-    for (let i = 0; i < 2; i++) await staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    for (let i = 0; i < 2; i++) await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
     await openScreens(3);
     // Every claim either desk makes, answered: the server lets one win.
     const claims: Promise<{ result: { claimed: boolean } }>[] = [];
@@ -112,10 +94,10 @@ describeBrowser('staff screens live', () => {
     await winner.getByText('新しいオンライン予約があります（受付番号 3番・PWA）').waitFor();
     // A later change both desks draw: by then each has made its claim for number 3 (if it saw it unannounced).
     // Once every claim is answered, the walk-in after that is drawn after the answers were handled.
-    await staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
     await Promise.all([row(a, 4).waitFor(), row(b, 4).waitFor()]);
     expect((await Promise.all(claims)).filter((c) => c.result.claimed)).toHaveLength(1);
-    await staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
     await Promise.all([row(a, 5).waitFor(), row(b, 5).waitFor()]);
     expect(await allModals()).toBe(1);
     expect((await allBeeps()).map((x) => x.volume)).toEqual([0.6]);
@@ -177,7 +159,7 @@ describeBrowser('staff screens live', () => {
     await enable.click();
     await enable.waitFor({ state: 'detached' });
     // The refused play left no beep behind: this one is the click's.
-    expect((await allBeeps()).map((x) => [x.src, x.volume])).toEqual([[`${server.url}/reserve-beep.mp3`, 0.6]]);
+    expect((await allBeeps()).map((x) => [x.src, x.volume])).toEqual([[`${screen.server.url}/reserve-beep.mp3`, 0.6]]);
     await modal.getByRole('button', { name: '閉じる' }).click();
     await modal.waitFor({ state: 'detached' });
   });
@@ -185,11 +167,11 @@ describeBrowser('staff screens live', () => {
   it('makes a row blink for 5 seconds when its patient cancels', async () => {
     await threeWaiting();
     const patient4 = await book();
-    await staff('claimAdminBeep', { slotId: patient4.slotId });
+    await screen.staff('claimAdminBeep', { slotId: patient4.slotId });
     await openScreens(5);
     await row(a, 4).waitFor();
     const { token, slotId, reservationNumber } = patient4;
-    await mustCall(server.url, 'cancelReservation', { slotId, reservationNumber, canceledBy: 'PWA' }, { token });
+    await mustCall(screen.server.url, 'cancelReservation', { slotId, reservationNumber, canceledBy: 'PWA' }, { token });
     await expect.poll(() => row(a, 4).getAttribute('class')).toContain('row-blink');
     await expect(row(a, 4).getByRole('cell').first().innerText()).resolves.toBe('患者キャンセル');
     await expect(row(a, 4).getByRole('button').count()).resolves.toBe(0);

@@ -4,58 +4,40 @@
  * session is gone (the key kept on the device), gone when the codes are renewed, and never without a key.
  * At the wall's 1920×1080 and at a smaller 1280×720, a full day's queue still fits without scrolling.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, expect, it } from 'vitest';
 import { mustCall, pwaPatient } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { DESK, deskContext, staffApi } from './admin-support.js';
+import { DESK } from './admin-support.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
-import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { describeBrowser, screenshotPath } from './support/browser.js';
+import { staffScreen } from './support/staff-screen.js';
 
 type Taken = { slotId: string; reservationNumber: number };
 
 describeBrowser('the wall monitor: absent numbers and the check-in code', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let contexts: BrowserContext[];
-  let staff: Awaited<ReturnType<typeof staffApi>>;
+  const screen = staffScreen({ reception: 'inhouse' });
   let slots: Map<number, string>;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    server = await startTestServer({ clientDir: inject('clientDir') });
-    staff = await staffApi(server);
-    contexts = [];
+  beforeEach(() => {
     slots = new Map();
-    await staff('startInhouseReception');
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await server?.close();
   });
 
   async function take(count: number) {
     for (let i = 0; i < count; i++) {
-      const taken = await staff<Taken>('allocateNextSlot', { reservedType: 'ADMIN' });
+      const taken = await screen.staff<Taken>('allocateNextSlot', { reservedType: 'ADMIN' });
       slots.set(taken.reservationNumber, taken.slotId);
     }
   }
-  const absent = (n: number, absences: number) => staff('markAbsent', { slotId: slots.get(n), absences });
+  const absent = (n: number, absences: number) => screen.staff('markAbsent', { slotId: slots.get(n), absences });
 
   /** A monitor opened signed in (staff set it up) or not (an ordinary browser on the wall). */
   async function openMonitor(signedIn: boolean, viewport = DESK.viewport): Promise<Page> {
-    const context = signedIn ? await deskContext(browser, server) : await browser.newContext(DESK);
-    contexts.push(context);
+    const context = signedIn ? await screen.openDesk() : await screen.openBrowser(DESK);
     const page = await context.newPage();
     await page.setViewportSize(viewport);
     // The monitor asks for its setup once as it opens (refused when signed out): wait for that answer.
     const setup = page.waitForResponse((r) => r.url().endsWith('/api/fn/getArrivalSetup'));
-    await page.goto(`${server.url}/admin/monitor`);
+    await page.goto(`${screen.server.url}/admin/monitor`);
     await setup;
     await page.getByRole('heading', { name: /ただいま \d+人 お待ちです/ }).waitFor();
     return page;
@@ -83,11 +65,11 @@ describeBrowser('the wall monitor: absent numbers and the check-in code', () => 
     await expectNoSeriousAxeViolations(monitor, 'the monitor with absent numbers and the code');
 
     // The code on the wall is one a patient can use.
-    await staff('startOnlineReception');
-    const patient = await pwaPatient(server.url);
-    const { slotId } = await mustCall<Taken>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
+    await screen.staff('startOnlineReception');
+    const patient = await pwaPatient(screen.server.url);
+    const { slotId } = await mustCall<Taken>(screen.server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
     const code = text.replace('来院確認コード ', '');
-    await mustCall(server.url, 'checkIn', { slotId, code }, { token: patient.token });
+    await mustCall(screen.server.url, 'checkIn', { slotId, code }, { token: patient.token });
   });
 
   it('keeps the code after the staff session is gone, and drops it once the codes are renewed', async () => {
@@ -99,14 +81,14 @@ describeBrowser('the wall monitor: absent numbers and the check-in code', () => 
     await monitor.getByRole('heading', { name: 'ただいま 3人 お待ちです' }).waitFor();
     await codeLine(monitor).waitFor();
 
-    await staff('renewCheckinCodes');
+    await screen.staff('renewCheckinCodes');
     await monitor.reload();
     await monitor.getByRole('heading', { name: 'ただいま 3人 お待ちです' }).waitFor();
     await expect.poll(() => monitor.evaluate(() => localStorage.getItem('qa_monitorKey'))).toBeNull();
     expect(await codeLine(monitor).count()).toBe(0);
   });
 
-  it('shows no code on a monitor never opened by staff, and keeps running', async () => {
+  it('shows no code on a monitor never opened by screen.staff, and keeps running', async () => {
     await take(3);
     const monitor = await openMonitor(false);
     // Its one getArrivalSetup was refused (no session) and it has no key: no code, nothing asked.

@@ -1,58 +1,43 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { DESK, staffApi } from './admin-support.js';
-import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, expect, it } from 'vitest';
+import { describeBrowser, screenshotPath } from './support/browser.js';
+import { staffScreen } from './support/staff-screen.js';
 
 /**
  * The wall display: unattended, never signed in, readable across the room with a full day's queue. Each test
  * has its own clinic day (a fresh server, reception closed) and its own monitor, and sets up what it reads.
  */
 describeBrowser('wall monitor', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const screen = staffScreen();
   let monitor: Page;
-  let staff: Awaited<ReturnType<typeof staffApi>>;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
   beforeEach(async () => {
-    server = await startTestServer({ clientDir: inject('clientDir') });
-    staff = await staffApi(server);
-    monitor = await browser.newPage(DESK);
-  });
-  afterEach(async () => {
-    await monitor?.context().close();
-    await server?.close();
+    monitor = await (await screen.openBrowser()).newPage();
   });
 
   /** The monitor shown while in-house reception is stopped. */
   async function openMonitor() {
-    await monitor.goto(`${server.url}/admin/monitor`);
+    await monitor.goto(`${screen.server.url}/admin/monitor`);
     await monitor.getByText('現在、院内受付を停止しています').waitFor();
   }
 
   /** In-house reception open with a full day's 200 numbers, 5, 17 and 42 held; returns each number's slot. */
   async function fullDay(): Promise<Map<number, string>> {
     const slotIds = new Map<number, string>();
-    await staff('startInhouseReception');
+    await screen.staff('startInhouseReception');
     for (let i = 0; i < 200; i++) {
-      const { slotId, reservationNumber } = await staff<{ slotId: string; reservationNumber: number }>('allocateNextSlot', {
+      const { slotId, reservationNumber } = await screen.staff<{ slotId: string; reservationNumber: number }>('allocateNextSlot', {
         reservedType: 'ADMIN',
       });
       slotIds.set(reservationNumber, slotId);
     }
-    for (const n of [5, 17, 42]) await staff('markSlot', { slotId: slotIds.get(n), action: 'hold' });
+    for (const n of [5, 17, 42]) await screen.staff('markSlot', { slotId: slotIds.get(n), action: 'hold' });
     return slotIds;
   }
 
   it('reconnects by itself, saying so quietly meanwhile', async () => {
     await monitor.route('**/api/live/queue', (route) => route.abort());
-    await monitor.goto(`${server.url}/admin/monitor`);
+    await monitor.goto(`${screen.server.url}/admin/monitor`);
     await monitor.getByRole('status').getByText('再接続中').waitFor();
     await monitor.unroute('**/api/live/queue');
     await monitor.getByText('現在、院内受付を停止しています').waitFor({ timeout: 15_000 });
@@ -61,7 +46,7 @@ describeBrowser('wall monitor', () => {
 
   it('follows in-house reception opening: the stopped notice gives way to an empty queue', async () => {
     await openMonitor();
-    await staff('startInhouseReception');
+    await screen.staff('startInhouseReception');
     await monitor.getByText('現在お待ちの方はいません').waitFor();
     await monitor.getByRole('heading', { name: 'ただいま 0人 お待ちです' }).waitFor();
   });
@@ -106,10 +91,10 @@ describeBrowser('wall monitor', () => {
 
   it('uses big type for a short queue', async () => {
     const slotIds = await fullDay();
-    await monitor.goto(`${server.url}/admin/monitor`);
+    await monitor.goto(`${screen.server.url}/admin/monitor`);
     await monitor.getByRole('heading', { name: 'ただいま 197人 お待ちです' }).waitFor();
     for (let n = 1; n <= 193; n++) {
-      if (![5, 17, 42].includes(n)) await staff('markSlot', { slotId: slotIds.get(n), action: 'start' });
+      if (![5, 17, 42].includes(n)) await screen.staff('markSlot', { slotId: slotIds.get(n), action: 'start' });
     }
     await monitor.getByRole('heading', { name: 'ただいま 7人 お待ちです' }).waitFor();
     await expect.poll(() => monitor.locator('.monitor-cell').count()).toBe(10);

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { mustCall, pwaPatient } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { confirmDialog, DESK, newStaffAccount, pressInRow, row, signIn, staffApi } from './admin-support.js';
-import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { confirmDialog, DESK, newStaffAccount, pressInRow, row, signIn } from './admin-support.js';
+import { describeBrowser, screenshotPath } from './support/browser.js';
+import { staffScreen } from './support/staff-screen.js';
 
 /**
  * The desk's day: open reception, hand out tickets, and meet the rules that refuse a step. Each test has its
@@ -11,39 +11,19 @@ import { describeBrowser, launchBrowser, screenshotPath } from './support/browse
  * first through the API, so any one test runs alone or in any order.
  */
 describeBrowser('staff queue screen', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext | undefined;
+  const screen = staffScreen();
   let page: Page;
-  let staff: Awaited<ReturnType<typeof staffApi>>;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    server = await startTestServer({ clientDir: inject('clientDir') });
-    staff = await staffApi(server);
-  });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-    await server?.close();
-  });
 
   /** A desk signed in through the login form, as a receptionist does, on the day as set up so far. */
   async function openDesk() {
-    context = await browser.newContext(DESK);
-    page = await context.newPage();
-    await signIn(page, server, await newStaffAccount(server));
+    page = await (await screen.openBrowser(DESK)).newPage();
+    await signIn(page, screen.server, await newStaffAccount(screen.server));
   }
 
   /** In-house reception open and walk-ins 1-3 handed out at the desk. */
   async function threeWalkIns() {
-    await staff('startInhouseReception');
-    for (let i = 0; i < 3; i++) await staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    await screen.staff('startInhouseReception');
+    for (let i = 0; i < 3; i++) await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
   }
 
   /**
@@ -52,13 +32,13 @@ describeBrowser('staff queue screen', () => {
    */
   async function fourWithBooking(): Promise<string> {
     await threeWalkIns();
-    await staff('startOnlineReception');
-    const patient = await pwaPatient(server.url);
+    await screen.staff('startOnlineReception');
+    const patient = await pwaPatient(screen.server.url);
     const booked = await mustCall<{ slotId: string; reservationNumber: number }>(
-      server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token },
+      screen.server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token },
     );
     expect(booked.reservationNumber).toBe(4);
-    await staff('claimAdminBeep', { slotId: booked.slotId });
+    await screen.staff('claimAdminBeep', { slotId: booked.slotId });
     return booked.slotId;
   }
 
@@ -103,7 +83,7 @@ describeBrowser('staff queue screen', () => {
   });
 
   it('hands out walk-in tickets in order, live in the list, the next number following', async () => {
-    await staff('startInhouseReception');
+    await screen.staff('startInhouseReception');
     await openDesk();
     await page.getByText('次の受付番号 1番').waitFor();
     for (const n of [1, 2, 3]) {
@@ -127,8 +107,8 @@ describeBrowser('staff queue screen', () => {
     await page.waitForFunction(() =>
       document.querySelector('[role=switch][aria-labelledby=switch-online]')?.getAttribute('aria-checked') === 'true',
     );
-    const patient = await pwaPatient(server.url);
-    await mustCall(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
+    const patient = await pwaPatient(screen.server.url);
+    await mustCall(screen.server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
     await row(page, 4).getByRole('img', { name: 'PWA' }).waitFor();
     await expect(row(page, 4).getByRole('button').allInnerTexts()).resolves.toEqual(['来院済にする', '開始', '呼出', '不在', '再呼出', '削除', '保留', '確認済']);
     // The modal of a new online reservation (this desk is the only one open, so it wins the beep).
@@ -156,7 +136,7 @@ describeBrowser('staff queue screen', () => {
 
   it('refuses to end in-house reception while online is open, then while reservations remain', async () => {
     // Number 4 already confirmed, as the desk left it after checking the booking.
-    await staff('markSlot', { slotId: await fourWithBooking(), action: 'confirm' });
+    await screen.staff('markSlot', { slotId: await fourWithBooking(), action: 'confirm' });
     await openDesk();
     await row(page, 4).waitFor();
     await expect(row(page, 4).getByRole('button', { name: '確認済' }).count()).resolves.toBe(0);
@@ -184,7 +164,7 @@ describeBrowser('staff queue screen', () => {
   it('ends in-house reception once every reservation is started or deleted; the list empties', async () => {
     // Online reception has closed again; 1-3 and the booked 4 still wait.
     await fourWithBooking();
-    await staff('endOnlineReception');
+    await screen.staff('endOnlineReception');
     await openDesk();
     await row(page, 4).waitFor();
     await expect(inhouse().getAttribute('aria-checked')).resolves.toBe('true');

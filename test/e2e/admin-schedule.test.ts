@@ -5,51 +5,35 @@
  * in-house reception is off. Each test has its own server (the default calendar, reception closed) and its
  * own desk, and makes the changes it reads.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, expect, it } from 'vitest';
 import type { ScheduleForStaff } from '../../src/shared/schedule/types.js';
 import { manualClock, type ManualClock } from '../support/clock.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { confirmDialog, deskContext, staffApi } from './admin-support.js';
-import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { confirmDialog } from './admin-support.js';
+import { describeBrowser, screenshotPath } from './support/browser.js';
+import { staffScreen } from './support/staff-screen.js';
 
 const NOON = '2026-11-20T03:00:00.000Z'; // Friday 12:00 in Tokyo
 
 describeBrowser('the clinic calendar page (/admin/schedule)', () => {
-  let server: TestServer;
-  let browser: Browser;
   let clock: ManualClock;
-  let context: BrowserContext;
+  const screen = staffScreen({ server: () => ({ clock: (clock = manualClock(NOON)) }) });
   let page: Page;
-  let staff: Awaited<ReturnType<typeof staffApi>>;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
   beforeEach(async () => {
-    clock = manualClock(NOON);
-    server = await startTestServer({ clientDir: inject('clientDir'), clock });
-    staff = await staffApi(server);
-    context = await deskContext(browser, server);
+    const context = await screen.openDesk();
     await context.clock.setFixedTime(new Date(NOON));
     page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context?.close();
-    await server?.close();
   });
 
   /** The calendar page, showing November as the server holds it. */
   async function openSchedule() {
-    await page.goto(`${server.url}/admin/schedule`);
+    await page.goto(`${screen.server.url}/admin/schedule`);
     await page.getByRole('heading', { name: '診療時間・休診日の設定', level: 1 }).waitFor();
     await page.getByRole('heading', { name: '2026年11月' }).waitFor();
   }
 
-  const month = () => staff<ScheduleForStaff>('getSchedule', { month: '2026-11' });
+  const month = () => screen.staff<ScheduleForStaff>('getSchedule', { month: '2026-11' });
   /** The text a day's button is described by in the month. */
   const dayInfo = async (label: string) => {
     const id = await page.getByRole('button', { name: label, exact: true }).getAttribute('aria-describedby');
@@ -57,7 +41,7 @@ describeBrowser('the clinic calendar page (/admin/schedule)', () => {
   };
 
   it('is reached from the staff navigation and shows the week and the month as the server holds them', async () => {
-    await page.goto(`${server.url}/admin/queue`);
+    await page.goto(`${screen.server.url}/admin/queue`);
     await page.getByRole('link', { name: '診療時間・休診日の設定' }).click();
     await page.getByRole('heading', { name: '診療時間・休診日の設定', level: 1 }).waitFor();
     await page.getByRole('heading', { name: '2026年11月' }).waitFor();
@@ -122,7 +106,7 @@ describeBrowser('the clinic calendar page (/admin/schedule)', () => {
     await openSchedule();
     // A draft typed here and not saved; meanwhile another desk closes 11/27.
     await page.getByLabel('月曜日 2つ目の時間帯の開始時刻').fill('11:00');
-    await staff('saveScheduleOverride', { date: '2026-11-27', periods: [], note: '臨時休診' });
+    await screen.staff('saveScheduleOverride', { date: '2026-11-27', periods: [], note: '臨時休診' });
     await expect.poll(() => dayInfo('11月27日(金)'), { timeout: 10_000 }).toContain('臨時休診');
     expect(await page.getByRole('region', { name: '日付ごとの変更' }).innerText()).toContain('11/27(金)');
     expect(await page.getByLabel('月曜日 2つ目の時間帯の開始時刻').inputValue()).toBe('11:00');
@@ -130,10 +114,10 @@ describeBrowser('the clinic calendar page (/admin/schedule)', () => {
   });
 
   it('says on the queue screen when a window began with in-house reception off, and starts reception from there', async () => {
-    await page.goto(`${server.url}/admin/queue`);
+    await page.goto(`${screen.server.url}/admin/queue`);
     await page.getByRole('heading', { name: '受付管理' }).waitFor();
     await clock.advanceTo('2026-11-20T08:00:00.000Z'); // 17:00 in Tokyo: the evening window
-    await context.clock.setFixedTime(new Date('2026-11-20T08:00:05.000Z'));
+    await page.context().clock.setFixedTime(new Date('2026-11-20T08:00:05.000Z'));
     const banner = page.locator('.schedule-banner');
     await banner.waitFor();
     expect(await banner.innerText()).toContain('オンライン受付の開始時刻（17:00）になりましたが、院内受付が開始されていないため');

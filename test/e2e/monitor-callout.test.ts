@@ -5,12 +5,12 @@
  * utterances speaking at once. Autoplay is modelled too: the fake AudioContext resumes only after a real
  * (trusted) click on the page, or when the test says this browser now allows it (as Chromium does for a site used before).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, expect, it } from 'vitest';
 import { mustCall, pwaPatient } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { DESK, deskContext, pressInRow, row, staffApi } from './admin-support.js';
-import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { DESK, pressInRow, row } from './admin-support.js';
+import { describeBrowser, screenshotPath } from './support/browser.js';
+import { staffScreen } from './support/staff-screen.js';
 
 type Sound = { t: 'note'; hz: number; gain: number } | { t: 'speak'; text: string; volume: number; lang: string } | { t: 'end'; text: string };
 interface Recorder {
@@ -75,11 +75,10 @@ function installRecorders(options: { jaVoice: boolean; autoplay: boolean }) {
 }
 
 describeBrowser('monitor call-out', () => {
-  let server: TestServer;
-  let browser: Browser;
+  // Web Push configured, so a PWA reservation can be recalled (no subscription: the push itself just fails).
+  const screen = staffScreen({ server: () => ({ env: { VAPID_SUBJECT: 'mailto:x@example.com' } }), reception: 'both' });
   let context: BrowserContext | undefined;
   let monitor: Page;
-  let staff: Awaited<ReturnType<typeof staffApi>>;
   let taken: Taken[];
 
   const recorder = () => monitor.evaluate(() => (window as unknown as { rec: Recorder }).rec);
@@ -101,10 +100,10 @@ describeBrowser('monitor call-out', () => {
 
   async function openMonitor(options: { jaVoice: boolean; autoplay: boolean }) {
     await context?.close();
-    context = await browser.newContext(DESK);
+    context = await screen.openBrowser(DESK);
     await context.addInitScript(installRecorders, options);
     monitor = await context.newPage();
-    await monitor.goto(`${server.url}/admin/monitor`);
+    await monitor.goto(`${screen.server.url}/admin/monitor`);
     await queueShown(monitor);
   }
 
@@ -117,31 +116,15 @@ describeBrowser('monitor call-out', () => {
     await queueShown(monitor);
   }
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   // Each test has its own clinic day: numbers 1-6 at the desk and 7 booked on the app, nothing called yet.
   beforeEach(async () => {
-    // Web Push configured, so a PWA reservation can be recalled (no subscription: the push itself just fails).
-    server = await startTestServer({ clientDir: inject('clientDir'), env: { VAPID_SUBJECT: 'mailto:x@example.com' } });
-    staff = await staffApi(server);
-    await staff('startInhouseReception');
-    await staff('startOnlineReception');
-    taken = [];
-    for (let i = 0; i < 6; i++) taken.push(await staff<Taken>('allocateNextSlot', { reservedType: 'ADMIN' }));
-    const patient = await pwaPatient(server.url);
-    taken.push(await mustCall<Taken>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token }));
-    // Another desk has already announced it: a desk opened in a test shows no new-reservation modal.
-    await staff('claimAdminBeep', { slotId: taken[6]!.slotId });
-  });
-  afterEach(async () => {
-    await context?.close();
     context = undefined;
-    await server?.close();
+    taken = [];
+    for (let i = 0; i < 6; i++) taken.push(await screen.staff<Taken>('allocateNextSlot', { reservedType: 'ADMIN' }));
+    const patient = await pwaPatient(screen.server.url);
+    taken.push(await mustCall<Taken>(screen.server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token }));
+    // Another desk has already announced it: a desk opened in a test shows no new-reservation modal.
+    await screen.staff('claimAdminBeep', { slotId: taken[6]!.slotId });
   });
 
   it('asks for one tap before sound; says 音声あり with a Japanese voice', async () => {
@@ -156,7 +139,7 @@ describeBrowser('monitor call-out', () => {
 
   it('a start: the 呼出中 panel, a chime, then the sentence once', async () => {
     await openMonitorWithSound(true);
-    await staff('markSlot', { slotId: taken[0]!.slotId, action: 'start' });
+    await screen.staff('markSlot', { slotId: taken[0]!.slotId, action: 'start' });
     const panel = monitor.getByRole('region', { name: '呼出中' });
     await panel.getByText('1番', { exact: true }).waitFor();
     await expect.poll(heard, { timeout: 10_000 }).toEqual(['♪', '♪', `speak ${sentence(1)}`, `end ${sentence(1)}`]);
@@ -168,8 +151,8 @@ describeBrowser('monitor call-out', () => {
 
   it('two quick starts are spoken one after the other, never at once', async () => {
     await openMonitorWithSound(true);
-    await staff('markSlot', { slotId: taken[0]!.slotId, action: 'start' });
-    await staff('markSlot', { slotId: taken[1]!.slotId, action: 'start' });
+    await screen.staff('markSlot', { slotId: taken[0]!.slotId, action: 'start' });
+    await screen.staff('markSlot', { slotId: taken[1]!.slotId, action: 'start' });
     await expect.poll(heard, { timeout: 15_000 }).toEqual([
       '♪', '♪', `speak ${sentence(1)}`, `end ${sentence(1)}`,
       '♪', '♪', `speak ${sentence(2)}`, `end ${sentence(2)}`,
@@ -181,7 +164,7 @@ describeBrowser('monitor call-out', () => {
   it('a recall is spoken twice', async () => {
     await openMonitorWithSound(true);
     const pwa = taken[6]!;
-    await staff('sendReservationMessageBySlot', { slotId: pwa.slotId, kind: 'recall' });
+    await screen.staff('sendReservationMessageBySlot', { slotId: pwa.slotId, kind: 'recall' });
     await expect.poll(heard, { timeout: 15_000 }).toEqual([
       '♪', '♪', `speak ${sentence(7)}`, `end ${sentence(7)}`, `speak ${sentence(7)}`, `end ${sentence(7)}`,
     ]);
@@ -191,8 +174,8 @@ describeBrowser('monitor call-out', () => {
 
   it('a reload repeats nothing old, resumes sound by itself where the browser allows it, and speaks the next one', async () => {
     // Call-outs made before the monitor (re)loads: on its first snapshot, as old news.
-    for (const slot of taken.slice(0, 3)) await staff('markSlot', { slotId: slot.slotId, action: 'start' });
-    await staff('sendReservationMessageBySlot', { slotId: taken[6]!.slotId, kind: 'recall' });
+    for (const slot of taken.slice(0, 3)) await screen.staff('markSlot', { slotId: slot.slotId, action: 'start' });
+    await screen.staff('sendReservationMessageBySlot', { slotId: taken[6]!.slotId, kind: 'recall' });
     await openMonitor({ jaVoice: true, autoplay: true });
     await monitor.getByText('音声あり').waitFor();
     // A fresh context has no stored unlock: remember it as the first tap did on this device.
@@ -203,7 +186,7 @@ describeBrowser('monitor call-out', () => {
     await expect(monitor.getByRole('button', { name: '音声を有効にする' }).count()).resolves.toBe(0);
     // The next call-out reaches the page after the snapshot that carried the old ones, and call-outs are
     // spoken in the order they arrive: had any old one been queued, it would be heard before this one.
-    await staff('markSlot', { slotId: taken[3]!.slotId, action: 'start' });
+    await screen.staff('markSlot', { slotId: taken[3]!.slotId, action: 'start' });
     await expect.poll(heard, { timeout: 10_000 }).toEqual(['♪', '♪', `speak ${sentence(4)}`, `end ${sentence(4)}`]);
     await idle();
     expect(await heard()).toEqual(['♪', '♪', `speak ${sentence(4)}`, `end ${sentence(4)}`]);
@@ -214,7 +197,7 @@ describeBrowser('monitor call-out', () => {
     await monitor.evaluate(() => localStorage.setItem('qa_monitorSound', 'on'));
     // A later load on the same device (same storage), in a browser that still wants a tap.
     const later = await monitor.context().newPage();
-    await later.goto(`${server.url}/admin/monitor`);
+    await later.goto(`${screen.server.url}/admin/monitor`);
     await later.getByText('音声あり').waitFor();
     await later.getByRole('button', { name: '音声を有効にする' }).waitFor();
     await later.close();
@@ -222,8 +205,8 @@ describeBrowser('monitor call-out', () => {
 
   it('the staff 呼出 calls without starting: the row stays waiting; chime only without a Japanese voice', async () => {
     await openMonitorWithSound(false);
-    const desk = await (await deskContext(browser, server)).newPage();
-    await desk.goto(`${server.url}/admin`);
+    const desk = await (await screen.openDesk()).newPage();
+    await desk.goto(`${screen.server.url}/admin`);
     await row(desk, 5).waitFor();
     await pressInRow(desk, 5, '呼出');
     await monitor.getByRole('region', { name: '呼出中' }).getByText('5番', { exact: true }).waitFor();
@@ -239,15 +222,15 @@ describeBrowser('monitor call-out', () => {
 
   it('honours the volume and the off switch set by staff', async () => {
     await openMonitorWithSound(true);
-    await staff('setCalloutSettings', { on: true, volume: 30, text: '{n}番の方どうぞ' });
-    await staff('callSlot', { slotId: taken[4]!.slotId });
+    await screen.staff('setCalloutSettings', { on: true, volume: 30, text: '{n}番の方どうぞ' });
+    await screen.staff('callSlot', { slotId: taken[4]!.slotId });
     await expect.poll(heard, { timeout: 10_000 }).toEqual(['♪', '♪', 'speak 5番の方どうぞ', 'end 5番の方どうぞ']);
     expect(await loudness()).toEqual({ lang: 'ja-JP', speech: 30, chime: 15 });
     await idle();
 
-    await staff('setCalloutSettings', { on: false, volume: 30, text: '{n}番の方どうぞ' });
+    await screen.staff('setCalloutSettings', { on: false, volume: 30, text: '{n}番の方どうぞ' });
     await monitor.getByText('音声オフ').waitFor();
-    await staff('callSlot', { slotId: taken[5]!.slotId });
+    await screen.staff('callSlot', { slotId: taken[5]!.slotId });
     // The panel still shows the number; nothing is heard.
     await monitor.getByRole('region', { name: '呼出中' }).getByText('6番', { exact: true }).waitFor();
     await idle();
@@ -256,8 +239,8 @@ describeBrowser('monitor call-out', () => {
 
   it('staff set volume and wording in the panel on /admin/messages; the monitor follows', async () => {
     await openMonitorWithSound(true);
-    const desk = await (await deskContext(browser, server)).newPage();
-    await desk.goto(`${server.url}/admin/messages`);
+    const desk = await (await screen.openDesk()).newPage();
+    await desk.goto(`${screen.server.url}/admin/messages`);
     const panel = desk.getByRole('form', { name: 'モニターの呼び出し音声' });
     await panel.getByLabel('モニターで番号を読み上げる').check();
     await panel.getByLabel('音量（0〜100）').fill('50');
@@ -273,7 +256,7 @@ describeBrowser('monitor call-out', () => {
 
     await monitor.getByText('音声あり').waitFor();
     const before = (await heard()).length;
-    await staff('callSlot', { slotId: taken[4]!.slotId });
+    await screen.staff('callSlot', { slotId: taken[4]!.slotId });
     const sentence5 = '5番の方、1番診察室へどうぞ';
     await expect.poll(async () => (await heard()).slice(before), { timeout: 10_000 }).toEqual(['♪', '♪', `speak ${sentence5}`, `end ${sentence5}`]);
     const speak = (await recorder()).sounds.filter((x) => x.t === 'speak').at(-1);

@@ -13,7 +13,7 @@ const NOT_AN_ENVELOPE = Symbol('not an envelope');
 /**
  * envelopeSchema's check (`{data?: unknown}`, nothing else) by hand: the body is parsed JSON, so an object
  * here is a plain one. zod's parse and copy of every body showed in the opening burst's profile;
- * test/api/envelope-check.test.ts holds this to envelopeSchema's verdicts on any JSON.
+ * function-routes.envelope.test.ts holds this to envelopeSchema's verdicts on any JSON.
  */
 export function envelopeData(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return NOT_AN_ENVELOPE;

@@ -4,7 +4,7 @@
  */
 import { Counter, Histogram, Registry } from 'prom-client';
 import { expect, it } from 'vitest';
-import { FastCounter, FastHistogram } from '../../src/server/metrics/fast-series.js';
+import { FastCounter, FastHistogram } from './fast-series.js';
 
 const BOUNDS = [0.001, 0.01, 0.1, 1];
 /** Label values as the app sees them, and the awkward ones a family must escape. */

@@ -4,8 +4,8 @@
  * their defaults with no check-in secret yet.
  */
 import { describe, expect, it } from 'vitest';
-import { ROW_SCHEMAS } from '../../src/server/ops/backup-rows.js';
-import { freshSlotRow } from '../../src/server/storage/slot-row.js';
+import { ROW_SCHEMAS } from './backup-rows.js';
+import { freshSlotRow } from '../storage/slot-row.js';
 
 const now = '2026-11-27T00:00:00.000Z';
 const slot = { ...freshSlotRow('session-1', 7, 'slot-7', now), is_reserved: 1, reserved_type: 'PWA', owner_id: 'PWA_1' };

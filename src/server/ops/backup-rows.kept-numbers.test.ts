@@ -3,7 +3,7 @@
  * written before them restores with both off, and a value the server never writes refuses the file.
  */
 import { describe, expect, it } from 'vitest';
-import { ROW_SCHEMAS } from '../../src/server/ops/backup-rows.js';
+import { ROW_SCHEMAS } from './backup-rows.js';
 
 const before0012 = { id: 1, inhouse_on: 0, online_on: 0, current_session_id: null, version: 3, line_ahead5_on: 1, line_recall_on: 1 };
 

@@ -1,6 +1,6 @@
 /** The metrics settings: off by default, a token long enough to guess at, a port of its own. */
 import { describe, expect, it } from 'vitest';
-import { loadConfig, metricsEnabled, startupWarnings } from '../../src/server/config.js';
+import { loadConfig, metricsEnabled, startupWarnings } from './config.js';
 
 describe('metrics settings', () => {
   it('are off by default, bound to loopback when a port is given', () => {

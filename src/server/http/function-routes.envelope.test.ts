@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { envelopeSchema } from '../../src/shared/schemas/functions.js';
-import { envelopeData } from '../../src/server/http/function-routes.js';
+import { envelopeSchema } from '../../shared/schemas/functions.js';
+import { envelopeData } from './function-routes.js';
 
 function agree(body: unknown) {
   const expected = envelopeSchema.safeParse(body);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportRangeOk, MAX_EXPORT_DAYS } from '../../src/shared/stats/export-range.js';
+import { exportRangeOk, MAX_EXPORT_DAYS } from './export-range.js';
 
 describe('the range a CSV export may cover', () => {
   it('takes one day, days in order and a leap year of 366 days', () => {

@@ -1,7 +1,7 @@
 /** notice_lang (migration 0009) in backups: kept when present, Japanese (null) for a file written before it. */
 import { describe, expect, it } from 'vitest';
-import { ROW_SCHEMAS } from '../../src/server/ops/backup-rows.js';
-import { freshSlotRow } from '../../src/server/storage/slot-row.js';
+import { ROW_SCHEMAS } from './backup-rows.js';
+import { freshSlotRow } from '../storage/slot-row.js';
 
 describe('backup rows of reservations and their notice language', () => {
   const now = '2026-11-23T00:00:00.000Z';
