@@ -8,6 +8,7 @@ import { callFn, mustCall, pwaPatient, staffCookie } from '../support/client.js'
 import { startTestServer, type TestServer } from '../support/server.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 import { within } from '../process/process-support.js';
+import { patientCounterSubject } from '../support/counters.js';
 import { t as ja } from '../../src/shared/labels/ja.js';
 import type { Store } from '../../src/server/storage/port.js';
 
@@ -100,7 +101,7 @@ describeStores('the patient’s change budget', (kind) => {
     for (const refused of answers.slice(1)) expect(refused.body).toEqual({ error: { status: 'NOT_FOUND', message: ja('error.reservationNotFound') } });
     expect(await version()).toBe(before + 1); // the lock holder's own write, and nothing else
     const spent = await server.store.db.selectFrom('rate_counters').select(['key', 'count']).where('key', 'like', 'patient-%').execute();
-    expect(spent).toEqual([{ key: `patient-threshold:uid:${patient.uid}`, count: 1 }]);
+    expect(spent).toEqual([{ key: `patient-threshold:${patientCounterSubject(server.dataDir, patient.uid)}`, count: 1 }]);
   });
 
   it('limits cancelling like any other change', async () => {
