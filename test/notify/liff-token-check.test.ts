@@ -7,6 +7,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { mustCall } from '../support/client.js';
+import { applyRetention } from '../../src/server/ops/retention.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 import { eventually, lineToken, lineUserId, outboxSettled } from './support.js';
 import { outboxOf, startServiceWorld, type ServiceWorld, tokenRow, tokensIn } from './service-support.js';
@@ -68,9 +69,16 @@ describeStores('the LIFF access token check', (kind) => {
     expect(w.line.notifier.liffChecks.map((c) => c.what)).toEqual(['verify']);
   });
 
-  it('never gives a token of another channel’s LIFF app to the notifier', async () => {
+  it('never gives a token of another channel’s LIFF app to the notifier; the count lasts the month', async () => {
     const liff = w.line.notifier.liffTokenFor(lineUserId(1), { channelId: '1650000000' });
-    await expectRefused(await takeWith(1, liff), liff, lineUserId(1));
+    const slot = await takeWith(1, liff);
+    await expectRefused(slot, liff, lineUserId(1));
+    // Its row holds no token: kept past the two days of a sealed token, gone after 40.
+    const settings = { retentionDays: 90, auditRetentionDays: 365 };
+    await applyRetention(w.server.store, settings, new Date(Date.now() + 39 * 24 * 3600_000));
+    expect(await tokenRow(w.server, slot.slotId)).toMatchObject({ state: 'refused', token: null });
+    await applyRetention(w.server.store, settings, new Date(Date.now() + 41 * 24 * 3600_000));
+    expect(await tokenRow(w.server, slot.slotId)).toBeUndefined();
   });
 
   it('never gives an expired token to the notifier', async () => {
