@@ -127,7 +127,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
     }),
     lineSender: lineSend,
     serviceMessages: service,
-    abuse: abusePolicy(store, config),
+    abuse: abusePolicy(store, config, secret),
     allocation: createAllocation(store),
     clock,
   };

@@ -10,6 +10,7 @@ import { describeStores, openTestStore, type TestStore } from '../support/stores
 import { within } from '../process/process-support.js';
 import { staffLabels } from '../../src/shared/labels/staff.js';
 import { label } from '../../src/shared/labels/text.js';
+import { patientCounterSubject } from '../support/counters.js';
 import type { Store } from '../../src/server/storage/port.js';
 
 type Taken = { slotId: string; reservationNumber: number };
@@ -101,7 +102,7 @@ describeStores('the patient’s change budget', (kind) => {
     for (const refused of answers.slice(1)) expect(refused.body).toEqual({ error: { status: 'NOT_FOUND', message: label(staffLabels, 'ja', 'error.reservationNotFound') } });
     expect(await version()).toBe(before + 1); // the lock holder's own write, and nothing else
     const spent = await server.store.db.selectFrom('rate_counters').select(['key', 'count']).where('key', 'like', 'patient-%').execute();
-    expect(spent).toEqual([{ key: `patient-threshold:uid:${patient.uid}`, count: 1 }]);
+    expect(spent).toEqual([{ key: `patient-threshold:${patientCounterSubject(server.dataDir, patient.uid)}`, count: 1 }]);
   });
 
   it('limits cancelling like any other change', async () => {

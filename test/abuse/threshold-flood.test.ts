@@ -16,6 +16,7 @@ import { openSqliteStore } from '../../src/server/storage/sqlite.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { staffLabels } from '../../src/shared/labels/staff.js';
 import { label } from '../../src/shared/labels/text.js';
+import { patientCounterSubject } from '../support/counters.js';
 
 const BUDGET = 10;
 let cleanup: (() => Promise<void>)[] = [];
@@ -108,7 +109,7 @@ describeStores('a patient flooding the notice threshold', (kind) => {
     reading = false;
     await counting;
     expect(frames).toBeLessThanOrEqual(BUDGET);
-    const counter = await store.db.selectFrom('rate_counters').select('count').where('key', '=', `patient-threshold:uid:${patient.uid}`).execute();
+    const counter = await store.db.selectFrom('rate_counters').select('count').where('key', '=', `patient-threshold:${patientCounterSubject(env.DATA_DIR, patient.uid)}`).execute();
     expect(counter).toEqual([{ count: changed }]);
     console.log(`${kind}: ${foreign.length} foreign calls in 1.5 s, ${own.length} own calls in 3 s, ${changed} changes, ${frames} frames`);
   });

@@ -14,6 +14,7 @@ import { monitorCode, monitorWindow } from '../../src/server/domain/arrival/code
 import { readCheckinSecret } from '../../src/server/domain/arrival/secret.js';
 import { expectRefusal, signedLinePatient } from './api-support.js';
 import { useArrivalClinic } from './arrival-support.js';
+import { patientCounterSubject } from '../support/counters.js';
 
 const FIVE_MINUTES = 5 * 60_000;
 const wrongCode = { error: { status: 'FAILED_PRECONDITION', message: label(staffLabels, 'ja', 'error.checkinCodeWrong') } };
@@ -80,7 +81,7 @@ describeStores('check-in', (kind) => {
       expect((await checkIn(me.token, me.slotId, 'abcd')).body).toEqual(wrongCode);
       expect(await clinic.slot(me.slotId)).toEqual(row);
       expect(await clinic.version()).toBe(before);
-      expect(await counters()).toEqual([{ key: `patient-checkin:uid:${me.uid}`, count: 2 }]);
+      expect(await counters()).toEqual([{ key: `patient-checkin:${patientCounterSubject(clinic.server.dataDir, me.uid)}`, count: 2 }]);
     });
 
     it('writes nothing for a second check-in, nor for someone else’s or a missing slot', async () => {
@@ -99,7 +100,7 @@ describeStores('check-in', (kind) => {
       expect(await clinic.version()).toBe(before);
       expect(await clinic.slot(stranger.slotId)).toMatchObject({ arrived_at: null });
       // Only the real check-in spent a unit; the refusals for the slot spent none.
-      expect(await counters()).toEqual([{ key: `patient-checkin:uid:${me.uid}`, count: 1 }]);
+      expect(await counters()).toEqual([{ key: `patient-checkin:${patientCounterSubject(clinic.server.dataDir, me.uid)}`, count: 1 }]);
     });
 
     it('refuses a cancelled reservation as not found', async () => {

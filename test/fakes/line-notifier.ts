@@ -3,7 +3,9 @@
  * its channel access token by the client-credentials grant, service notification tokens, and service
  * message sends with renewal. Like LINE: a token is renewed by every accepted send and never accepted again,
  * holds 5 sends and expires; an unverified channel is refused (403), a template not added is refused (400).
- * Tests script failures and hangs per call.
+ * LINE Login's answers about a LIFF access token are here too (same base URL): `GET /oauth2/v2.1/verify`
+ * (the channel it was issued for, its lifetime) and `GET /v2/profile` (whose it is). Tests script failures
+ * and hangs per call.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -39,6 +41,15 @@ export interface FakeNotifier {
   templates: Set<string>;
   /** LIFF access tokens LINE would accept, each a user's. */
   liffTokens: Map<string, string>;
+  /** The channel each LIFF access token was issued for, and when it expires (ms). */
+  liffTokenFacts: Map<string, { channelId: string; expiresAt: number }>;
+  /** The LIFF access token of every notification-token request, as it arrived. */
+  issueRequests: string[];
+  /** Every question about a LIFF access token, in order; `closed`: the asker closed the connection. */
+  liffChecks: { what: 'verify' | 'profile'; token: string; closed: boolean }[];
+  /** Answer the next verify / profile questions with a status, or accept them and never answer. */
+  verifyScript: (number | 'hang')[];
+  profileScript: (number | 'hang')[];
   tokens: Map<string, NotifierToken>;
   /** How many notification tokens each LIFF access token was given. */
   issuedPer: Map<string, number>;
@@ -51,8 +62,11 @@ export interface FakeNotifier {
   sends: ServiceSend[];
   /** Service messages LINE would have shown (one per accepted send). */
   delivered: { userId: string; templateName: string; params: Record<string, string> }[];
-  /** A LIFF access token for a user, as liff.getAccessToken() would give inside the MINI App. */
-  liffTokenFor(userId: string): string;
+  /**
+   * A LIFF access token for a user, as liff.getAccessToken() would give inside the MINI App (`channelId`:
+   * another channel's LIFF app; `expiresIn` seconds, 0 or less: already expired).
+   */
+  liffTokenFor(userId: string, options?: { channelId?: string; expiresIn?: number }): string;
   /** Makes a notification token expire now. */
   expire(notificationToken: string): void;
   handle(req: IncomingMessage, res: ServerResponse, body: string, hung: ServerResponse[]): boolean;
@@ -73,6 +87,11 @@ export function fakeNotifier(): FakeNotifier {
     verified: true,
     templates: new Set(['queue_status_ja']),
     liffTokens: new Map(),
+    liffTokenFacts: new Map(),
+    issueRequests: [],
+    liffChecks: [],
+    verifyScript: [],
+    profileScript: [],
     tokens: new Map(),
     issuedPer: new Map(),
     channelTokens: [],
@@ -81,9 +100,10 @@ export function fakeNotifier(): FakeNotifier {
     sendScript: [],
     sends: [],
     delivered: [],
-    liffTokenFor(userId) {
+    liffTokenFor(userId, options = {}) {
       const token = `liff-${randomBytes(12).toString('hex')}`;
       fake.liffTokens.set(token, userId);
+      fake.liffTokenFacts.set(token, { channelId: options.channelId ?? fake.channelId, expiresAt: Date.now() + (options.expiresIn ?? 43_200) * 1000 });
       return token;
     },
     expire(notificationToken) {
@@ -104,8 +124,37 @@ export function fakeNotifier(): FakeNotifier {
         fake.channelTokens.push(token);
         return json(res, 200, { token_type: 'Bearer', access_token: token, expires_in: 900 }), true;
       }
+      const [path, query = ''] = (req.url ?? '').split('?');
+      if (req.method === 'GET' && path === '/oauth2/v2.1/verify') {
+        // LINE Login's check of an access token: 200 {scope, client_id, expires_in}, or 400 as below.
+        const accessToken = new URLSearchParams(query).get('access_token') ?? '';
+        const check = { what: 'verify' as const, token: accessToken, closed: false };
+        fake.liffChecks.push(check);
+        req.socket.once('close', () => (check.closed = true));
+        const step = fake.verifyScript.shift();
+        if (step === 'hang') return hung.push(res), true;
+        if (typeof step === 'number') return json(res, step, { error: 'scripted', error_description: 'scripted' }), true;
+        const facts = fake.liffTokenFacts.get(accessToken);
+        if (!facts) return json(res, 400, { error: 'invalid_request', error_description: 'invalid access token' }), true;
+        const expiresIn = Math.floor((facts.expiresAt - Date.now()) / 1000);
+        if (expiresIn <= 0) return json(res, 400, { error: 'invalid_request', error_description: 'access token expired' }), true;
+        return json(res, 200, { scope: 'openid profile chat_message.write', client_id: facts.channelId, expires_in: expiresIn }), true;
+      }
+      if (req.method === 'GET' && path === '/v2/profile') {
+        const check = { what: 'profile' as const, token: bearer, closed: false };
+        fake.liffChecks.push(check);
+        req.socket.once('close', () => (check.closed = true));
+        const step = fake.profileScript.shift();
+        if (step === 'hang') return hung.push(res), true;
+        if (typeof step === 'number') return json(res, step, { message: 'scripted' }), true;
+        const userId = fake.liffTokens.get(bearer);
+        const facts = fake.liffTokenFacts.get(bearer);
+        if (!userId || !facts || facts.expiresAt < Date.now()) return json(res, 401, { message: 'Authentication failed. Confirm that the access token in the authorization header is valid.' }), true;
+        return json(res, 200, { userId, displayName: '山田 花子', pictureUrl: 'https://profile.line-scdn.net/fake' }), true;
+      }
       const authorised = fake.channelTokens.includes(bearer);
       if (route === 'POST /message/v3/notifier/token') {
+        fake.issueRequests.push((JSON.parse(body) as { liffAccessToken?: string }).liffAccessToken ?? '');
         const step = fake.issueScript.shift();
         if (step === 'hang') return hung.push(res), true;
         if (typeof step === 'number') return json(res, step, { message: 'scripted' }), true;

@@ -4,6 +4,7 @@
  * requests arriving together cannot all pass a read made before any of them counted. See
  * docs/decisions/014-atomic-limits.md (and 009 for how the limits are sized).
  */
+import { createHmac, hkdfSync } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { type Kysely, sql } from 'kysely';
 import type { Store } from '../storage/port.js';
@@ -21,6 +22,17 @@ export interface Counter {
   key: string;
   windowStart: string;
   max: number;
+}
+
+/**
+ * What a patient's counters are keyed by (decision 057): an HMAC-SHA-256 of the uid under a key derived from
+ * the server's secret (TOKEN_SECRET, or DATA_DIR's generated one, which every process shares and no backup
+ * holds), never the uid, which is a bearer credential: counters are in backups, and a keyed hash lets no one
+ * holding one confirm a uid they guessed. One patient is still one counter in every process.
+ */
+export function patientSubjects(secret: string): (uid: string) => string {
+  const key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'clinic-queue rate-counter patient', 32));
+  return (uid) => `ph:${createHmac('sha256', key).update(uid).digest('hex')}`;
 }
 
 /** The counter of `subject` for the fixed window of `limit` that contains `now`. */

@@ -11,7 +11,7 @@ import type { StaffKey } from '../../shared/labels/staff.js';
 import type { TicketQuota } from './ticket-quota.js';
 import type { Store } from '../storage/port.js';
 import { trustedAddresses } from './trusted.js';
-import { clientKey, type Counter, inWindow, type Limit, refund, reserve } from './limits.js';
+import { clientKey, type Counter, inWindow, type Limit, patientSubjects, refund, reserve } from './limits.js';
 
 const HOUR = 3600_000;
 
@@ -40,7 +40,9 @@ export interface AbusePolicy {
   reserveLoginFailure(request: FastifyRequest, username: string): Promise<Refund>;
 }
 
-export function abusePolicy(store: Store, config: Config): AbusePolicy {
+/** `secret`: the server's patient-token secret, which keys the hash a patient's counters hold instead of the uid. */
+export function abusePolicy(store: Store, config: Config, secret: string): AbusePolicy {
+  const patient = patientSubjects(secret);
   const identity: Limit = { name: 'identity', max: config.RATE_LIMIT_IDENTITIES_PER_HOUR, windowMs: HOUR };
   const lineSignIn: Limit = { name: 'line-signin', max: config.RATE_LIMIT_LINE_SIGNINS_PER_HOUR, windowMs: HOUR };
   const login: Limit = { name: 'login', max: config.LOGIN_FAILURES_PER_15_MIN, windowMs: HOUR / 4 };
@@ -94,14 +96,14 @@ export function abusePolicy(store: Store, config: Config): AbusePolicy {
     async reserveTestPush(request, uid) {
       if (config.RATE_LIMIT === 'off') return;
       const now = new Date();
-      const counters = [inWindow(testPush, `uid:${uid}`, now)];
+      const counters = [inWindow(testPush, patient(uid), now)];
       if (!isTrusted(request)) counters.push(inWindow(testPush, clientKey(request.ip), now));
       await reserveAll(counters, 'error.rateLimitedTestPush');
     },
     patientBudget(kind, uid) {
       // Wrong check-in codes are guesses, not load: like sign-in throttling, their budget stays on (decision 048).
       if (config.RATE_LIMIT === 'off' && kind !== 'checkin') return undefined;
-      return inWindow({ name: `patient-${kind}`, max: config.RATE_LIMIT_PATIENT_CHANGES_PER_HOUR, windowMs: HOUR }, `uid:${uid}`);
+      return inWindow({ name: `patient-${kind}`, max: config.RATE_LIMIT_PATIENT_CHANGES_PER_HOUR, windowMs: HOUR }, patient(uid));
     },
     // Sign-in throttling is security, not load: it stays on with RATE_LIMIT=off and on trusted networks.
     // The per-account budget stops guessing spread over many addresses; the per-address one, random user

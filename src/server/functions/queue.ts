@@ -25,7 +25,8 @@ export const allocateNextSlot: FunctionDef<'allocateNextSlot'> = {
     const taken = await deps.allocation.take({ reservedType, ownerId: patient.uid, quota: deps.abuse.ticketQuota(request), lang, ...family });
     // After the commit and not awaited: asking LINE for the service token never delays or fails the number.
     // A family's token goes with its first number, which the family's turn-is-near notice is sent for.
-    if (liffAccessToken) void deps.serviceMessages.afterTaken(taken.slotId, liffAccessToken);
+    // A LINE patient's uid is their LINE user id: the token must open that user's profile (decision 057).
+    if (liffAccessToken) void deps.serviceMessages.afterTaken(taken.slotId, liffAccessToken, patient.uid);
     return taken;
   },
 };

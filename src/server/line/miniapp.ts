@@ -1,12 +1,14 @@
 /**
  * The LINE MINI App channel's calls (issue 37, docs/decisions/051): its channel access token, issued from the
  * channel id and secret by the client-credentials grant (a stateless token, kept in memory until shortly
- * before it expires), the service notification token, and the service message send. Each goes through
+ * before it expires), the check that a LIFF access token is this channel's and the patient's (decision 057:
+ * LINE Login's verify and profile), the service notification token, and the service message send. Each goes through
  * fetchBounded (a timeout that aborts, no redirects, a bounded body). Answers come back as data for the rule
  * in domain/service-messages/rule.ts; nothing here logs a token.
  */
 import { fetchBounded, jsonObject } from '../outside/bounded-fetch.js';
 import type { LineAnswer } from '../domain/service-messages/rule.js';
+import { profileIs, type Refusal, verifiedFor } from '../domain/service-messages/liff-check.js';
 
 export interface MiniAppChannel {
   readonly configured: boolean;
@@ -14,6 +16,12 @@ export interface MiniAppChannel {
   channelToken(signal?: AbortSignal): Promise<{ token: string } | { failed: string }>;
   /** Forgets the cached channel token (LINE answered 401 to it). */
   dropChannelToken(): void;
+  /**
+   * Null when LINE says the LIFF access token was issued for this MINI App channel, is live, and opens the
+   * profile of `userId`; else why not (an error or no answer from LINE included). Asks nothing more once a
+   * step refuses.
+   */
+  checkLiffToken(liffAccessToken: string, userId: string, signal?: AbortSignal): Promise<Refusal>;
   issueNotificationToken(liffAccessToken: string, signal?: AbortSignal): Promise<LineAnswer>;
   sendServiceMessage(body: { templateName: string; params: Record<string, string>; notificationToken: string }, signal?: AbortSignal): Promise<LineAnswer>;
 }
@@ -27,7 +35,7 @@ export function miniAppChannel(settings: { channelId?: string; channelSecret?: s
   let cached: { token: string; until: number } | null = null;
   let pending: Promise<{ token: string } | { failed: string }> | null = null;
 
-  async function request(path: string, init: { method: string; headers: Record<string, string>; body: string }, signal?: AbortSignal): Promise<LineAnswer> {
+  async function request(path: string, init: { method: string; headers: Record<string, string>; body?: string }, signal?: AbortSignal): Promise<LineAnswer> {
     try {
       const answer = await fetchBounded(`${base}${path}`, init, settings.timeoutMs, signal);
       return { status: answer.status, body: jsonObject(answer.body) };
@@ -66,6 +74,14 @@ export function miniAppChannel(settings: { channelId?: string; channelSecret?: s
     },
     dropChannelToken() {
       cached = null;
+    },
+    async checkLiffToken(liffAccessToken, userId, signal) {
+      if (!configured) return 'LINE_MINIAPP_CHANNEL_ID / LINE_MINIAPP_CHANNEL_SECRET are not configured';
+      const query = new URLSearchParams({ access_token: liffAccessToken });
+      const verified = await request(`/oauth2/v2.1/verify?${query.toString()}`, { method: 'GET', headers: {} }, signal);
+      const refused = verifiedFor(verified, settings.channelId ?? '');
+      if (refused !== null) return refused;
+      return profileIs(await request('/v2/profile', { method: 'GET', headers: { authorization: `Bearer ${liffAccessToken}` } }, signal), userId);
     },
     async issueNotificationToken(liffAccessToken, signal) {
       const channel = await this.channelToken(signal);

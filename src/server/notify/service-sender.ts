@@ -1,6 +1,7 @@
 /**
  * LINE MINI App service messages, carried out (issue 37, docs/decisions/051): asks for a reservation's
- * service notification token after its number committed, and sends a LINE notice as the template while the
+ * service notification token after its number committed, once LINE vouched that the LIFF access token is the
+ * clinic's MINI App's and the patient's (decision 057), and sends a LINE notice as the template while the
  * token lasts, else as the Messaging API push. What to do is decided in domain/service-messages/rule.ts;
  * every choice is written (its apply.ts) before the call it leads to, so a crash between the two paths cannot
  * deliver a notice twice. The tokens are sealed at rest and never logged.
@@ -13,15 +14,18 @@ import type { MiniAppChannel } from '../line/miniapp.js';
 import type { Store } from '../storage/port.js';
 import type { OutboxTable } from '../storage/schema.js';
 import { choosePath, issueOutcome, sendOutcome, type TokenFacts } from '../domain/service-messages/rule.js';
-import { beginAttempt, beginIssue, failIssue, keepIssued, liffDigest, readToken, recordOutcome, rowSending } from '../domain/service-messages/apply.js';
+import { beginAttempt, beginIssue, failIssue, keepIssued, liffDigest, readToken, recordOutcome, refuseIssue, rowSending } from '../domain/service-messages/apply.js';
 import { loadQueueState } from '../domain/queue-state.js';
 import { publicQueue } from '../../shared/queue/rules.js';
 import type { SendResult } from '../outside/send-result.js';
 
 export interface ServiceMessages {
   readonly enabled: boolean;
-  /** After a LINE number committed (never awaited by the patient's answer); never throws. */
-  afterTaken(slotId: string, liffAccessToken: string): Promise<void>;
+  /**
+   * After a LINE number committed (never awaited by the patient's answer); never throws. `userId`: the LINE
+   * user the number belongs to (a LINE patient's uid is their LINE user id).
+   */
+  afterTaken(slotId: string, liffAccessToken: string, userId: string): Promise<void>;
   /** A LINE outbox row: the service message, or `push` (the Messaging API, under the row's retry key). */
   deliver(row: OutboxTable, words: { text: string; reservedAt: string | null }, push: () => Promise<SendResult>, signal: AbortSignal): Promise<SendResult>;
   /** Resolves when the token requests under way have ended (the app waits for them on close). */
@@ -44,10 +48,18 @@ export function serviceMessages(deps: ServiceDeps): ServiceMessages {
   const enabled = serviceMessagesConfigured(deps.config as Config);
   const issuing = new Set<Promise<void>>();
 
-  async function issue(slotId: string, liffAccessToken: string): Promise<void> {
+  async function issue(slotId: string, liffAccessToken: string, userId: string): Promise<void> {
     const now = clock();
-    // One notification token per LIFF access token: a second number taken with the same one gets none.
+    // One notification token per LIFF access token: a second number taken with the same one gets none (and
+    // LINE is not asked about it again).
     if (!(await beginIssue(store, slotId, liffDigest(liffAccessToken), now.toISOString()))) return;
+    // Only a token LINE vouches for goes to the notifier (decision 057): any other is counted, never used.
+    const refused = await miniApp.checkLiffToken(liffAccessToken, userId);
+    if (refused !== null) {
+      await refuseIssue(store, slotId, clock().toISOString());
+      log.warn({ slotId, reason: refused }, 'LIFF access token not the clinic\'s MINI App\'s for this patient: not used; this reservation\'s LINE notices go by push');
+      return;
+    }
     const answer = await miniApp.issueNotificationToken(liffAccessToken);
     const issued = issueOutcome(answer, clock());
     if ('failed' in issued) {
@@ -92,9 +104,9 @@ export function serviceMessages(deps: ServiceDeps): ServiceMessages {
 
   return {
     enabled,
-    afterTaken(slotId, liffAccessToken) {
+    afterTaken(slotId, liffAccessToken, userId) {
       if (!enabled) return Promise.resolve();
-      const task = issue(slotId, liffAccessToken).catch((err: unknown) => {
+      const task = issue(slotId, liffAccessToken, userId).catch((err: unknown) => {
         log.warn({ slotId, err: err instanceof Error ? err.message : String(err) }, 'asking for a service notification token failed');
       });
       issuing.add(task);

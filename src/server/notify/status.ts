@@ -83,5 +83,12 @@ async function noticeMonth(store: Store, monthStart: string, serviceConfigured: 
     else entry.webPush += n;
   }
   const pushesSaved = byKind.filter((e) => e.kind !== 'taken').reduce((sum, e) => sum + e.service, 0);
-  return { serviceConfigured, byKind, pushesSaved };
+  // LIFF access tokens LINE did not vouch for (decision 057): kept as rows without a token for the month.
+  const refused = await store.db
+    .selectFrom('service_tokens')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('state', '=', 'refused')
+    .where('created_at', '>=', monthStart)
+    .executeTakeFirstOrThrow();
+  return { serviceConfigured, byKind, pushesSaved, liffTokensRefused: Number(refused.n) };
 }

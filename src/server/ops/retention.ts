@@ -49,7 +49,12 @@ export async function applyRetention(store: Store, settings: RetentionSettings, 
   await db.deleteFrom('wait_readings').where('at', '<', cutoff).execute();
   await db.deleteFrom('staff_sessions').where('expires_at', '<', now.toISOString()).execute();
   // LINE service notification tokens (sealed) serve one reservation, which lives a day: not kept beyond two (decision 051).
-  await db.deleteFrom('service_tokens').where('created_at', '<', new Date(now.getTime() - SERVICE_TOKEN_DAYS * DAY).toISOString()).execute();
+  // A refused LIFF access token's row holds no token, only what /admin/messages counts for the month (decision 057).
+  await db
+    .deleteFrom('service_tokens')
+    .where('created_at', '<', new Date(now.getTime() - SERVICE_TOKEN_DAYS * DAY).toISOString())
+    .where((eb) => eb.or([eb('state', '!=', 'refused'), eb('created_at', '<', new Date(now.getTime() - REFUSED_TOKEN_DAYS * DAY).toISOString())]))
+    .execute();
   const auditCutoff = new Date(now.getTime() - settings.auditRetentionDays * DAY).toISOString();
   await db.deleteFrom('audit_log').where('at', '<', auditCutoff).execute();
   // A session's per-address counter is dated by its opening: a session left open for days must keep it,
@@ -63,6 +68,8 @@ export async function applyRetention(store: Store, settings: RetentionSettings, 
 
 /** How long a reservation's LINE service notification token is kept. */
 const SERVICE_TOKEN_DAYS = 2;
+/** Longer than any month, so this month's count of refused LIFF access tokens is whole. */
+const REFUSED_TOKEN_DAYS = 40;
 
 /** How long the calendar's applied edges are kept (they hold no personal data; the audit log has the story). */
 const EDGE_DAYS = 30;

@@ -166,13 +166,16 @@ export interface OutboxTable {
 
 export type OutboxPath = 'service' | 'service-done' | 'push';
 
-export type ServiceTokenState = 'issuing' | 'ready' | 'spent' | 'failed';
+export type ServiceTokenState = 'issuing' | 'ready' | 'spent' | 'failed' | 'refused';
 
 /** A reservation's LINE MINI App service notification token (0015), sealed; see migration-0015-service-messages.ts. */
 export interface ServiceTokenTable {
   slot_id: string;
   liff_digest: string;
-  /** issuing: asked of LINE; ready: usable while remaining > 0 and not expired; spent / failed: never again. */
+  /**
+   * issuing: asked of LINE; ready: usable while remaining > 0 and not expired; spent / failed: never again;
+   * refused: the LIFF access token was not the MINI App's for this patient, LINE's notifier never asked (decision 057).
+   */
   state: ServiceTokenState;
   /** The sealed notification token (auth/sealed.ts), null until issued. */
   token: string | null;

@@ -247,6 +247,9 @@ export const staffDeskJa = {
   'messages.month.colWebPush': 'Webプッシュ',
   'messages.month.colFailed': '失敗',
   'messages.month.saved': 'サービスメッセージで送ったため節約できたLINEプッシュ {n}通',
+  // Decision 057: a LIFF access token LINE did not vouch for is never used.
+  'messages.month.liffRefused':
+    'LINEミニアプリのものと確認できなかったアクセストークン {n}件（使わずに、その方の通知はLINEプッシュで送りました）',
   'messages.month.serviceOff':
     'LINEミニアプリのサービスメッセージは未設定です（LINE_SERVICE_TEMPLATE）。LINEの通知はすべてプッシュメッセージで送られます。',
   'messages.month.note':

@@ -94,6 +94,11 @@ export interface NoticeMonth {
   byKind: { kind: NoticeKind; service: number; linePush: number; webPush: number; failed: number }[];
   /** Service messages sent instead of LINE pushes (every kind but 'taken', which is never pushed). */
   pushesSaved: number;
+  /**
+   * LIFF access tokens passed with a number that LINE did not vouch for as the clinic's MINI App's, given to
+   * that patient (decision 057): not used; those reservations' notices went by push. Optional for an older server.
+   */
+  liffTokensRefused?: number;
 }
 
 /** Messaging as staff see it (getMessagingStatus). */

@@ -10,7 +10,11 @@ export function NoticeMonthPanel({ month }: { month: NoticeMonth }) {
     <section className="card" aria-labelledby="notice-month">
       <h2 id="notice-month">{t('messages.month.title')}</h2>
       {month.serviceConfigured ? (
-        <p className="staff-figure">{t('messages.month.saved', { n: month.pushesSaved })}</p>
+        <>
+          <p className="staff-figure">{t('messages.month.saved', { n: month.pushesSaved })}</p>
+          {/* Decision 057: shown only when it happened, since every one of them is worth a look. */}
+          {Boolean(month.liffTokensRefused) && <p className="notice">{t('messages.month.liffRefused', { n: month.liffTokensRefused ?? 0 })}</p>}
+        </>
       ) : (
         <p className="notice">{t('messages.month.serviceOff')}</p>
       )}

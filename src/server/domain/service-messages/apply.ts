@@ -43,6 +43,11 @@ export async function failIssue(store: Store, slotId: string, now: string): Prom
   await store.db.updateTable('service_tokens').set({ state: 'failed', updated_at: now }).where('slot_id', '=', slotId).execute();
 }
 
+/** The LIFF access token was not the clinic's MINI App's for this patient (decision 057): never used, counted. */
+export async function refuseIssue(store: Store, slotId: string, now: string): Promise<void> {
+  await store.db.updateTable('service_tokens').set({ state: 'refused', updated_at: now }).where('slot_id', '=', slotId).execute();
+}
+
 export async function readToken(store: Store, slotId: string): Promise<ServiceTokenTable | undefined> {
   return store.db.selectFrom('service_tokens').selectAll().where('slot_id', '=', slotId).executeTakeFirst();
 }
