@@ -2,7 +2,8 @@
  * Group commit (decision 028): allocations that arrive while this process writes are written together in
  * one transaction, and each still gets exactly the answer it would have had alone — its number, or its own
  * refusal — without undoing anyone else's. Over both real stores; a trigger plays a fault the checks
- * cannot foresee, so the batch fails as a whole and is written again one by one.
+ * cannot foresee: the batch is written again with each request behind its own savepoint, so only the
+ * faulty request is undone and the rest commit in one transaction (decision 058).
  */
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -96,18 +97,53 @@ describeStores('allocations written in batches', (kind) => {
     });
   });
 
-  it('writes each request alone when the batch fails as a whole, so one fault answers only its own request', async () => {
-    await take('PWA_first');
+  /** A fault no check foresees, at the database, for the rows `when` names (test-only DDL on the throwaway database). */
+  async function injectFault(when: 'owner' | 'member') {
+    const [column, value] = when === 'owner' ? ['owner_id', 'PWA_bad'] : ['member_name', 'poison'];
     if (kind === 'sqlite') {
-      await sql`create trigger fail_bad before update of owner_id on reservation_slots when new.owner_id = 'PWA_bad' begin select raise(abort, 'injected fault'); end`.execute(store.db);
+      await sql.raw(`create trigger fail_bad before update of ${column} on reservation_slots when new.${column} = '${value}' begin select raise(abort, 'injected fault'); end`).execute(store.db);
     } else {
-      await sql`create function fail_bad() returns trigger language plpgsql as $$ begin if new.owner_id = 'PWA_bad' then raise exception 'injected fault'; end if; return new; end $$`.execute(store.db);
+      await sql.raw(`create function fail_bad() returns trigger language plpgsql as $$ begin if new.${column} = '${value}' then raise exception 'injected fault'; end if; return new; end $$`).execute(store.db);
       await sql`create trigger fail_bad before update on reservation_slots for each row execute function fail_bad()`.execute(store.db);
     }
-    const answers = await outcomes(['PWA_a', 'PWA_bad', 'PWA_b'].map((o) => take(o)));
+  }
+
+  it('answers a fault in one request’s write with its own error, and commits the rest in the same transaction', async () => {
+    await take('PWA_first');
+    await injectFault('owner');
+    const quota: TicketQuota = { numbersPerPatientSession: 1, address: { key: '203.0.113.9', ticketsPerHour: 100, numbersPerSession: 100 } };
+    const before = await version();
+    const answers = await outcomes(['PWA_a', 'PWA_bad', 'PWA_b'].map((o) => take(o, quota)));
     expect(answers[0]).toBe(2);
     expect(String(answers[1])).toContain('injected fault');
     expect(answers[2]).toBe(3);
     expect(await active()).toEqual(['1:PWA_first', '2:PWA_a', '3:PWA_b']);
+    // One transaction committed for the batch (the first attempt, rolled back whole, bumped nothing), not one per request.
+    expect((await version()) - before).toBe(1);
+    // The faulty request's limits went back with it: two numbers spent, not three.
+    const spent = await store.db.selectFrom('rate_counters').select(['key', 'count']).execute();
+    expect(spent.map((r) => [r.key.split(':')[0], Number(r.count)]).sort()).toEqual([['session-numbers', 2], ['ticket', 2]]);
+  });
+
+  it('gives back a family’s numbers rolled back to its savepoint: the next request takes them, nothing of it stays', async () => {
+    await store.db.updateTable('runtime').set({ family_max: 3 }).where('id', '=', 1).execute();
+    await take('PWA_first');
+    await injectFault('member');
+    const before = await version();
+    const calls = [
+      take('PWA_a'),
+      // The second member's write fails: the first member's number, taken a moment before, goes back too.
+      allocateSlot({ store, reservedType: 'PWA', ownerId: 'PWA_fam', count: 2, names: ['ok', 'poison'] }),
+      take('PWA_b'),
+      allocateSlot({ store, reservedType: 'PWA', ownerId: 'PWA_fam2', count: 2, names: ['x', 'y'] }),
+    ];
+    const answers = await outcomes(calls);
+    expect(answers[0]).toBe(2);
+    expect(String(answers[1])).toContain('injected fault');
+    expect(answers.slice(2)).toEqual([3, 4]);
+    expect(await active()).toEqual(['1:PWA_first', '2:PWA_a', '3:PWA_b', '4:PWA_fam2', '5:PWA_fam2']);
+    expect((await version()) - before).toBe(1);
+    const named = await store.db.selectFrom('reservation_slots').select('member_name').where('member_name', 'is not', null).orderBy('reservation_number').execute();
+    expect(named.map((r) => r.member_name)).toEqual(['x', 'y']);
   });
 });

@@ -229,6 +229,8 @@ describeBrowser('a family takes numbers together', () => {
     await announced.waitFor({ state: 'detached' });
     const texts = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((n) => numberCell(n).innerText()));
     expect(texts.map((t) => t.replace(/\s+/g, ' '))).toEqual(['1番', '2番 家族 1/3 たろう', '3番 家族 2/3', '4番 家族 3/3 じろう', '5番 家族 1/2 はなこ', '6番 家族 2/2 ゆき', '7番']);
+    // Each name is patient text isolated for direction in a <bdi> (decision 058).
+    expect(await page.locator('th.cell-number bdi.member-name').allInnerTexts()).toEqual(['たろう', 'じろう', 'はなこ', 'ゆき']);
     // One family's rows share a bar in one tone; the next family's in another.
     const bar = (n: number) => numberCell(n).evaluate((el) => getComputedStyle(el).boxShadow);
     expect(await bar(2)).toBe(await bar(4));

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type FunctionName, functionPayloads } from '../../shared/schemas/functions.js';
+import { refusalLabel } from '../../shared/schemas/patient-text.js';
 import { AppError } from '../errors.js';
 import { sendError } from './envelope.js';
 import type { Deps } from './deps.js';
@@ -30,7 +31,7 @@ export function registerFunctionRoutes(app: FastifyInstance, deps: Deps, table: 
       const data = envelopeData(request.body);
       if (data === NOT_AN_ENVELOPE) throw new AppError('INVALID_ARGUMENT', 'error.invalidArgument');
       const payload = (functionPayloads[fnName] as z.ZodType).safeParse(data ?? {});
-      if (!payload.success) throw new AppError('INVALID_ARGUMENT', 'error.invalidArgument');
+      if (!payload.success) throw new AppError('INVALID_ARGUMENT', refusalLabel(payload.error) ?? 'error.invalidArgument');
       const def = table[fnName] as FunctionDef<FunctionName>;
       // Who may call, as the definition declares, checked after the payload (a malformed call is
       // INVALID_ARGUMENT whoever makes it). Only a staff rule reads the store; a patient's token is checked

@@ -121,6 +121,7 @@ export const patientEn: Record<PatientKey, string> = {
   'error.familyTooLarge': 'You can get numbers for up to {max} people at once. Please choose fewer people.',
   'error.notEnoughForFamily': 'Not enough numbers are left for everyone. Please choose fewer people or come to the reception desk.',
   'error.invalidArgument': 'The request is not valid.',
+  'error.patientText': 'The text has characters that cannot be used.',
   'error.liffAccessTokenLineOnly': 'A LINE MINI App access token goes only with a number taken in LINE.',
   'error.bodyTooLarge': 'The request is too large.',
   'error.unknownFunction': 'That function does not exist.',

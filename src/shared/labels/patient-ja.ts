@@ -132,6 +132,7 @@ export const patientJa = {
   'error.familyTooLarge': '一度にお取りできるのは{max}人分までです。人数を減らしてください。',
   'error.notEnoughForFamily': '全員分の番号が残っていません。人数を減らすか、窓口へお越しください。',
   'error.invalidArgument': 'リクエストの内容が正しくありません。',
+  'error.patientText': '使えない文字があります。',
   'error.liffAccessTokenLineOnly': 'LINEミニアプリのアクセストークンは、LINEでの受付にだけ付けられます。',
   'error.bodyTooLarge': 'リクエストが大きすぎます。',
   'error.unknownFunction': '指定された機能は存在しません。',

@@ -16,10 +16,15 @@ import { CALLOUT_TEXT_MAX } from '../callout/types.js';
 import { allocationSettingsSchema } from './allocation-settings.js';
 import type { AnnouncementSendPreview, ArrivalSetup, AuditEntry, MessagingStatus, MyReservation } from './answers.js';
 import { FAMILY_MAX_MAX, MEMBER_NAME_MAX } from '../queue/family.js';
+import { patientText } from './patient-text.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
-const id = z.string().min(1).max(100);
+/**
+ * An id the client was given (a slot's, an announcement's): visible ASCII only, so no text the database
+ * refuses (NUL: PostgreSQL's 22021) ever reaches a query as a 500 (docs/decisions/058).
+ */
+const id = z.string().min(1).max(100).regex(/^[\x21-\x7e]+$/);
 
 export { ANNOUNCEMENT_MAX_LENGTH } from './live.js';
 const none = z.strictObject({});
@@ -35,11 +40,12 @@ export const functionPayloads = {
     /**
      * A family (docs/decisions/053): one entry per number to take together, each the member's short name or
      * '' for none; absent is one number with no name. Patients only; more entries than the clinic's
-     * `familyMax` is refused (FAILED_PRECONDITION error.familyTooLarge), and nothing is taken.
+     * `familyMax` is refused (FAILED_PRECONDITION error.familyTooLarge), and nothing is taken. Each name is
+     * patient text (decision 058): NFKC, trimmed, no control, format or bidi characters (error.patientText).
      */
     // Optional (decision 051): liff.getAccessToken() of the LINE MINI App, for its service messages; LINE only.
-    liffAccessToken: z.string().min(1).max(2048).optional(),
-    members: z.array(z.string().trim().max(MEMBER_NAME_MAX)).min(1).max(FAMILY_MAX_MAX).optional(),
+    liffAccessToken: z.string().min(1).max(2048).regex(/^[\x21-\x7e]+$/).optional(),
+    members: z.array(patientText(MEMBER_NAME_MAX)).min(1).max(FAMILY_MAX_MAX).optional(),
   }).refine((p) => p.reservedType !== 'ADMIN' || p.members === undefined, { message: 'members: patients only', path: ['members'] }),
   cancelReservation: z.strictObject({
     slotId: id,
@@ -62,8 +68,9 @@ export const functionPayloads = {
   saveSafariSubscription: z.strictObject({ subscription: pushSubscriptionSchema }),
   sendWebpushTest: z.strictObject({
     subscription: pushSubscriptionSchema,
-    title: z.string().min(1).max(200),
-    body: z.string().max(1000),
+    // Shown in the patient's own notice: patient text (decision 058).
+    title: patientText(200).pipe(z.string().min(1)),
+    body: patientText(1000),
     link: z.string().startsWith('/').max(500),
   }),
   sendReservationMessageBySlot: z.strictObject({ slotId: id, kind: z.literal('recall') }),

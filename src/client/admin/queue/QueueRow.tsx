@@ -139,7 +139,8 @@ export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onA
         {family && (
           <span className="family-line">
             <span className="family-tag">{t('staffFamily.tag', { i: family.i, k: family.k })}</span>
-            {slot.memberName ? <span className="member-name">{slot.memberName}</span> : null}
+            {/* Patient text, isolated for direction (decision 058): a right-to-left name reorders nothing around it. */}
+            {slot.memberName ? <bdi className="member-name">{slot.memberName}</bdi> : null}
           </span>
         )}
       </th>

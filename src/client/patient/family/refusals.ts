@@ -20,5 +20,7 @@ export function familyRefusal(err: unknown): string | undefined {
   if (max) return t('error.familyTooLarge', { max });
   // Too few online numbers left for everyone: a catalogue text, already in the reader's language.
   if (err.status === 'RESOURCE_EXHAUSTED' && err.message === t('error.notEnoughForFamily')) return err.message;
+  // A name with a character names cannot hold (a line break, an invisible one; decision 058): likewise.
+  if (err.status === 'INVALID_ARGUMENT' && err.message === t('error.patientText')) return err.message;
   return undefined;
 }

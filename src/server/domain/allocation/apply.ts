@@ -6,13 +6,15 @@
  */
 import type { PatientLang } from '../../../shared/labels/langs.js';
 import type { ReservedType } from '../../../shared/queue/slot.js';
-import type { Store } from '../../storage/port.js';
+import { sql, type Transaction } from 'kysely';
+import type { DomainEvent, Store, WriteContext } from '../../storage/port.js';
+import type { Database } from '../../storage/schema.js';
 import { statement } from '../../storage/statements.js';
 import { enqueueAheadNotices } from '../notices/outbox.js';
 import { type Actor, writeAudit } from '../audit.js';
 import { type AllocationAsk, ALREADY_BOOKED, decide, NONE_LEFT, ONLINE_USED_UP, type ReceptionFacts } from './rule.js';
 import type { Settled } from './group-commit.js';
-import { spendAddressQuota, type TicketQuota } from './quota.js';
+import { type QuotaSession, spendAddressQuota, type TicketQuota } from './quota.js';
 import type { ReceptionView } from './reception-view.js';
 import { type BatchSession, readBatchSession } from './session-read.js';
 
@@ -79,36 +81,52 @@ class NothingTaken {
 
 /**
  * Writes the batch in one transaction; a batch that took no number is rolled back and answered. If the
- * transaction fails as a whole, each request is written alone, so no request is answered by another's
- * failure (the partial unique index's catch is the patient's ALREADY_EXISTS).
+ * transaction fails as a whole (a fault no check foresaw, in one request's write), the batch is written once
+ * more in one transaction with each request behind its own savepoint: the fault rolls back only its own
+ * request, its limits included, and answers only it (the partial unique index's catch is the patient's
+ * ALREADY_EXISTS); the others commit together (docs/decisions/058). The first attempt has no savepoints:
+ * they would cost every batch two statements a request for a fault that almost never comes.
  */
 export async function writeAllocations(store: Store, view: ReceptionView, requests: AllocationRequest[]): Promise<Settled<Taken>[]> {
-  const translated = (error: unknown) => (store.isUniqueViolation(error) ? ALREADY_BOOKED : error);
-  const once = (batch: AllocationRequest[]) =>
-    writeTransaction(store, view, batch).catch((err: unknown) => {
+  const once = (isolated: boolean) =>
+    writeTransaction(store, view, requests, isolated).catch((err: unknown) => {
       if (err instanceof NothingTaken) return err.answers;
       throw err;
     });
   try {
-    return await once(requests);
+    return await once(false);
   } catch (error) {
-    if (requests.length === 1) return [failed(translated(error))];
-    const answers: Settled<Taken>[] = [];
-    for (const request of requests) answers.push(await once([request]).then(([answer]) => answer, (alone) => failed(translated(alone))));
-    return answers;
+    if (requests.length === 1) return [failed(translated(store, error))];
+    return once(true).catch((again: unknown) => requests.map(() => failed(translated(store, again))));
   }
 }
 
-function writeTransaction(store: Store, view: ReceptionView, requests: AllocationRequest[]): Promise<Settled<Taken>[]> {
+const translated = (store: Store, error: unknown) => (store.isUniqueViolation(error) ? ALREADY_BOOKED : error);
+
+/** One request's write behind a savepoint: its fault undoes only what it wrote, and is its answer. */
+async function behindSavepoint<T>(tx: Transaction<Database>, write: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+  await sql`savepoint allocation`.execute(tx);
+  try {
+    const value = await write();
+    await sql`release savepoint allocation`.execute(tx);
+    return { ok: true, value };
+  } catch (error) {
+    await sql`rollback to savepoint allocation`.execute(tx);
+    await sql`release savepoint allocation`.execute(tx);
+    return { ok: false, error };
+  }
+}
+
+function writeTransaction(store: Store, view: ReceptionView, requests: AllocationRequest[], isolated: boolean): Promise<Settled<Taken>[]> {
   return store.write(async (ctx) => {
-    const { tx, runtime, emit, now } = ctx;
+    const { tx, runtime } = ctx;
     const sessionId = runtime.current_session_id;
     const open = runtime.inhouse_on && sessionId ? requests : [];
     const settings = { keepEvery: runtime.keep_every, onlineCap: runtime.online_cap };
-    const session: BatchSession | null = sessionId && open.length > 0 ? await readBatchSession(tx, sessionId, open, settings) : null;
+    let session: BatchSession | null = sessionId && open.length > 0 ? await readBatchSession(tx, sessionId, open, settings) : null;
     const answers: Settled<Taken>[] = [];
     let lowestTaken: number | null = null;
-    for (const request of requests) {
+    for (const [index, request] of requests.entries()) {
       const { reservedType } = request;
       const count = request.count ?? 1;
       const facts = session ? await session.facts(reservedType, count) : { freeLeft: false, onlineFreeLeft: false, onlineTaken: 0 };
@@ -134,38 +152,27 @@ function writeTransaction(store: Store, view: ReceptionView, requests: Allocatio
       }
       // A request decide let through was read with the session above: only a bug leaves one unknown.
       if (!('take' in decision) || !session || !sessionId) throw new Error('an allocation was decided without the session read under the lock');
-      // After every refusal of the rule, so a refused request costs the patient nothing.
-      if (request.quota?.address && request.ownerId) {
-        const refusal = await spendAddressQuota(tx, request.quota.address, { sessionId, openedAt: session.openedAt }, now, count);
-        if (refusal) {
-          answers.push(failed(refusal));
-          continue;
-        }
+      const batchSession = session;
+      const write = () => takeNumbers(store, ctx, batchSession, { sessionId, openedAt: batchSession.openedAt }, request);
+      const item = isolated ? await behindSavepoint(tx, write) : { ok: true as const, value: await write() };
+      if (!item.ok) {
+        answers.push(failed(translated(store, item.error)));
+        // What the batch remembers of the session must be what the transaction now holds: read again, for the rest.
+        session = await readBatchSession(tx, sessionId, requests.slice(index + 1), settings);
+        continue;
       }
-      const { ownerId, lang, actor } = request;
-      const numbers: TakenNumber[] = [];
-      // A family's numbers one after another, nobody else's between them (decide counted them free).
-      for (let member = 0; member < count; member++) {
-        const free = session.next(reservedType);
-        if (!free) throw new Error('a number decide counted free was not there');
-        session.took(free, reservedType);
-        const family = count > 1 ? { familyId: numbers[0]?.slotId ?? free.id, memberName: request.names?.[member] || null, memberIndex: member } : NO_FAMILY;
-        const taken = (await tx.executeQuery(takeSlot(store, { id: free.id, reservedType, ownerId, lang: lang ?? null, now, ...family }))).rows[0];
-        // Read under the same lock a moment ago: only a writer ignoring the lock could have taken it.
-        if (!taken) throw new Error(`free number ${free.reservation_number} was taken under the runtime row lock`);
-        emit({ type: 'slotAllocated', slotId: taken.id });
-        // No names in the audit trail: only the patient and staff's list show them (decision 053).
-        const after = count > 1 ? { reservedType, familyId: family.familyId, member: member + 1, of: count } : { reservedType };
-        await writeAudit(tx, actor, { action: 'allocateNextSlot', target: `#${taken.reservation_number} ${taken.id}`, after }, now);
-        // Not always the first: a desk number may be a kept one behind the numbers taken before it (decision 049).
-        lowestTaken = Math.min(lowestTaken ?? taken.reservation_number, taken.reservation_number);
-        numbers.push({ slotId: taken.id, reservationNumber: taken.reservation_number });
+      const taken = item.value;
+      if ('refusal' in taken) {
+        answers.push(failed(taken.refusal));
+        continue;
       }
+      for (const event of taken.events) ctx.emit(event);
+      lowestTaken = Math.min(lowestTaken ?? taken.lowest, taken.lowest);
       if (patient) {
         patient.active = true;
         patient.taken += count;
       }
-      answers.push({ ok: true, value: count > 1 ? { ...numbers[0], family: numbers } : numbers[0] });
+      answers.push({ ok: true, value: taken.value });
     }
     if (lowestTaken === null) throw new NothingTaken(answers);
     // The batch took the session's last number: once it commits, later requests hear "none left" (not
@@ -184,4 +191,42 @@ function writeTransaction(store: Store, view: ReceptionView, requests: Allocatio
     if (settledEnd !== null) view.headSettled(runtime.version, settledEnd, ctx.committed);
     return answers;
   });
+}
+
+type ItemWrite = { refusal: unknown } | { value: Taken; lowest: number; events: DomainEvent[] };
+
+/**
+ * One request's writes once decide said take: its address limits (after every refusal of the rule, so a
+ * refused request costs the patient nothing), then its numbers. The events go out only once the caller
+ * keeps the write (a request rolled back to its savepoint announces nothing).
+ */
+async function takeNumbers(store: Store, ctx: WriteContext, session: BatchSession, quotaSession: QuotaSession, request: AllocationRequest): Promise<ItemWrite> {
+  const { tx, now } = ctx;
+  const { reservedType, ownerId, lang, actor } = request;
+  const count = request.count ?? 1;
+  if (request.quota?.address && ownerId) {
+    const refusal = await spendAddressQuota(tx, request.quota.address, quotaSession, now, count);
+    if (refusal) return { refusal };
+  }
+  const numbers: TakenNumber[] = [];
+  const events: DomainEvent[] = [];
+  let lowest = Infinity;
+  // A family's numbers one after another, nobody else's between them (decide counted them free).
+  for (let member = 0; member < count; member++) {
+    const free = session.next(reservedType);
+    if (!free) throw new Error('a number decide counted free was not there');
+    session.took(free, reservedType);
+    const family = count > 1 ? { familyId: numbers[0]?.slotId ?? free.id, memberName: request.names?.[member] || null, memberIndex: member } : NO_FAMILY;
+    const taken = (await tx.executeQuery(takeSlot(store, { id: free.id, reservedType, ownerId, lang: lang ?? null, now, ...family }))).rows[0];
+    // Read under the same lock a moment ago: only a writer ignoring the lock could have taken it.
+    if (!taken) throw new Error(`free number ${free.reservation_number} was taken under the runtime row lock`);
+    events.push({ type: 'slotAllocated', slotId: taken.id });
+    // No names in the audit trail: only the patient and staff's list show them (decision 053).
+    const after = count > 1 ? { reservedType, familyId: family.familyId, member: member + 1, of: count } : { reservedType };
+    await writeAudit(tx, actor, { action: 'allocateNextSlot', target: `#${taken.reservation_number} ${taken.id}`, after }, now);
+    // Not always the first: a desk number may be a kept one behind the numbers taken before it (decision 049).
+    lowest = Math.min(lowest, taken.reservation_number);
+    numbers.push({ slotId: taken.id, reservationNumber: taken.reservation_number });
+  }
+  return { value: count > 1 ? { ...numbers[0], family: numbers } : numbers[0], lowest, events };
 }

@@ -32,13 +32,18 @@ export interface ChatEvent {
 export const MAX_EVENTS_PER_DELIVERY = 100;
 
 const str = z.string().min(1).max(5000);
+/**
+ * What is stored (the event id) or queried (the sender's id) is visible ASCII, as LINE's are: a NUL would be
+ * PostgreSQL's 22021, not a lookup (docs/decisions/058). The message text is neither stored nor shown.
+ */
+const key = (max: number) => z.string().min(1).max(max).regex(/^[\x21-\x7e]+$/);
 const EVENT = z.looseObject({
   type: z.string().max(64),
-  webhookEventId: z.string().min(1).max(64),
+  webhookEventId: key(64),
   timestamp: z.number(),
   mode: z.string().max(32).optional(),
   replyToken: str.optional(),
-  source: z.looseObject({ type: z.string().max(32), userId: str.optional() }).optional(),
+  source: z.looseObject({ type: z.string().max(32), userId: key(100).optional() }).optional(),
   message: z.looseObject({ type: z.string().max(32), text: z.string().max(10_000).optional() }).optional(),
   deliveryContext: z.looseObject({ isRedelivery: z.boolean().optional() }).optional(),
 });
