@@ -20,6 +20,7 @@ import { createLiveHub, type LiveHubOptions } from './live/hub.js';
 import { registerLiveRoutes } from './live/routes.js';
 import { patientTokens } from './auth/patient-tokens.js';
 import { loadOrCreateSecret, randomSecret } from './auth/secrets.js';
+import { deviceTokens } from './auth/staff-devices.js';
 import { lineLogin } from './line/line-login.js';
 import { createWebPush } from './push/web-push.js';
 import { type Clock, systemClock } from './clock.js';
@@ -192,7 +193,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
 
   registerOriginCheck(app);
   registerFunctionRoutes(app, deps, functionTable);
-  registerStaffRoutes(app, deps);
+  registerStaffRoutes(app, deps, deviceTokens(secret));
   registerExportRoutes(app, deps);
   registerClientConfigRoute(app, config);
   registerLiveRoutes(app, deps, hub);

@@ -131,6 +131,8 @@ const schema = z.object({
   // Per address whatever the user name, and the tries a clean address keeps at a locked account (decision 044).
   LOGIN_FAILURES_PER_ADDRESS_PER_15_MIN: z.coerce.number().int().min(1).default(20),
   LOGIN_LOCKED_ACCOUNT_TRIES_PER_ADDRESS: z.coerce.number().int().min(0).default(3),
+  // A browser that signed in before is judged by its own failures, not its address's (decision 056).
+  LOGIN_FAILURES_PER_DEVICE_PER_15_MIN: z.coerce.number().int().min(1).default(5),
   // `true` trusts X-Forwarded-* from any peer (a client could then choose its own address); a list trusts
   // them only from the proxies named. proxy-addr's names (loopback, linklocal, uniquelocal) are allowed too.
   TRUST_PROXY: z

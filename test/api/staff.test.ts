@@ -166,13 +166,17 @@ describe('over https (TRUST_PROXY and X-Forwarded-Proto: https)', () => {
   const meOver = async (cookie: string, headers: Record<string, string> = https) =>
     (await fetch(`${proxied.url}/api/staff/me`, { headers: { cookie, ...headers } })).status;
 
-  it('sets __Host-qs_staff: Secure, Path=/, HttpOnly, SameSite=Strict, no Domain', async () => {
+  it('sets __Host-qs_staff and the device cookie __Host-qs_staff_device: Secure, Path=/, HttpOnly, SameSite=Strict, no Domain', async () => {
     const setCookie = await secureLogin();
-    expect(setCookie).toHaveLength(1);
-    const attributes = setCookie[0].split(';').map((p) => p.trim());
-    expect(attributes[0]).toMatch(/^__Host-qs_staff=[A-Za-z0-9_-]{40,}$/);
-    for (const attribute of ['Path=/', 'HttpOnly', 'Secure', 'SameSite=Strict']) expect(attributes).toContain(attribute);
-    expect(attributes.some((a) => /^Domain=/i.test(a))).toBe(false);
+    // The session, and the device cookie a right password leaves (decision 056).
+    expect(setCookie).toHaveLength(2);
+    const [session, device] = setCookie.map((c) => c.split(';').map((p) => p.trim()));
+    expect(session[0]).toMatch(/^__Host-qs_staff=[A-Za-z0-9_-]{40,}$/);
+    expect(device[0]).toMatch(/^__Host-qs_staff_device=v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+    for (const attributes of [session, device]) {
+      for (const attribute of ['Path=/', 'HttpOnly', 'Secure', 'SameSite=Strict']) expect(attributes).toContain(attribute);
+      expect(attributes.some((a) => /^Domain=/i.test(a))).toBe(false);
+    }
   });
 
   it('accepts the __Host- cookie, and refuses the plain one on an https request', async () => {
@@ -213,8 +217,9 @@ describe('over https (TRUST_PROXY and X-Forwarded-Proto: https)', () => {
       body: JSON.stringify({ username: 'alice', password }),
     });
     const setCookie = response.headers.getSetCookie();
-    expect(setCookie).toHaveLength(1);
+    expect(setCookie).toHaveLength(2);
     expect(setCookie[0]).toMatch(/^qs_staff=/);
-    expect(setCookie[0]).not.toContain('Secure');
+    expect(setCookie[1]).toMatch(/^qs_staff_device=/);
+    for (const cookie of setCookie) expect(cookie).not.toContain('Secure');
   });
 });

@@ -36,8 +36,16 @@ export interface AbusePolicy {
    * is no exemption.
    */
   patientBudget(kind: PatientChangeKind, uid: string): Counter | undefined;
-  /** Reserves a failed sign-in before the password is checked; refund it when the password was right. */
+  /**
+   * Reserves a failed sign-in before the password is checked; refund it when the password was right. An
+   * address whose own cap is spent is told so, with the minutes left (error.loginPausedForNetwork).
+   */
   reserveLoginFailure(request: FastifyRequest, username: string): Promise<Refund>;
+  /**
+   * The same for a sign-in from a known device (decision 056): a unit of that device's own budget only,
+   * neither the address's nor the account's. Null when the device's budget is spent: it is then no device.
+   */
+  reserveDeviceFailure(deviceId: string): Promise<Refund | null>;
 }
 
 /** `secret`: the server's patient-token secret, which keys the hash a patient's counters hold instead of the uid. */
@@ -49,13 +57,14 @@ export function abusePolicy(store: Store, config: Config, secret: string): Abuse
   const testPush: Limit = { name: 'test-push', max: config.RATE_LIMIT_TEST_PUSHES_PER_HOUR, windowMs: HOUR };
   const loginAccount: Limit = { name: 'login-account', max: config.LOGIN_FAILURES_PER_ACCOUNT_PER_15_MIN, windowMs: HOUR / 4 };
   const loginAddress: Limit = { name: 'login-address', max: config.LOGIN_FAILURES_PER_ADDRESS_PER_15_MIN, windowMs: HOUR / 4 };
+  const loginDevice: Limit = { name: 'login-device', max: config.LOGIN_FAILURES_PER_DEVICE_PER_15_MIN, windowMs: HOUR / 4 };
   const trustedIp = trustedAddresses(config);
   const isTrusted = (request: FastifyRequest) => trustedIp(request.ip);
   const exempt = (request: FastifyRequest) => config.RATE_LIMIT === 'off' || isTrusted(request);
   const nothing: Refund = async () => {};
 
-  /** Takes a unit of every counter, or none: a refusal gives back what it already took. */
-  async function reserveAll(counters: Counter[], refusal: StaffKey): Promise<Refund> {
+  /** Takes a unit of every counter, or none: a refusal gives back what it already took and names its counter. */
+  async function takeAll(counters: Counter[]): Promise<{ refund: Refund } | { refusedBy: Counter }> {
     const taken: Counter[] = [];
     const giveBack = async () => {
       for (const counter of taken.splice(0)) await refund(store.db, counter);
@@ -63,11 +72,24 @@ export function abusePolicy(store: Store, config: Config, secret: string): Abuse
     for (const counter of counters) {
       if (!(await reserve(store.db, counter))) {
         await giveBack();
-        throw new AppError('RESOURCE_EXHAUSTED', refusal);
+        return { refusedBy: counter };
       }
       taken.push(counter);
     }
-    return giveBack;
+    return { refund: giveBack };
+  }
+
+  async function reserveAll(counters: Counter[], refusal: StaffKey): Promise<Refund> {
+    const taken = await takeAll(counters);
+    if ('refusedBy' in taken) throw new AppError('RESOURCE_EXHAUSTED', refusal);
+    return taken.refund;
+  }
+
+  /** The address's own cap is spent: the screen says so, and when it lifts (the counter's window ends). */
+  function networkPaused(counter: Counter, now: Date): AppError {
+    const ends = new Date(counter.windowStart).getTime() + loginAddress.windowMs;
+    const minutes = Math.max(1, Math.ceil((ends - now.getTime()) / 60_000));
+    return new AppError('RESOURCE_EXHAUSTED', 'error.loginPausedForNetwork', { minutes });
   }
 
   return {
@@ -116,10 +138,18 @@ export function abusePolicy(store: Store, config: Config, secret: string): Abuse
       const byName = inWindow(login, `${address}:${username}`, now);
       const byAddress = inWindow(loginAddress, address, now);
       const lockedTries = { ...byAddress, max: Math.min(byAddress.max, config.LOGIN_LOCKED_ACCOUNT_TRIES_PER_ADDRESS) };
+      const first = await takeAll([inWindow(loginAccount, username, now), byName, byAddress]);
+      if ('refund' in first) return first.refund;
+      if (first.refusedBy === byAddress) throw networkPaused(byAddress, now);
       // A second try can only pass where the first was refused for the account's budget alone.
-      return reserveAll([inWindow(loginAccount, username, now), byName, byAddress], 'error.loginThrottled').catch(() =>
-        reserveAll([byName, lockedTries], 'error.loginThrottled'),
-      );
+      if (first.refusedBy === byName) throw new AppError('RESOURCE_EXHAUSTED', 'error.loginThrottled');
+      return reserveAll([byName, lockedTries], 'error.loginThrottled');
+    },
+    // Security like the rest of sign-in: on with RATE_LIMIT=off and on trusted networks. The unit is taken
+    // before the hash, so parallel guesses with a stolen cookie cannot pass together either.
+    async reserveDeviceFailure(deviceId) {
+      const taken = await takeAll([inWindow(loginDevice, deviceId)]);
+      return 'refund' in taken ? taken.refund : null;
     },
   };
 }

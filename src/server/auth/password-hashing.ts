@@ -6,7 +6,7 @@
  * places are shared between client addresses (fair-gate.ts), so one address cannot hold them all.
  */
 import { createRequire } from 'node:module';
-import { concurrencyGate } from './fair-gate.js';
+import { concurrencyGate, type GateOptions } from './fair-gate.js';
 
 const gate = concurrencyGate(2, 16);
 
@@ -31,12 +31,13 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 /**
- * False for a wrong password or an unreadable hash; throws only when the gate refuses. `from` (the client
- * address) is whose turn it is at the gate.
+ * False for a wrong password or an unreadable hash; throws only when the gate refuses. `turn`: whose turn
+ * it is at the gate (the client address), and whether the gate may refuse it (a known device's sign-in
+ * may not: decision 056).
  */
-export function verifyPassword(hashed: string, password: string, from?: string): Promise<boolean> {
+export function verifyPassword(hashed: string, password: string, turn: GateOptions = {}): Promise<boolean> {
   return gate.run(async () => {
     hashingStats.verifies++;
     return (await argon2()).verify(hashed, password).catch(() => false);
-  }, { key: from });
+  }, turn);
 }

@@ -4,7 +4,9 @@ import type { Transaction } from 'kysely';
 import { type Actor, writeAudit } from '../domain/audit.js';
 import type { Store, WriteContext } from '../storage/port.js';
 import type { Database } from '../storage/schema.js';
+import type { GateOptions } from './fair-gate.js';
 import { hashPassword, verifyPassword } from './password-hashing.js';
+import { revokeDevices } from './staff-devices.js';
 
 export interface Staff {
   id: string;
@@ -37,14 +39,23 @@ export async function addStaffAccount(store: Store, username: string, password: 
 // Verifying against a real hash when the user is unknown keeps both answers equally slow.
 let dummyHash: Promise<string> | undefined;
 
-/** `from` (the client address's limit key) is whose turn it is at the hashing gate. */
-export async function checkStaffPassword(store: Store, username: string, password: string, from?: string): Promise<Staff | null> {
+/**
+ * The account, if `password` is right, with the device generation read with the hash it was checked
+ * against (a device cookie issued under it is revoked by any later change). `turn`: whose turn it is at the
+ * hashing gate (the client address's limit key, or a known device's).
+ */
+export async function checkStaffPassword(
+  store: Store,
+  username: string,
+  password: string,
+  turn: GateOptions = {},
+): Promise<(Staff & { deviceEpoch: number }) | null> {
   const row = await store.db.selectFrom('staff_accounts').selectAll().where('username', '=', username).executeTakeFirst();
   dummyHash ??= hash(randomBytes(16).toString('hex'));
   // The gate's refusal (too many sign-ins hashing at once) must reach the caller: no catch here.
-  const ok = await verify(row?.password_hash ?? (await dummyHash), password, from);
+  const ok = await verify(row?.password_hash ?? (await dummyHash), password, turn);
   // A disabled account costs the same hash and gets the same answer as a wrong password: no oracle.
-  return row && ok && row.disabled_at === null ? { id: row.id, username: row.username } : null;
+  return row && ok && row.disabled_at === null ? { id: row.id, username: row.username, deviceEpoch: Number(row.device_epoch) } : null;
 }
 
 /**
@@ -86,13 +97,15 @@ export async function findStaffSession(store: Store, token: string, now = new Da
 }
 
 /**
- * Signs `staff` out of one session (by its token) or of every session ("sign out everywhere"), with its
- * audit row (`logout`, from `from`) in the same write. The write carries an event, so open admin streams
- * in every process re-check their sessions at once.
+ * Signs `staff` out of one session (by its token) or of every session ("sign out everywhere", which also
+ * revokes the account's device cookies: a lost or shared PC), with its audit row (`logout`, from `from`) in
+ * the same write. The write carries an event, so open admin streams in every process re-check their
+ * sessions at once.
  */
 export async function closeStaffSessions(store: Store, staff: Staff, which: { token: string } | 'everywhere', from: string): Promise<void> {
   await store.write(async (ctx) => {
     await endSessions(ctx, which === 'everywhere' ? { staffId: staff.id } : which);
+    if (which === 'everywhere') await revokeDevices(ctx.tx, staff.id);
     await writeAudit(ctx.tx, staff, { action: 'logout', target: from }, ctx.now);
   });
 }
@@ -116,8 +129,8 @@ type Change = (tx: Transaction<Database>, id: string, now: string) => Promise<un
 
 /**
  * Applies `change` to the account named `username`; false if there is none. Every change ends the
- * account's sessions: the account change, the sessions' end and the audit row commit together, and
- * open admin streams in every process re-check at once (as at sign-out).
+ * account's sessions and revokes its device cookies: the account change, the sessions' end and the audit
+ * row commit together, and open admin streams in every process re-check at once (as at sign-out).
  */
 export async function changeStaffAccount(store: Store, username: string, change: StaffChange, actor = CLI_ACTOR): Promise<boolean> {
   // Hashed before the write: argon2 is slow, and a write holds the one writer lock.
@@ -136,6 +149,7 @@ export async function changeStaffAccount(store: Store, username: string, change:
     const row = await ctx.tx.selectFrom('staff_accounts').select('id').where('username', '=', username).executeTakeFirst();
     if (!row) return false;
     await endSessions(ctx, { staffId: row.id }); // before a removal: sessions reference the account
+    await revokeDevices(ctx.tx, row.id);
     await apply[change.action](ctx.tx, row.id, ctx.now);
     await writeAudit(ctx.tx, actor, { action: `staff.${change.action}`, target: username }, ctx.now);
     return true;

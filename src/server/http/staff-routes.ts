@@ -1,16 +1,25 @@
 /**
  * Staff sign in and out. The session lives in an HttpOnly, SameSite=Strict cookie, `__Host-` and Secure
- * over https (caller.ts).
+ * over https (caller.ts); so does the device cookie a right password leaves (`qs_staff_device`, decision 056).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffLoginSchema } from '../../shared/schemas/functions.js';
 import { AppError } from '../errors.js';
 import { clientKey } from '../abuse/limits.js';
+import type { GateOptions } from '../auth/fair-gate.js';
 import { checkStaffPassword, closeStaffSessions, openStaffSession } from '../auth/staff-accounts.js';
+import { DEVICE_DAYS, deviceAccount, type DeviceTokens, newDeviceId } from '../auth/staff-devices.js';
 import { currentStaff, overHttps, STAFF_COOKIE, staffCookieName, staffToken } from './caller.js';
 import type { Deps } from './deps.js';
 
-export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
+/** The device cookie, named as the session cookie is: `__Host-` over https, the plain name over http. */
+export const DEVICE_COOKIE = 'qs_staff_device';
+const deviceCookieName = (request: FastifyRequest) => (overHttps(request) ? `__Host-${DEVICE_COOKIE}` : DEVICE_COOKIE);
+// As with the session: a plain cookie counts only on a request that did not arrive over https.
+const deviceCookie = (request: FastifyRequest) =>
+  request.cookies[`__Host-${DEVICE_COOKIE}`] || (overHttps(request) ? undefined : request.cookies[DEVICE_COOKIE]) || undefined;
+
+export function registerStaffRoutes(app: FastifyInstance, deps: Deps, devices: DeviceTokens) {
   // No Domain: a `__Host-` cookie must have none, and the plain one is for this host alone too.
   const cookieOptions = (request: FastifyRequest) => ({
     httpOnly: true,
@@ -22,12 +31,21 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/api/staff/login', async (request, reply) => {
     const body = staffLoginSchema.safeParse(request.body);
     if (!body.success) throw new AppError('INVALID_ARGUMENT', 'error.invalidArgument');
+    const { username, password } = body.data;
+    // A browser known to this account is judged by its own failures, and takes its own turn at the hashing
+    // gate that nobody may displace: a flood from the same address neither caps nor starves it. Its budget
+    // spent (a stolen cookie being tried), it is no device and the address's limits apply as to anyone.
+    const cookie = deviceCookie(request);
+    const account = cookie ? await deviceAccount(deps.store, username) : null;
+    const device = account && devices.deviceFor(cookie, account);
+    const deviceRefund = device && (await deps.abuse.reserveDeviceFailure(device.deviceId));
     // A failure is reserved before the password hash runs, so a parallel flood of guesses cannot all pass
     // the limit together; a right password (or a check that never ran) gives it back.
-    const refund = await deps.abuse.reserveLoginFailure(request, body.data.username);
+    const refund = deviceRefund || (await deps.abuse.reserveLoginFailure(request, username));
+    const turn: GateOptions = deviceRefund ? { key: `device:${device.deviceId}`, mayRefuse: false } : { key: clientKey(request.ip) };
     let staff;
     try {
-      staff = await checkStaffPassword(deps.store, body.data.username, body.data.password, clientKey(request.ip));
+      staff = await checkStaffPassword(deps.store, username, password, turn);
     } catch (err) {
       await refund();
       throw err;
@@ -37,6 +55,14 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps) {
     const hours = deps.config.STAFF_SESSION_HOURS;
     const token = await openStaffSession(deps.store, staff, hours, { from: request.ip });
     reply.setCookie(staffCookieName(request), token, { ...cookieOptions(request), maxAge: hours * 3600 });
+    // Renewed at every sign-in, under the generation read with the password's hash: a change made since
+    // has already revoked it.
+    const deviceId = deviceRefund ? device.deviceId : newDeviceId();
+    const deviceToken = devices.issue({ staffId: staff.id, deviceId, epoch: staff.deviceEpoch });
+    reply.setCookie(deviceCookieName(request), devices.withToken(cookie, deviceToken, staff.id), {
+      ...cookieOptions(request),
+      maxAge: DEVICE_DAYS * 86_400,
+    });
     return { result: { username: staff.username } };
   });
 

@@ -4,6 +4,7 @@
  * module to schema.ts, so a table or column added there without a schema here does not compile; a column
  * added by a migration but not here makes every backup of a real store fail its own restore test.
  */
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../storage/schema.js';
 
@@ -100,7 +101,15 @@ export const ROW_SCHEMAS = {
   pwa_users: z.strictObject({ uid: text, created_at: time }),
   push_subscriptions: z.strictObject({ endpoint: text, uid: text, p256dh: text, auth: text, created_at: time }),
   // disabled_at came with migration 0005: a backup written before it restores with the account enabled.
-  staff_accounts: z.strictObject({ id: text, username: text, password_hash: text, created_at: time, disabled_at: time.nullable().default(null) }),
+  // device_epoch came with migration 0019: an older backup's accounts restore at generation 0.
+  staff_accounts: z.strictObject({
+    id: text,
+    username: text,
+    password_hash: text,
+    created_at: time,
+    disabled_at: time.nullable().default(null),
+    device_epoch: int.min(0).default(0),
+  }),
   staff_sessions: z.strictObject({ token_hash: text, staff_id: text, created_at: time, expires_at: time }),
   outbox: z.strictObject({
     id: text,
@@ -163,7 +172,7 @@ export const ROW_SCHEMAS = {
     created_at: time,
     updated_at: time,
   }),
-} satisfies { [T in keyof Database]: z.ZodType<Database[T]> };
+} satisfies { [T in keyof Database]: z.ZodType<Selectable<Database[T]>> };
 
 /** Each table's primary key, in order: the backup pages through every table by it. */
 export const PRIMARY_KEYS: { [T in keyof Database]: readonly (keyof Database[T] & string)[] } = {

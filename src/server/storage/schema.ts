@@ -127,6 +127,8 @@ export interface StaffAccountTable {
   created_at: string;
   /** Set by `npm run staff -- disable`: no sign-in, no session. */
   disabled_at: string | null;
+  /** The generation of the account's device cookies; moved on to revoke them all (decision 056). */
+  device_epoch: Generated<number>;
 }
 
 export interface StaffSessionTable {

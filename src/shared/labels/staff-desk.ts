@@ -30,6 +30,9 @@ export const staffDeskJa = {
   'admin.login.password': 'パスワード',
   'admin.login.submit': 'ログイン',
   'admin.login.submitting': 'ログイン中…',
+  // the sign-in refused for the address's own cap (decision 056): a PC that signed in before is not affected
+  'error.loginPausedForNetwork':
+    'このネットワークからのログインに多数の失敗があったため、このネットワークからの新しいログインを一時停止しています。約{minutes}分後に再度お試しください。以前にこのパソコンでログインしたことがある場合は、停止中でもログインできます。',
   'admin.signedInAs': '{name} でログイン中',
   'admin.logout': 'ログアウト',
   'admin.openMonitor': 'モニター画面を開く',
