@@ -20,6 +20,7 @@ import { serviceMessagesMigration } from './migration-0015-service-messages.js';
 import { lineWebhookMigration } from './migration-0016-line-webhook.js';
 import { waitReadingsMigration } from './migration-0017-wait-readings.js';
 import { noticeMinutesMigration } from './migration-0018-notice-minutes.js';
+import { checkinKeysAbsenceUndoMigration } from './migration-0019-checkin-keys-absence-undo.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -132,6 +133,7 @@ const migrations: Record<string, Migration> = {
   '0016_line_webhook': lineWebhookMigration,
   '0017_wait_readings': waitReadingsMigration,
   '0018_notice_minutes': noticeMinutesMigration,
+  '0019_checkin_keys_absence_undo': checkinKeysAbsenceUndoMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
