@@ -40,11 +40,19 @@ export const jaStaffArrival = {
   'arrival.qrLabel': '来院確認のQRコード',
   'arrival.link': 'QRコードの読み取り先：{link}',
   'arrival.renewTitle': 'QRコードと番号の変更',
-  'arrival.renewNote': '番号が院外に知られたときなどに新しくします。古いQRコード・番号・モニターの表示は使えなくなります。',
+  'arrival.renewNote': '番号が院外に知られたときなどに新しくします。古いQRコードと番号は使えなくなります。待合室モニターはそのまま新しい番号を表示します。',
   'arrival.renew': 'QRコードと番号を新しくする',
   'arrival.renewConfirm':
-    'QRコードと来院確認の番号を新しくしますか？掲示しているQRコードは使えなくなるため、印刷し直してください。待合室モニターも、スタッフがログインした状態で開き直してください。',
-  'arrival.renewed': 'QRコードと番号を新しくしました。印刷し直して掲示し、モニターを開き直してください。',
+    'QRコードと来院確認の番号を新しくしますか？掲示しているQRコードは使えなくなるため、印刷し直してください。待合室モニターは開き直さなくても新しい番号を表示します。',
+  'arrival.renewed': 'QRコードと番号を新しくしました。印刷し直して掲示してください。',
+  // decision 059: the wall monitor's own key, renewed without the printed sheet
+  'arrival.monitorKeyTitle': '待合室モニターの鍵',
+  'arrival.monitorKeyNote':
+    'モニターを開いた端末は鍵を覚えていて、ログインなしで来院確認の番号を表示します。端末をなくしたときなどに新しくします。掲示しているQRコードはそのまま使えます。',
+  'arrival.monitorKeyRenew': 'モニターの鍵を新しくする',
+  'arrival.monitorKeyConfirm':
+    'モニターの鍵を新しくしますか？いま開いているモニターには番号が表示されなくなります。スタッフがログインした状態でモニターを開き直してください。',
+  'arrival.monitorKeyRenewed': 'モニターの鍵を新しくしました。待合室モニターを開き直してください。',
   // issue 34: the wall monitor
   'monitor.absentTitle': '不在の方は受付へお声がけください',
   'monitor.checkinCode': '来院確認コード {code}',
@@ -52,11 +60,12 @@ export const jaStaffArrival = {
   'messages.kind.absence': '不在のお知らせ',
   'audit.action.markAbsent': '不在（順番を後ろへ）',
   'audit.action.undoAbsent': '不在を取消',
-  'error.absenceUndoNone': '取り消せる不在がありません（取り消せるのは直前の不在1回だけです）。',
+  'error.absenceUndoNone': '取り消せる不在がありません。',
   // arrival check-in (issue 34, the server's part; docs/decisions/048): the monitor's refusal and the audit trail
-  'error.monitorKeyWrong': 'このモニターの来院確認コードは表示できません（コードが更新されました）。スタッフ画面からモニターを開き直してください。',
+  'error.monitorKeyWrong': 'このモニターの来院確認コードは表示できません（モニターの鍵が更新されました）。スタッフ画面からモニターを開き直してください。',
   'audit.action.markArrived': '来院を確認',
   'audit.action.markArrived.undo': '来院確認を取消',
   'audit.action.saveArrivalSettings': '来院確認・不在の設定を変更',
   'audit.action.renewCheckinCodes': '来院確認コードを更新',
+  'audit.action.renewMonitorKey': '待合室モニターの鍵を更新',
 } as const;
