@@ -108,7 +108,7 @@ describeBrowser('the arrival page', () => {
     await page.screenshot({ path: screenshotPath('admin-arrival-print'), fullPage: true });
   });
 
-  it('renews the codes after asking: the new sheet works, the old code no longer does', async () => {
+  it('renews the codes after asking: the new sheet works, the old code no longer does; then the monitor key alone', async () => {
     const before = await staff<ArrivalSetup>('getArrivalSetup');
     await openFromNav();
     await page.getByRole('button', { name: 'QRコードと番号を新しくする' }).click();
@@ -119,7 +119,7 @@ describeBrowser('the arrival page', () => {
 
     const after = await staff<ArrivalSetup>('getArrivalSetup');
     expect(after.deskCode).not.toBe(before.deskCode);
-    expect(after.monitorKey).not.toBe(before.monitorKey);
+    expect(after.monitorKey).toBe(before.monitorKey);
     await expect.poll(() => page.locator('.checkin-sheet-code').innerText()).toBe(after.deskCode);
     expect(await readQr(page)).toBe(after.deskLink);
 
@@ -131,5 +131,14 @@ describeBrowser('the arrival page', () => {
     const stale = await callFn(server.url, 'checkIn', { slotId, code: before.deskCode }, { token: patient.token });
     expect(stale.body).toMatchObject({ error: { status: 'FAILED_PRECONDITION' } });
     await mustCall(server.url, 'checkIn', { slotId, code: after.deskCode }, { token: patient.token });
+
+    // The monitor's key alone, after asking: the printed code stays (decision 059).
+    await page.getByRole('button', { name: 'モニターの鍵を新しくする' }).click();
+    await page.getByRole('dialog', { name: '確認' }).getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('status').filter({ hasText: 'モニターの鍵を新しくしました。' }).waitFor();
+    const rekeyed = await staff<ArrivalSetup>('getArrivalSetup');
+    expect(rekeyed.monitorKey).not.toBe(after.monitorKey);
+    expect(rekeyed.deskCode).toBe(after.deskCode);
+    await expect.poll(() => page.locator('.checkin-sheet-code').innerText()).toBe(after.deskCode);
   });
 });

@@ -48,7 +48,7 @@ export const jaStaffArrival = {
   // decision 059: the wall monitor's own key, renewed without the printed sheet
   'arrival.monitorKeyTitle': '待合室モニターの鍵',
   'arrival.monitorKeyNote':
-    'モニターを開いた端末は鍵を覚えていて、ログインなしで来院確認の番号を表示します。端末をなくしたときなどに新しくします。掲示しているQRコードはそのまま使えます。',
+    'モニターを開いた端末は鍵を覚えていて、ログインなしで来院確認コードを表示します。端末をなくしたときなどに新しくします。掲示しているQRコードはそのまま使えます。',
   'arrival.monitorKeyRenew': 'モニターの鍵を新しくする',
   'arrival.monitorKeyConfirm':
     'モニターの鍵を新しくしますか？いま開いているモニターには番号が表示されなくなります。スタッフがログインした状態でモニターを開き直してください。',
