@@ -35,6 +35,7 @@ import { startNotifyWorker } from './notify/worker.js';
 import { serviceMessages } from './notify/service-sender.js';
 import { miniAppChannel } from './line/miniapp.js';
 import { sealer } from './auth/sealed.js';
+import { checkinSealer } from './domain/arrival/keys.js';
 import { abusePolicy } from './abuse/policy.js';
 import { createAllocation } from './domain/allocation/allocate.js';
 import { scheduleRetention } from './ops/retention.js';
@@ -129,6 +130,8 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
     lineSender: lineSend,
     serviceMessages: service,
     abuse: abusePolicy(store, config, secret),
+    // The check-in secrets are sealed under the same server secret, which no backup holds (decision 059).
+    checkinSealer: checkinSealer(secret),
     allocation: createAllocation(store),
     clock,
   };

@@ -108,6 +108,10 @@ const schema = z.object({
   // Each of a patient's changes (notice threshold, cancel, push subscription) has its own hourly budget:
   // a flood of one cannot use up another (docs/decisions/043-patient-write-budget.md).
   RATE_LIMIT_PATIENT_CHANGES_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  // Wrong check-in codes are also counted per address and per reception session (decision 059): one address
+  // minting identities, or many addresses together, guess no more than these.
+  RATE_LIMIT_CHECKIN_WRONG_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_CHECKIN_WRONG_PER_SESSION: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_TRUSTED: z
     .string()
     .default('')

@@ -16,7 +16,7 @@ import { getPublicSchedule, getSchedule, saveWeeklyHours, saveScheduleSettings, 
 import { getStats } from './functions/stats.js';
 import { callSlot, setCalloutSettings } from './functions/callout.js';
 import { markAbsent, undoAbsent } from './functions/absence.js';
-import { markArrived, checkIn, getArrivalSetup, saveArrivalSettings, renewCheckinCodes, getMonitorCheckinCode } from './functions/arrival.js';
+import { markArrived, checkIn, getArrivalSetup, saveArrivalSettings, renewCheckinCodes, renewMonitorKey, getMonitorCheckinCode } from './functions/arrival.js';
 
 export const functionTable: FunctionTable = {
   // functions/queue.ts
@@ -42,7 +42,7 @@ export const functionTable: FunctionTable = {
   // functions/absence.ts
   markAbsent, undoAbsent,
   // functions/arrival.ts
-  markArrived, checkIn, getArrivalSetup, saveArrivalSettings, renewCheckinCodes, getMonitorCheckinCode,
+  markArrived, checkIn, getArrivalSetup, saveArrivalSettings, renewCheckinCodes, renewMonitorKey, getMonitorCheckinCode,
 };
 
 export const functionAccess = Object.fromEntries(FUNCTION_NAMES.map((name) => [name, accessOf(functionTable[name])])) as {

@@ -11,7 +11,6 @@ import { openSse } from '../support/sse.js';
 import { staffLabels } from '../../src/shared/labels/staff.js';
 import { label } from '../../src/shared/labels/text.js';
 import { monitorCode, monitorWindow } from '../../src/server/domain/arrival/codes.js';
-import { readCheckinSecret } from '../../src/server/domain/arrival/secret.js';
 import { expectRefusal, signedLinePatient } from './api-support.js';
 import { useArrivalClinic } from './arrival-support.js';
 import { patientCounterSubject } from '../support/counters.js';
@@ -48,7 +47,7 @@ describeStores('check-in', (kind) => {
       expect((await checkIn(second.token, second.slotId, shown.code)).body).toEqual({ result: { ok: true, arrivedAt: '2026-11-22T03:05:00.000Z' } });
 
       // Two windows on it is stale (moved on further while it happens to equal a code in force again).
-      const secret = (await readCheckinSecret(clinic.server.store))!;
+      const secret = (await clinic.secret())!;
       do await clinic.clock.advance(FIVE_MINUTES);
       while ([0, 1].some((back) => monitorCode(secret, monitorWindow(clinic.clock.now().getTime()) - back) === shown.code));
       const before = await clinic.version();
@@ -99,8 +98,8 @@ describeStores('check-in', (kind) => {
       expect((await checkIn(me.token, 'no-such-slot', deskCode)).body).toEqual(notFound);
       expect(await clinic.version()).toBe(before);
       expect(await clinic.slot(stranger.slotId)).toMatchObject({ arrived_at: null });
-      // Only the real check-in spent a unit; the refusals for the slot spent none.
-      expect(await counters()).toEqual([{ key: `patient-checkin:${patientCounterSubject(clinic.server.dataDir, me.uid)}`, count: 1 }]);
+      // The refusals for the slot spent nothing, and a right code gives back the unit it took (decision 059).
+      expect(await counters()).toEqual([{ key: `patient-checkin:${patientCounterSubject(clinic.server.dataDir, me.uid)}`, count: 0 }]);
     });
 
     it('refuses a cancelled reservation as not found', async () => {
@@ -119,7 +118,7 @@ describeStores('check-in', (kind) => {
       const { deskCode } = await clinic.setup();
       const me = await clinic.patient();
       // Four-digit guesses that are not the monitor's codes in force: all wrong.
-      const secret = (await readCheckinSecret(clinic.server.store))!;
+      const secret = (await clinic.secret())!;
       const window = monitorWindow(clinic.clock.now().getTime());
       const inForce = [monitorCode(secret, window), monitorCode(secret, window - 1)];
       const guesses = ['0000', '0001', '0002', '0003', '0004', '0005'].filter((code) => !inForce.includes(code)).slice(0, 4);

@@ -8,6 +8,9 @@ import { type ManualClock, manualClock } from '../support/clock.js';
 import { QUIET_SUNDAY, startTestServer, type TestServer } from '../support/server.js';
 import { openTestStore, type StoreKind, type TestStore } from '../support/stores.js';
 import type { ArrivalSetup } from '../../src/shared/schemas/functions.js';
+import { checkinSealer } from '../../src/server/domain/arrival/keys.js';
+import { readCheckinSecret } from '../../src/server/domain/arrival/secret.js';
+import { serverTokenSecret } from './api-support.js';
 
 export interface ArrivalClinic {
   readonly server: TestServer;
@@ -17,6 +20,8 @@ export interface ArrivalClinic {
   /** A new app patient holding a number of the open session. */
   patient(): Promise<{ uid: string; token: string; slotId: string; reservationNumber: number }>;
   setup(): Promise<ArrivalSetup>;
+  /** The code secret as the server opens it (stored sealed, decision 059): for computing the monitor's codes. */
+  secret(): Promise<string | null>;
   /** The runtime row's version: every committed write bumps it. */
   version(): Promise<number>;
   slot(slotId: string): Promise<{ arrived_at: string | null; arrived_by: string | null; updated_at: string }>;
@@ -59,6 +64,7 @@ export function useArrivalClinic(kind: StoreKind, env: Record<string, string> = 
       return { ...who, ...taken };
     },
     setup: () => staff<ArrivalSetup>('getArrivalSetup'),
+    secret: () => readCheckinSecret(server.store, checkinSealer(serverTokenSecret(server))),
     async version() {
       return (await server.store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow()).version;
     },

@@ -136,6 +136,7 @@ const CASES: Case[] = [
   { fn: 'saveArrivalSettings', label: '', payload: () => ({ absencePlaces: 3, absenceHoldAfter: 2, absentFirstUnarrived: false }) },
   { fn: 'saveAllocationSettings', label: '', payload: () => ({ keepEvery: 3, onlineCap: 50 }) },
   { fn: 'renewCheckinCodes', label: '', payload: () => ({}) },
+  { fn: 'renewMonitorKey', label: '', payload: () => ({}) },
   {
     // The key staff hand the wall monitor: whoever holds it reads the code (a wrong key is PERMISSION_DENIED).
     fn: 'getMonitorCheckinCode',

@@ -86,7 +86,7 @@ describeBrowser('the arrival page', () => {
     await screen.page.screenshot({ path: screenshotPath('admin-arrival-print'), fullPage: true });
   });
 
-  it('renews the codes after asking: the new sheet works, the old code no longer does', async () => {
+  it('renews the codes after asking: the new sheet works, the old code no longer does; then the monitor key alone', async () => {
     const before = await screen.staff<ArrivalSetup>('getArrivalSetup');
     await openFromNav();
     await screen.page.getByRole('button', { name: 'QRコードと番号を新しくする' }).click();
@@ -97,7 +97,7 @@ describeBrowser('the arrival page', () => {
 
     const after = await screen.staff<ArrivalSetup>('getArrivalSetup');
     expect(after.deskCode).not.toBe(before.deskCode);
-    expect(after.monitorKey).not.toBe(before.monitorKey);
+    expect(after.monitorKey).toBe(before.monitorKey);
     await expect.poll(() => screen.page.locator('.checkin-sheet-code').innerText()).toBe(after.deskCode);
     expect(await readQr(screen.page)).toBe(after.deskLink);
 
@@ -109,5 +109,14 @@ describeBrowser('the arrival page', () => {
     const stale = await callFn(screen.server.url, 'checkIn', { slotId, code: before.deskCode }, { token: patient.token });
     expect(stale.body).toMatchObject({ error: { status: 'FAILED_PRECONDITION' } });
     await mustCall(screen.server.url, 'checkIn', { slotId, code: after.deskCode }, { token: patient.token });
+
+    // The monitor's key alone, after asking: the printed code stays (decision 059).
+    await screen.page.getByRole('button', { name: 'モニターの鍵を新しくする' }).click();
+    await screen.page.getByRole('dialog', { name: '確認' }).getByRole('button', { name: 'OK' }).click();
+    await screen.page.getByRole('status').filter({ hasText: 'モニターの鍵を新しくしました。' }).waitFor();
+    const rekeyed = await screen.staff<ArrivalSetup>('getArrivalSetup');
+    expect(rekeyed.monitorKey).not.toBe(after.monitorKey);
+    expect(rekeyed.deskCode).toBe(after.deskCode);
+    await expect.poll(() => screen.page.locator('.checkin-sheet-code').innerText()).toBe(after.deskCode);
   });
 });

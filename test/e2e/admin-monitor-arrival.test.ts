@@ -1,7 +1,8 @@
 /**
  * The wall monitor's part of issue 34 in real Chromium: the strip of numbers called and absent, and the
  * check-in code in its corner — shown once staff open the monitor signed in, still shown after the
- * session is gone (the key kept on the device), gone when the codes are renewed, and never without a key.
+ * session is gone (the key kept on the device) and when the codes are renewed, gone when its key is
+ * renewed, and never without a key.
  * At the wall's 1920×1080 and at a smaller 1280×720, a full day's queue still fits without scrolling.
  */
 import type { Page } from 'playwright-core';
@@ -72,7 +73,7 @@ describeBrowser('the wall monitor: absent numbers and the check-in code', () => 
     await mustCall(screen.server.url, 'checkIn', { slotId, code }, { token: patient.token });
   });
 
-  it('keeps the code after the staff session is gone, and drops it once the codes are renewed', async () => {
+  it('keeps the code after the staff session is gone and when the codes are renewed; drops it once its key is renewed', async () => {
     await take(3);
     const monitor = await openMonitor(true);
     await codeLine(monitor).waitFor();
@@ -81,7 +82,15 @@ describeBrowser('the wall monitor: absent numbers and the check-in code', () => 
     await monitor.getByRole('heading', { name: 'ただいま 3人 お待ちです' }).waitFor();
     await codeLine(monitor).waitFor();
 
+    // New codes: the monitor keeps its key and shows the new secret's code (decision 059).
     await screen.staff('renewCheckinCodes');
+    await monitor.reload();
+    await monitor.getByRole('heading', { name: 'ただいま 3人 お待ちです' }).waitFor();
+    await codeLine(monitor).waitFor();
+    expect(await monitor.evaluate(() => localStorage.getItem('qa_monitorKey'))).not.toBeNull();
+
+    // A new monitor key: this monitor is unplugged until staff open it again.
+    await screen.staff('renewMonitorKey');
     await monitor.reload();
     await monitor.getByRole('heading', { name: 'ただいま 3人 お待ちです' }).waitFor();
     await expect.poll(() => monitor.evaluate(() => localStorage.getItem('qa_monitorKey'))).toBeNull();

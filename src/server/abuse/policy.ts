@@ -37,6 +37,12 @@ export interface AbusePolicy {
    */
   patientBudget(kind: PatientChangeKind, uid: string): Counter | undefined;
   /**
+   * The wrong-code budgets one check-in try takes a unit of before its code is compared (decision 059): the
+   * patient's, the address's (not on the clinic's trusted network) and the reception session's. All stay on
+   * with RATE_LIMIT=off: a guess is not load.
+   */
+  checkinGuesses(request: FastifyRequest, uid: string): (session: { id: string; openedAt: string }) => Counter[];
+  /**
    * Reserves a failed sign-in before the password is checked; refund it when the password was right. An
    * address whose own cap is spent is told so, with the minutes left (error.loginPausedForNetwork).
    */
@@ -48,6 +54,9 @@ export interface AbusePolicy {
   reserveDeviceFailure(deviceId: string): Promise<Refund | null>;
 }
 
+/** The counter of one reception session's wrong check-in codes; the retention job keeps it while the session is open. */
+export const checkinSessionKey = (sessionId: string) => `checkin-session:${sessionId}`;
+
 /** `secret`: the server's patient-token secret, which keys the hash a patient's counters hold instead of the uid. */
 export function abusePolicy(store: Store, config: Config, secret: string): AbusePolicy {
   const patient = patientSubjects(secret);
@@ -58,6 +67,7 @@ export function abusePolicy(store: Store, config: Config, secret: string): Abuse
   const loginAccount: Limit = { name: 'login-account', max: config.LOGIN_FAILURES_PER_ACCOUNT_PER_15_MIN, windowMs: HOUR / 4 };
   const loginAddress: Limit = { name: 'login-address', max: config.LOGIN_FAILURES_PER_ADDRESS_PER_15_MIN, windowMs: HOUR / 4 };
   const loginDevice: Limit = { name: 'login-device', max: config.LOGIN_FAILURES_PER_DEVICE_PER_15_MIN, windowMs: HOUR / 4 };
+  const checkinAddress: Limit = { name: 'checkin-address', max: config.RATE_LIMIT_CHECKIN_WRONG_PER_ADDRESS_PER_HOUR, windowMs: HOUR };
   const trustedIp = trustedAddresses(config);
   const isTrusted = (request: FastifyRequest) => trustedIp(request.ip);
   const exempt = (request: FastifyRequest) => config.RATE_LIMIT === 'off' || isTrusted(request);
@@ -126,6 +136,13 @@ export function abusePolicy(store: Store, config: Config, secret: string): Abuse
       // Wrong check-in codes are guesses, not load: like sign-in throttling, their budget stays on (decision 048).
       if (config.RATE_LIMIT === 'off' && kind !== 'checkin') return undefined;
       return inWindow({ name: `patient-${kind}`, max: config.RATE_LIMIT_PATIENT_CHANGES_PER_HOUR, windowMs: HOUR }, patient(uid));
+    },
+    checkinGuesses(request, uid) {
+      const now = new Date();
+      const counters = [this.patientBudget('checkin', uid)!];
+      if (!isTrusted(request)) counters.push(inWindow(checkinAddress, clientKey(request.ip), now));
+      // Dated by the session's opening, like its numbers: spent once per session, kept while it is open.
+      return (session) => [...counters, { key: checkinSessionKey(session.id), windowStart: session.openedAt, max: config.RATE_LIMIT_CHECKIN_WRONG_PER_SESSION }];
     },
     // Sign-in throttling is security, not load: it stays on with RATE_LIMIT=off and on trusted networks.
     // The per-account budget stops guessing spread over many addresses; the per-address one, random user

@@ -9,6 +9,7 @@ import type { AbusePolicy } from '../abuse/policy.js';
 import type { Clock } from '../clock.js';
 import type { Allocation } from '../domain/allocation/allocate.js';
 import type { ServiceMessages } from '../notify/service-sender.js';
+import type { Sealer } from '../auth/sealed.js';
 
 export interface Deps {
   config: Config;
@@ -18,6 +19,8 @@ export interface Deps {
   webPush: WebPush;
   lineSender: LineSender;
   abuse: AbusePolicy;
+  /** Seals the check-in secrets at rest (domain/arrival/keys.ts, decision 059). */
+  checkinSealer: Sealer;
   /** Taking numbers, with this process's view of reception (one per app, not per module). */
   allocation: Allocation;
   /** LINE MINI App service messages (decision 051): asks for a reservation's token after its number is taken. */

@@ -7,10 +7,12 @@ import type { AdminSnapshot, QueueSnapshot } from '../../shared/schemas/live.js'
 import type { StaffSlot } from '../../shared/queue/slot.js';
 import type { QueueState } from '../domain/queue-state.js';
 import type { LiveEstimate } from '../domain/estimate/live-estimate.js';
+import { standingAbsence } from '../domain/absence/undo.js';
 
 export function queueSnapshot(state: QueueState, live: LiveEstimate = { estimate: null, nowCalling: null }): QueueSnapshot {
   // A number called and absent that still waits, moved back or held: the monitor's 「不在の方は受付へ」 strip.
-  const absent = new Set(state.slots.filter((s) => s.absences > 0).map((s) => s.id));
+  // The same standing absence as the patient's card and the staff stream (decision 059).
+  const absent = new Set(state.slots.filter((s) => standingAbsence(s)).map((s) => s.id));
   return {
     runtime: state.runtime,
     queue: publicQueue(state.slots).map(({ slotId, reservationNumber, ahead, hold }) => ({ reservationNumber, ahead, hold, absent: absent.has(slotId) })),

@@ -49,6 +49,9 @@ export const ROW_SCHEMAS = {
     absence_hold_after: int.min(1).max(10).default(2),
     absent_first_unarrived: flag.default(0),
     checkin_secret: text.nullable().default(null),
+    // The monitor's own key came with migration 0019: an older backup restores with none (the old derived key).
+    // Both are sealed with the server's key (decision 059): a backup file never holds them in clear.
+    monitor_key: text.nullable().default(null),
     // Numbers kept for the desk and the online cap came with migration 0012: an older backup restores with both off.
     keep_every: int.refine((n) => n === 0 || (n >= 2 && n <= 10)).default(0),
     online_cap: int.min(0).max(200).default(0),
@@ -91,6 +94,8 @@ export const ROW_SCHEMAS = {
     absent_at: time.nullable().default(null),
     absent_places: int.min(0).nullable().default(null),
     absent_from_position: place.nullable().default(null),
+    // 0019: a backup written before it restores with the one-level undo of absent_from_position.
+    absent_undo: text.nullable().default(null),
     arrived_at: time.nullable().default(null),
     arrived_by: z.enum(['patient', 'staff']).nullable().default(null),
     family_id: z.string().min(1).max(100).nullable().default(null),

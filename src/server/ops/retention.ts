@@ -11,6 +11,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../storage/port.js';
 import { pruneCounters } from '../abuse/limits.js';
+import { checkinSessionKey } from '../abuse/policy.js';
 import { rollUpAndDeleteNotices } from '../domain/stats/rollup.js';
 import { sessionCounterPrefix } from '../domain/allocation/quota.js';
 import { pruneSeenEvents } from '../domain/line-chat/apply.js';
@@ -60,7 +61,8 @@ export async function applyRetention(store: Store, settings: RetentionSettings, 
   // A session's per-address counter is dated by its opening: a session left open for days must keep it,
   // or every address would get its numbers anew (decision 046).
   const open = await db.selectFrom('reception_sessions').select('id').where('closed_at', 'is', null).execute();
-  await pruneCounters(store, new Date(now.getTime() - DAY), open.map((s) => sessionCounterPrefix(s.id)));
+  // So is its wrong check-in codes' counter (decision 059).
+  await pruneCounters(store, new Date(now.getTime() - DAY), open.flatMap((s) => [sessionCounterPrefix(s.id), checkinSessionKey(s.id)]));
   await pruneScheduleEdges(store, new Date(now.getTime() - EDGE_DAYS * DAY).toISOString());
   // The LINE webhook's handled event ids: kept only while such an event could still be answered (decision 052).
   await pruneSeenEvents(store, now);

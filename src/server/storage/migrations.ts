@@ -21,6 +21,7 @@ import { lineWebhookMigration } from './migration-0016-line-webhook.js';
 import { waitReadingsMigration } from './migration-0017-wait-readings.js';
 import { noticeMinutesMigration } from './migration-0018-notice-minutes.js';
 import { staffDevicesMigration } from './migration-0019-staff-devices.js';
+import { checkinKeysAbsenceUndoMigration } from './migration-0020-checkin-keys-absence-undo.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -134,6 +135,7 @@ const migrations: Record<string, Migration> = {
   '0017_wait_readings': waitReadingsMigration,
   '0018_notice_minutes': noticeMinutesMigration,
   '0019_staff_devices': staffDevicesMigration,
+  '0020_checkin_keys_absence_undo': checkinKeysAbsenceUndoMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

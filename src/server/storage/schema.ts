@@ -40,8 +40,14 @@ export interface RuntimeTable {
   absence_hold_after: number;
   /** 1: the staff list offers 不在 first for the head of the queue when they have not checked in. */
   absent_first_unarrived: number;
-  /** Random secret the check-in codes are derived from (null until first needed; renewing it voids old codes). */
+  /**
+   * Random secret the printed desk code and the monitor's codes are derived from (null until first needed;
+   * renewing it voids old codes). Sealed with the server's key (auth/sealed.ts) since 0020; an older row may
+   * hold it in clear until staff next open the setup.
+   */
   checkin_secret: string | null;
+  /** The wall monitor's own random key (0020), sealed; null: the old key derived from the secret (decision 059). */
+  monitor_key: string | null;
   /** Numbers kept for the desk (0012, decision 049): every Nth number of a session (0 = off, else 2–10). */
   keep_every: number;
   /** At most this many numbers of a session go to LINE and the app (0 = no cap, else 1–200). */
@@ -96,6 +102,8 @@ export interface SlotTable {
   absent_places: number | null;
   /** queue_position before the last absence, for its undo. */
   absent_from_position: number | null;
+  /** What the last absence changed, as JSON holding the one before it (0020): each undo restores it. */
+  absent_undo: string | null;
   /** When the patient checked in (来院確認), and who recorded it: 'patient' or 'staff'. */
   arrived_at: string | null;
   arrived_by: string | null;

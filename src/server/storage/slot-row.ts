@@ -88,6 +88,7 @@ export function freshSlotRow(sessionId: string, reservationNumber: number, id: s
     absent_at: null,
     absent_places: null,
     absent_from_position: null,
+    absent_undo: null,
     arrived_at: null,
     arrived_by: null,
     family_id: null,

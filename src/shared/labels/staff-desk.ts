@@ -232,8 +232,8 @@ export const staffDeskJa = {
   'messages.kind.absence': '不在のお知らせ',
   'audit.action.markAbsent': '不在（順番を後ろへ）',
   'audit.action.undoAbsent': '不在を取消',
-  'error.absenceUndoNone': '取り消せる不在がありません（取り消せるのは直前の不在1回だけです）。',
-  'error.monitorKeyWrong': 'このモニターの来院確認コードは表示できません（コードが更新されました）。スタッフ画面からモニターを開き直してください。',
+  'error.absenceUndoNone': '取り消せる不在がありません。',
+  'error.monitorKeyWrong': 'このモニターの来院確認コードは表示できません（モニターの鍵が更新されました）。スタッフ画面からモニターを開き直してください。',
   'audit.action.markArrived': '来院を確認',
   'audit.action.markArrived.undo': '来院確認を取消',
   // when the patient's notice comes by minutes before their turn (decision 055), on the list's notice column

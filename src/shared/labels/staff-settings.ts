@@ -114,13 +114,22 @@ export const staffSettingsJa = {
   'arrival.qrLabel': '来院確認のQRコード',
   'arrival.link': 'QRコードの読み取り先：{link}',
   'arrival.renewTitle': 'QRコードと番号の変更',
-  'arrival.renewNote': '番号が院外に知られたときなどに新しくします。古いQRコード・番号・モニターの表示は使えなくなります。',
+  'arrival.renewNote': '番号が院外に知られたときなどに新しくします。古いQRコードと番号は使えなくなります。待合室モニターはそのまま新しい番号を表示します。',
   'arrival.renew': 'QRコードと番号を新しくする',
   'arrival.renewConfirm':
-    'QRコードと来院確認の番号を新しくしますか？掲示しているQRコードは使えなくなるため、印刷し直してください。待合室モニターも、スタッフがログインした状態で開き直してください。',
-  'arrival.renewed': 'QRコードと番号を新しくしました。印刷し直して掲示し、モニターを開き直してください。',
+    'QRコードと来院確認の番号を新しくしますか？掲示しているQRコードは使えなくなるため、印刷し直してください。待合室モニターは開き直さなくても新しい番号を表示します。',
+  'arrival.renewed': 'QRコードと番号を新しくしました。印刷し直して掲示してください。',
+  // decision 059: the wall monitor's own key, renewed without the printed sheet
+  'arrival.monitorKeyTitle': '待合室モニターの鍵',
+  'arrival.monitorKeyNote':
+    'モニターを開いた端末は鍵を覚えていて、ログインなしで来院確認コードを表示します。端末をなくしたときなどに新しくします。掲示しているQRコードはそのまま使えます。',
+  'arrival.monitorKeyRenew': 'モニターの鍵を新しくする',
+  'arrival.monitorKeyConfirm':
+    'モニターの鍵を新しくしますか？いま開いているモニターには番号が表示されなくなります。スタッフがログインした状態でモニターを開き直してください。',
+  'arrival.monitorKeyRenewed': 'モニターの鍵を新しくしました。待合室モニターを開き直してください。',
   'audit.action.saveArrivalSettings': '来院確認・不在の設定を変更',
   'audit.action.renewCheckinCodes': '来院確認コードを更新',
+  'audit.action.renewMonitorKey': '待合室モニターの鍵を更新',
   // numbers kept for the desk and the online cap (decision 049)
   'kept.title': '窓口用の番号とオンライン受付の上限',
   'kept.note':

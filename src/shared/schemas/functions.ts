@@ -142,6 +142,7 @@ export const functionPayloads = {
   }),
   /** New secret: the printed QR code, the desk code and the monitor key all change; old ones stop working. */
   renewCheckinCodes: none,
+  renewMonitorKey: none,
   /** The wall monitor's current code, for the monitor key it was given when staff opened it. */
   getMonitorCheckinCode: z.strictObject({ monitorKey: z.string().min(16).max(128) }),
   /** Numbers kept for the desk and the online cap (issue 35, docs/decisions/049). */
@@ -215,6 +216,7 @@ export interface FunctionResults {
   getArrivalSetup: ArrivalSetup;
   saveArrivalSettings: { ok: true };
   renewCheckinCodes: { ok: true };
+  renewMonitorKey: { ok: true };
   /** The code the monitor shows and until when it shows it (a new one then). */
   getMonitorCheckinCode: { code: string; until: string };
   saveAllocationSettings: { ok: true };

@@ -111,12 +111,12 @@ describe('the sheet to print', () => {
 });
 
 describe('renewing the codes', () => {
-  it('asks first, saying the printed sheet and the monitor must be refreshed; Cancel changes nothing', async () => {
+  it('asks first, saying the printed sheet must be reprinted and the monitor needs nothing; Cancel changes nothing', async () => {
     await open();
     await click('QRコードと番号を新しくする');
     const dialog = screen.getByRole('dialog', { name: '確認' });
     expect(dialog.textContent).toContain('印刷し直してください');
-    expect(dialog.textContent).toContain('待合室モニター');
+    expect(dialog.textContent).toContain('待合室モニターは開き直さなくても');
     await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: 'キャンセル' })));
     expect(writes()).toEqual([]);
   });
@@ -129,6 +129,17 @@ describe('renewing the codes', () => {
     await screen.findByText('107735');
     expect(writes()).toEqual([{ name: 'renewCheckinCodes', data: {} }]);
     expect(screen.queryByText('482913')).toBeNull();
-    expect(screen.getByText('QRコードと番号を新しくしました。印刷し直して掲示し、モニターを開き直してください。')).toBeTruthy();
+    expect(screen.getByText('QRコードと番号を新しくしました。印刷し直して掲示してください。')).toBeTruthy();
+  });
+
+  it('renews the monitor’s key alone, asked first: the printed code stays', async () => {
+    await open();
+    await click('モニターの鍵を新しくする');
+    const dialog = screen.getByRole('dialog', { name: '確認' });
+    expect(dialog.textContent).toContain('モニターを開き直してください');
+    await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: 'OK' })));
+    await screen.findByText('モニターの鍵を新しくしました。待合室モニターを開き直してください。');
+    expect(writes()).toEqual([{ name: 'renewMonitorKey', data: {} }]);
+    expect(screen.getByText('482913')).toBeTruthy();
   });
 });

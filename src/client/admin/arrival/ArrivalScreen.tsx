@@ -1,6 +1,6 @@
 /**
  * /admin/arrival 「来院確認・不在」 (issue 34): the absence settings, the sheet to print for the desk (QR
- * code and desk code) and the renewal of every check-in code. Its own lazy chunk, the QR library with it,
+ * code and desk code), and renewing the check-in codes or the wall monitor's key, each alone. Its own lazy chunk, the QR library with it,
  * so the desk's list and the monitor load none of it.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -16,19 +16,35 @@ import { CheckinSheet } from './CheckinSheet.js';
 import './arrival.css';
 
 
-function Renewal({ onRenewed }: { onRenewed(): Promise<void> }) {
+/** What each renewal calls and says: the codes (the printed sheet) or the wall monitor's key, each alone (decision 059). */
+const RENEWALS = {
+  codes: {
+    fn: 'renewCheckinCodes',
+    id: 'arrival-renew',
+    labels: ['arrival.renewTitle', 'arrival.renewNote', 'arrival.renew', 'arrival.renewConfirm', 'arrival.renewed'],
+  },
+  monitor: {
+    fn: 'renewMonitorKey',
+    id: 'arrival-monitor-key',
+    labels: ['arrival.monitorKeyTitle', 'arrival.monitorKeyNote', 'arrival.monitorKeyRenew', 'arrival.monitorKeyConfirm', 'arrival.monitorKeyRenewed'],
+  },
+} as const;
+
+function Renewal({ what, onRenewed }: { what: keyof typeof RENEWALS; onRenewed(): Promise<void> }) {
   const dialogs = useDialogs();
   const refuse = useRefusal();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const { fn, id, labels } = RENEWALS[what];
+  const [title, note, action, confirm, renewed] = labels;
 
   async function renew() {
-    // Every printed sheet and the monitor's key stop working: asked first, in those words.
-    if (!(await dialogs.confirm(t('arrival.renewConfirm')))) return;
+    // What stops working (the printed sheet, or the open monitor) is asked first, in those words.
+    if (!(await dialogs.confirm(t(confirm)))) return;
     setBusy(true);
     setDone(false);
     try {
-      await callFn('renewCheckinCodes', {});
+      await callFn(fn, {});
       await onRenewed();
       setDone(true);
     } catch (err) {
@@ -39,14 +55,14 @@ function Renewal({ onRenewed }: { onRenewed(): Promise<void> }) {
   }
 
   return (
-    <section className="card arrival-renew" aria-labelledby="arrival-renew">
-      <h2 id="arrival-renew">{t('arrival.renewTitle')}</h2>
-      <p>{t('arrival.renewNote')}</p>
+    <section className="card arrival-renew" aria-labelledby={id}>
+      <h2 id={id}>{t(title)}</h2>
+      <p>{t(note)}</p>
       <button type="button" className="button danger" disabled={busy} onClick={() => void renew()}>
-        {t('arrival.renew')}
+        {t(action)}
       </button>
       <p className="save-ok" role="status">
-        {done ? t('arrival.renewed') : ''}
+        {done ? t(renewed) : ''}
       </p>
     </section>
   );
@@ -86,7 +102,8 @@ export default function ArrivalScreen() {
             </button>
             <CheckinSheet deskCode={setup.deskCode} deskLink={setup.deskLink} />
           </section>
-          <Renewal onRenewed={load} />
+          <Renewal what="codes" onRenewed={load} />
+          <Renewal what="monitor" onRenewed={load} />
         </>
       )}
     </main>

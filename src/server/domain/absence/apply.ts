@@ -1,8 +1,8 @@
 /**
  * 不在 and its undo, applied: each reads the slot (of the open session) and the waiting rows, asks the rule
  * in rule.ts and writes its answer in one transaction with the audit line, the event both desks hear, the
- * patient's notice (one outbox row per absence, never for a no-op) and the turn-is-near notices of the
- * patients who moved forward.
+ * patient's notice (one outbox row per absence, never for a no-op; an undo withdraws it while still queued)
+ * and the turn-is-near notices of the patients who moved forward.
  */
 import type { FunctionResults } from '../../../shared/schemas/functions.js';
 import type { Store, WriteContext } from '../../storage/port.js';
@@ -40,8 +40,11 @@ async function writeChange(ctx: WriteContext, slotId: string, change: AbsenceCha
   ctx.emit({ type: 'slotMarked', slotId });
 }
 
+/** The audit line's view of a change: the undo record (undo.ts) is bookkeeping, not something staff did. */
+const audited = ({ absent_undo: _record, ...change }: AbsenceChange) => change;
+
 const valuesBefore = (slot: object, change: AbsenceChange) =>
-  Object.fromEntries(Object.keys(change).map((k) => [k, (slot as Record<string, unknown>)[k]]));
+  Object.fromEntries(Object.keys(audited(change)).map((k) => [k, (slot as Record<string, unknown>)[k]]));
 
 export async function markAbsent({ store, slotId, absences: seen, actor }: AbsenceOptions): Promise<FunctionResults['markAbsent']> {
   return store.write(async (ctx) => {
@@ -62,7 +65,7 @@ export async function markAbsent({ store, slotId, absences: seen, actor }: Absen
         action: 'markAbsent',
         target: `#${slot.reservation_number} ${slotId}`,
         before: valuesBefore(slot, decision.change),
-        after: { outcome: decision.outcome, places, ...decision.change },
+        after: { outcome: decision.outcome, places, ...audited(decision.change) },
       },
       ctx.now,
     );
@@ -76,12 +79,23 @@ export async function undoAbsent({ store, slotId, absences: seen, actor }: Absen
     const change = decideUndo(slot, seen);
     if (!change) return { ok: true, changed: false, absences: slot.absences };
     await writeChange(ctx, slotId, change);
+    // The undone absence's notice, while still queued, is not sent (decision 059): its rows were written in
+    // that absence's transaction, at its time. One a sender has already claimed goes out.
+    if (slot.absent_at) {
+      await ctx.tx
+        .deleteFrom('outbox')
+        .where('slot_id', '=', slotId)
+        .where('kind', '=', 'absence')
+        .where('status', '=', 'pending')
+        .where('created_at', '=', slot.absent_at)
+        .execute();
+    }
     // Back in front of the ones it had passed: their counts changed, and its own may now be due a notice.
     await enqueueAheadNotices(ctx);
     await writeAudit(
       ctx.tx,
       actor,
-      { action: 'undoAbsent', target: `#${slot.reservation_number} ${slotId}`, before: valuesBefore(slot, change), after: change },
+      { action: 'undoAbsent', target: `#${slot.reservation_number} ${slotId}`, before: valuesBefore(slot, change), after: audited(change) },
       ctx.now,
     );
     return { ok: true, changed: true, absences: slot.absences - 1 };

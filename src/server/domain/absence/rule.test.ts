@@ -10,7 +10,8 @@ const placed = (n: number, position = n): Placed => ({ id: `s${n}`, reservation_
 const queue = (count: number) => Array.from({ length: count }, (_, i) => placed(i + 1));
 const row = (n: number, over: Partial<AbsentRow> = {}): AbsentRow => ({
   id: `s${n}`, queue_position: n, absences: 0, absent_from_position: null, absent_places: null, hold: 0, canceled: 0,
-  canceled_line_at: null, canceled_pwa_at: null, is_reception_accepted: 0, notified_at: null, notice_threshold: 5, ...over,
+  canceled_line_at: null, canceled_pwa_at: null, is_reception_accepted: 0, notified_at: null, notice_threshold: 5, absent_at: null,
+  hold_at: null, absent_undo: null, ...over,
 });
 const settings = { places: 3, holdAfter: 2 };
 /** The queue after applying a move: ids in queue order. */
@@ -26,7 +27,7 @@ describe('decideAbsence', () => {
     const d = decideAbsence(row(1), queue(10), settings, 0, NOW);
     expect(d).toEqual({
       outcome: 'moved', places: 3, ahead: 3,
-      change: { absences: 1, absent_at: NOW, absent_from_position: 1, absent_places: 3, queue_position: 4.5 },
+      change: { absences: 1, absent_at: NOW, absent_from_position: 1, absent_places: 3, queue_position: 4.5, absent_undo: expect.any(String) },
     });
     expect(reorder(queue(10), 's1', 4.5).slice(0, 5)).toEqual(['s2', 's3', 's4', 's1', 's5']);
   });
@@ -65,14 +66,14 @@ describe('decideAbsence', () => {
 
   it('with nobody behind keeps the place: an absence of 0 places', () => {
     const d = decideAbsence(row(3), queue(3), settings, 0, NOW);
-    expect(d).toEqual({ outcome: 'moved', places: 0, ahead: 2, change: { absences: 1, absent_at: NOW, absent_from_position: 3, absent_places: 0 } });
+    expect(d).toEqual({ outcome: 'moved', places: 0, ahead: 2, change: { absences: 1, absent_at: NOW, absent_from_position: 3, absent_places: 0, absent_undo: expect.any(String) } });
   });
 
   it('holds instead once the count reaches the setting, keeping its place', () => {
     const d = decideAbsence(row(5, { absences: 1, queue_position: 5.5 }), queue(10), settings, 1, NOW);
     expect(d).toEqual({
       outcome: 'held',
-      change: { absences: 2, absent_at: NOW, absent_from_position: 5.5, absent_places: null, hold: 1, hold_at: NOW },
+      change: { absences: 2, absent_at: NOW, absent_from_position: 5.5, absent_places: null, hold: 1, hold_at: NOW, absent_undo: expect.any(String) },
     });
     // Set to hold at the first absence: no move at all.
     expect(decideAbsence(row(1), queue(10), { places: 3, holdAfter: 1 }, 0, NOW)).toMatchObject({ outcome: 'held' });

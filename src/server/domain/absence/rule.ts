@@ -6,6 +6,7 @@
  */
 import { AppError } from '../../errors.js';
 import type { SlotTable } from '../../storage/schema.js';
+import { restoreFromRecord, undoRecord } from './undo.js';
 
 /** The clinic's absence settings (runtime row): places to move back (0 = to the end) and the absence that holds. */
 export interface AbsenceSettings {
@@ -30,10 +31,16 @@ export type AbsentRow = Pick<
   | 'is_reception_accepted'
   | 'notified_at'
   | 'notice_threshold'
+  | 'absent_at'
+  | 'hold_at'
+  | 'absent_undo'
 >;
 
 export type AbsenceChange = Partial<
-  Pick<SlotTable, 'queue_position' | 'absences' | 'absent_at' | 'absent_places' | 'absent_from_position' | 'hold' | 'hold_at' | 'notified_at'>
+  Pick<
+    SlotTable,
+    'queue_position' | 'absences' | 'absent_at' | 'absent_places' | 'absent_from_position' | 'hold' | 'hold_at' | 'notified_at' | 'absent_undo'
+  >
 >;
 
 export type AbsenceDecision =
@@ -76,8 +83,10 @@ export function decideAbsence(row: AbsentRow, waiting: readonly Placed[], settin
   if (!isWaiting(row) || index < 0) throw conflict();
   const absences = row.absences + 1;
   const common = { absences, absent_at: now, absent_from_position: row.queue_position };
+  // Each absence keeps what it changed (undo.ts), so its undo restores exactly that, whatever came before.
+  const recorded = (change: AbsenceChange): AbsenceChange => ({ ...change, absent_undo: undoRecord(row, change) });
   if (absences >= settings.holdAfter) {
-    return { outcome: 'held', change: { ...common, absent_places: null, hold: 1, hold_at: now } };
+    return { outcome: 'held', change: recorded({ ...common, absent_places: null, hold: 1, hold_at: now }) };
   }
   const target = placeBehind(waiting.slice(index + 1), settings.places);
   const places = target?.places ?? 0;
@@ -86,17 +95,21 @@ export function decideAbsence(row: AbsentRow, waiting: readonly Placed[], settin
   if (target) change.queue_position = target.position;
   // Moved beyond their own threshold, the turn-is-near notice must come again when they come near.
   if (row.notified_at && ahead > row.notice_threshold) change.notified_at = null;
-  return { outcome: 'moved', change, places, ahead };
+  return { outcome: 'moved', change: recorded(change), places, ahead };
 }
 
 /**
- * The undo of the last absence (only the last, once: `absent_from_position` is the one place kept). A row
- * that was started or cancelled since is refused; so is a row with no absence left to undo.
+ * The undo of the last absence: what it changed is restored from its record (undo.ts), the absence before
+ * it then stands again and can be undone in turn. A row whose absence predates the record (migration 0019)
+ * is undone once, the old way. A row that was started or cancelled since is refused; so is a row with no
+ * absence left to undo.
  */
 export function decideUndo(row: AbsentRow, seen: number): AbsenceChange | null {
   if (row.absences !== seen) return null;
   if (row.canceled || row.canceled_line_at || row.canceled_pwa_at || row.is_reception_accepted) throw conflict();
   if (row.absent_from_position === null || row.absences < 1) throw new AppError('FAILED_PRECONDITION', 'error.absenceUndoNone');
+  const restored = restoreFromRecord(row);
+  if (restored) return { ...restored, absences: row.absences - 1 };
   const change: AbsenceChange = {
     queue_position: row.absent_from_position,
     absences: row.absences - 1,

@@ -1,9 +1,10 @@
 /**
  * The check-in codes (来院確認, docs/decisions/048-arrival-check-in.md), all derived from the clinic's random
- * `checkin_secret` so that nothing but the secret is stored and renewing it voids every code and key at
- * once. Pure: the same secret and time give the same code in every server process.
+ * code secret, so that renewing it voids every code at once. The wall monitor's key is a random value of
+ * its own since decision 059 (keys.ts). Pure: the same secret and time give the same code in every server
+ * process.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** The wall monitor's code changes every five minutes. */
 export const MONITOR_WINDOW_MS = 5 * 60_000;
@@ -15,9 +16,6 @@ function digitsOf(digest: Buffer, m: bigint, digits: number): string {
   return (BigInt(`0x${digest.toString('hex')}`) % m).toString().padStart(digits, '0');
 }
 
-/** A new secret: 32 random bytes as hex. */
-export const newCheckinSecret = () => randomBytes(32).toString('hex');
-
 /** The five-minute window an instant falls in. */
 export const monitorWindow = (ms: number) => Math.floor(ms / MONITOR_WINDOW_MS);
 
@@ -27,8 +25,8 @@ export const monitorCode = (secret: string, window: number) => digitsOf(hmac(sec
 /** The 6-digit code printed at the desk (and in its QR link): it stands until the secret is renewed. */
 export const deskCode = (secret: string) => digitsOf(hmac(secret, 'desk'), 1_000_000n, 6);
 
-/** What the wall monitor holds to read its changing code: no staff session needed once it is opened. */
-export const monitorKey = (secret: string) => hmac(secret, 'monitor-key').toString('hex');
+/** The monitor key as it was derived before decision 059: still admits a monitor opened before the upgrade. */
+export const legacyMonitorKey = (secret: string) => hmac(secret, 'monitor-key').toString('hex');
 
 /** The monitor's code now and when the next one takes over. */
 export function currentMonitorCode(secret: string, nowMs: number): { code: string; until: string } {
@@ -59,5 +57,5 @@ export function checkinCodeMatches(secret: string | null, typed: string, nowMs: 
   return hits.some(Boolean);
 }
 
-/** Whether `key` is the monitor key of `secret` (none without a secret). */
-export const monitorKeyMatches = (secret: string | null, key: string) => secret !== null && same(monitorKey(secret), key);
+/** Whether `key` is the monitor's key (none while there is none). */
+export const monitorKeyMatches = (stored: string | null, key: string) => stored !== null && same(stored, key);

@@ -1,25 +1,39 @@
 /**
- * The clinic's check-in secret (docs/decisions/048): made the first time staff need a code, replaced when
- * they renew the codes. Made under the writers' lock and read back there, so two processes asked at once
- * end with one secret: the second finds the first one's and keeps it.
+ * The clinic's check-in secrets (docs/decisions/048, 059): the code secret and the monitor's key, made the
+ * first time staff need them, each renewed on its own, stored sealed (keys.ts). Made under the writers' lock
+ * and read back there, so two processes asked at once end with one of each: the second finds the first
+ * one's and keeps it.
  */
-import type { Store } from '../../storage/port.js';
-import { newCheckinSecret } from './codes.js';
+import type { Sealer } from '../../auth/sealed.js';
+import type { Store, WriteContext } from '../../storage/port.js';
+import { type CheckinKeys, openKeys, sealKeys } from './keys.js';
 
-export async function readCheckinSecret(store: Store): Promise<string | null> {
-  const row = await store.db.selectFrom('runtime').select('checkin_secret').where('id', '=', 1).executeTakeFirstOrThrow();
-  return row.checkin_secret;
+export async function readCheckinKeys(store: Store, seal: Sealer): Promise<CheckinKeys> {
+  const row = await store.db.selectFrom('runtime').select(['checkin_secret', 'monitor_key']).where('id', '=', 1).executeTakeFirstOrThrow();
+  return openKeys(row, seal);
 }
 
-/** The secret, made now if there is none yet (a write only that once). */
-export async function ensureCheckinSecret(store: Store): Promise<string> {
-  const existing = await readCheckinSecret(store);
-  if (existing) return existing;
-  return store.write(async ({ tx, runtime }) => {
-    // `runtime` was read under the lock: another process that made a secret first committed it before us.
-    if (runtime.checkin_secret) return runtime.checkin_secret;
-    const secret = newCheckinSecret();
-    await tx.updateTable('runtime').set({ checkin_secret: secret }).where('id', '=', 1).execute();
-    return secret;
-  });
+/** The code secret as this server opens it (null: none yet, or one it cannot open). */
+export const readCheckinSecret = async (store: Store, seal: Sealer) => (await readCheckinKeys(store, seal)).secret;
+
+type Keys = { secret: string; monitorKey: string };
+
+/**
+ * Inside a write: both secrets, each made where missing, then `change` applied (a renewal), stored sealed
+ * when anything differs from what was stored. `runtime` was read under the lock: a secret another process
+ * made first is kept.
+ */
+export async function keysInWrite({ tx, runtime }: WriteContext, seal: Sealer, change?: (keys: Keys) => Partial<Keys>): Promise<Keys> {
+  const opened = openKeys(runtime, seal);
+  if (!opened.reseal && !change) return { secret: opened.secret!, monitorKey: opened.monitorKey! };
+  const sealed = sealKeys({ ...opened, ...change?.(opened as Keys) }, seal);
+  await tx.updateTable('runtime').set(sealed.stored).where('id', '=', 1).execute();
+  return { secret: sealed.secret, monitorKey: sealed.monitorKey };
+}
+
+/** Both secrets, made (or sealed, for a secret kept in clear before 0019) now if needed: a write only then. */
+export async function ensureCheckinKeys(store: Store, seal: Sealer): Promise<Keys> {
+  const existing = await readCheckinKeys(store, seal);
+  if (!existing.reseal) return { secret: existing.secret!, monitorKey: existing.monitorKey! };
+  return store.write((ctx) => keysInWrite(ctx, seal));
 }

@@ -8,6 +8,7 @@ import { ownReservations, publicQueue } from '../../../shared/queue/rules.js';
 import type { Slot } from '../../../shared/queue/slot.js';
 import type { QueueState } from '../queue-state.js';
 import { AHEAD_NOTICE_THRESHOLD } from '../../../shared/queue/slot.js';
+import { standingAbsence } from '../absence/undo.js';
 
 type CardFacts = Pick<
   Slot,
@@ -27,7 +28,7 @@ export function reservationCard(slot: CardFacts, ahead: number | null, noticeThr
     noticeThreshold,
     noticeSentAt: slot.notifiedAt,
     // The absence that stands, as it was: an undo clears it (docs/decisions/047).
-    absence: slot.absences > 0 && slot.absentAt ? { count: slot.absences, at: slot.absentAt, places: slot.absentPlaces } : null,
+    absence: standingAbsence(slot),
     arrivedAt: slot.arrivedAt,
     familyId: slot.familyId ?? null,
     memberName: slot.memberName ?? null,

@@ -5,7 +5,10 @@ import type { SlotTable } from '../../../storage/schema.js';
 /** What the rule needs: the patient's active slot with that id (if any), the open session and the secret. */
 export type CheckInRow = Pick<SlotTable, 'owner_id' | 'session_id' | 'arrived_at'> & {
   current_session_id: string | null;
+  /** As stored: sealed (../keys.ts). */
   checkin_secret: string | null;
+  /** When the slot's session opened: the session's wrong-code counter is dated by it. */
+  session_opened_at: string | null;
 };
 
 export type CheckInDecision = { kind: 'arrive' } | { kind: 'already'; arrivedAt: string };
@@ -16,7 +19,7 @@ export type CheckInDecision = { kind: 'arrive' } | { kind: 'already'; arrivedAt:
  * a patient already checked in is answered as such; otherwise they arrive now.
  */
 export function decideCheckIn(
-  row: Omit<CheckInRow, 'checkin_secret'> | undefined,
+  row: Pick<CheckInRow, 'owner_id' | 'session_id' | 'arrived_at' | 'current_session_id'> | undefined,
   ownerId: string,
   codeRight: boolean,
 ): CheckInDecision {

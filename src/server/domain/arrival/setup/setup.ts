@@ -1,6 +1,6 @@
 /**
  * Setting up absence and check-in (the staff page 「来院確認・不在」, docs/decisions/047 and 048): the clinic's
- * settings, the printed desk code with its link, the wall monitor's key and code, and renewing the codes.
+ * settings, the printed desk code with its link, the wall monitor's key and code, and renewing either.
  * No rule file: the settings' bounds are the payload's schema, and the codes are ../codes.ts.
  */
 import type { ArrivalSettings, ArrivalSetup } from '../../../../shared/schemas/functions.js';
@@ -9,8 +9,10 @@ import { AppError } from '../../../errors.js';
 import type { Store } from '../../../storage/port.js';
 import { type Actor, writeAudit } from '../../audit.js';
 import { arrivalSettings } from '../settings.js';
-import { currentMonitorCode, deskCode, monitorKey, monitorKeyMatches, newCheckinSecret } from '../codes.js';
-import { ensureCheckinSecret, readCheckinSecret } from '../secret.js';
+import type { Sealer } from '../../../auth/sealed.js';
+import { currentMonitorCode, deskCode, monitorKeyMatches } from '../codes.js';
+import { newSecretValue } from '../keys.js';
+import { ensureCheckinKeys, keysInWrite, readCheckinKeys } from '../secret.js';
 
 
 /**
@@ -29,18 +31,20 @@ export interface SetupContext {
   apps: LiffApps;
   /** PUBLIC_ORIGIN when configured, else the origin the staff's request came to. */
   origin: string;
+  /** Seals the secrets at rest (keys.ts). */
+  seal: Sealer;
 }
 
-/** For staff: makes the secret on first use (one write, once), then reads only. */
-export async function getArrivalSetup({ store, apps, origin }: SetupContext): Promise<ArrivalSetup> {
-  const secret = await ensureCheckinSecret(store);
+/** For staff: makes the secrets on first use (one write, once), then reads only. */
+export async function getArrivalSetup({ store, apps, origin, seal }: SetupContext): Promise<ArrivalSetup> {
+  const { secret, monitorKey } = await ensureCheckinKeys(store, seal);
   const runtime = await store.db
     .selectFrom('runtime')
     .select(['absence_places', 'absence_hold_after', 'absent_first_unarrived'])
     .where('id', '=', 1)
     .executeTakeFirstOrThrow();
   const desk = deskCode(secret);
-  return { settings: arrivalSettings(runtime), deskCode: desk, deskLink: deskLink(desk, apps, origin), monitorKey: monitorKey(secret) };
+  return { settings: arrivalSettings(runtime), deskCode: desk, deskLink: deskLink(desk, apps, origin), monitorKey };
 }
 
 export async function saveArrivalSettings({ store, settings, actor }: { store: Store; settings: ArrivalSettings; actor?: Actor }) {
@@ -61,22 +65,41 @@ export async function saveArrivalSettings({ store, settings, actor }: { store: S
   });
 }
 
+interface RenewOptions {
+  store: Store;
+  seal: Sealer;
+  actor?: Actor;
+}
+
 /**
- * A new secret: the printed code, the monitor's codes and its key all change, and the old ones stop working
- * at once (the monitor must be opened again from a staff screen). The audit line names no code.
+ * A new code secret: the printed code and the monitor's codes change, and the old ones stop working at once.
+ * The monitor's key stays: the wall monitor shows the new codes without being opened again (decision 059).
+ * The audit line names no code.
  */
-export async function renewCheckinCodes({ store, actor }: { store: Store; actor?: Actor }) {
-  return store.write(async ({ tx, emit, now }) => {
-    await tx.updateTable('runtime').set({ checkin_secret: newCheckinSecret() }).where('id', '=', 1).execute();
-    emit({ type: 'settingsChanged' });
-    await writeAudit(tx, actor, { action: 'renewCheckinCodes' }, now);
+export async function renewCheckinCodes({ store, seal, actor }: RenewOptions) {
+  return renew(store, seal, actor, 'renewCheckinCodes', () => ({ secret: newSecretValue() }));
+}
+
+/**
+ * A new key for the wall monitor: a monitor (or a copy of its key) opened before stops getting codes and
+ * must be opened again from a staff screen; the printed sheet stays valid. Audited, no key in the line.
+ */
+export async function renewMonitorKey({ store, seal, actor }: RenewOptions) {
+  return renew(store, seal, actor, 'renewMonitorKey', () => ({ monitorKey: newSecretValue() }));
+}
+
+function renew(store: Store, seal: Sealer, actor: Actor | undefined, action: string, change: () => { secret?: string; monitorKey?: string }) {
+  return store.write(async (ctx) => {
+    await keysInWrite(ctx, seal, change);
+    ctx.emit({ type: 'settingsChanged' });
+    await writeAudit(ctx.tx, actor, { action }, ctx.now);
     return { ok: true as const };
   });
 }
 
 /** For the wall monitor: its code now, for the key staff gave it; any other key is refused. */
-export async function getMonitorCheckinCode(store: Store, key: string, now: Date): Promise<{ code: string; until: string }> {
-  const secret = await readCheckinSecret(store);
-  if (!secret || !monitorKeyMatches(secret, key)) throw new AppError('PERMISSION_DENIED', 'error.monitorKeyWrong');
+export async function getMonitorCheckinCode(store: Store, seal: Sealer, key: string, now: Date): Promise<{ code: string; until: string }> {
+  const { secret, monitorKey } = await readCheckinKeys(store, seal);
+  if (!secret || !monitorKeyMatches(monitorKey, key)) throw new AppError('PERMISSION_DENIED', 'error.monitorKeyWrong');
   return currentMonitorCode(secret, now.getTime());
 }
