@@ -20,6 +20,7 @@ import { serviceMessagesMigration } from './migration-0015-service-messages.js';
 import { lineWebhookMigration } from './migration-0016-line-webhook.js';
 import { waitReadingsMigration } from './migration-0017-wait-readings.js';
 import { noticeMinutesMigration } from './migration-0018-notice-minutes.js';
+import { cancelLimitMigration } from './migration-0021-cancel-limit.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -132,6 +133,7 @@ const migrations: Record<string, Migration> = {
   '0016_line_webhook': lineWebhookMigration,
   '0017_wait_readings': waitReadingsMigration,
   '0018_notice_minutes': noticeMinutesMigration,
+  '0021_cancel_limit': cancelLimitMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

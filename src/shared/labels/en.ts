@@ -159,6 +159,7 @@ export const en: Record<PatientLabelKey, string> = {
   'error.rateLimitedTestPush': 'Too many test notifications. Please try again later.',
   'error.rateLimitedChanges': 'Too many changes. Please try again later.',
   'error.patientSessionLimit': 'You have taken numbers too many times this session (cancelled ones count). Please ask at reception.',
+  'error.cancelLimit': 'You cancelled {count} times this session. Please get a number at reception.',
   'error.addressSessionLimit': 'This network has reached the limit for this session. Please ask at reception.',
   'error.tooManyLiveStreams': 'Too many connections from this network. Please try again later.',
   'error.loginThrottled': 'Too many failed sign-ins. Please wait about 15 minutes and try again.',

@@ -174,6 +174,7 @@ export const ja = {
   'error.rateLimitedChanges': '変更の回数が多すぎます。しばらくしてから再度お試しください。',
   'error.patientSessionLimit':
     '今回の受付でお取りいただける受付番号の回数を超えました（キャンセルした番号も数えます）。受付でお申し出ください。',
+  'error.cancelLimit': '今回の受付で{count}回キャンセルされました。番号は受付でお取りください。',
   'error.addressSessionLimit':
     'このネットワークからの受付が、今回の受付の上限に達しました。受付でお申し出ください。',
   'error.tooManyLiveStreams': 'このネットワークからの接続が多すぎます。しばらくしてから再度お試しください。',
