@@ -98,7 +98,7 @@ describeStores('numbers kept for the desk', (kind) => {
   });
 
   it('saves the settings audited, shows them on the staff stream, and refuses bad input changing nothing', async () => {
-    expect((await current<Staff>('admin')).allocationSettings).toEqual({ keepEvery: 0, onlineCap: 0, familyMax: 1 });
+    expect((await current<Staff>('admin')).allocationSettings).toEqual({ keepEvery: 0, onlineCap: 0, familyMax: 1, cancelLimit: 0 });
     const { version: before } = await t.store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow();
     for (const bad of [
       { keepEvery: 1, onlineCap: 0 },
@@ -119,15 +119,15 @@ describeStores('numbers kept for the desk', (kind) => {
 
     expect(await mustCall(server.url, 'saveAllocationSettings', { keepEvery: 10, onlineCap: 200 }, { cookie })).toEqual({ ok: true });
     expect(await mustCall(server.url, 'saveAllocationSettings', { keepEvery: 0, onlineCap: 1 }, { cookie })).toEqual({ ok: true });
-    expect((await current<Staff>('admin')).allocationSettings).toEqual({ keepEvery: 0, onlineCap: 1, familyMax: 1 });
+    expect((await current<Staff>('admin')).allocationSettings).toEqual({ keepEvery: 0, onlineCap: 1, familyMax: 1, cancelLimit: 0 });
     const audit = (await mustCall<{ entries: AuditRow[] }>(server.url, 'getAuditLog', { limit: 20 }, { cookie })).entries
       .filter((e) => e.action === 'saveAllocationSettings')
       .map(({ before, after }) => ({ before, after }))
       .reverse();
     expect(audit).toEqual([
-      // The family setting is not in these requests: it keeps its stored value (decision 053).
-      { before: { keepEvery: 0, onlineCap: 0, familyMax: 1 }, after: { keepEvery: 10, onlineCap: 200, familyMax: 1 } },
-      { before: { keepEvery: 10, onlineCap: 200, familyMax: 1 }, after: { keepEvery: 0, onlineCap: 1, familyMax: 1 } },
+      // The family and take-and-cancel settings are not in these requests: each keeps its stored value (decisions 053, 060).
+      { before: { keepEvery: 0, onlineCap: 0, familyMax: 1, cancelLimit: 0 }, after: { keepEvery: 10, onlineCap: 200, familyMax: 1, cancelLimit: 0 } },
+      { before: { keepEvery: 10, onlineCap: 200, familyMax: 1, cancelLimit: 0 }, after: { keepEvery: 0, onlineCap: 1, familyMax: 1, cancelLimit: 0 } },
     ]);
   });
 });

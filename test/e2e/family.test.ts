@@ -3,7 +3,7 @@
  * on the installed app at a phone's 390×844 a patient picks 3 people with names, takes them in one tap, sees
  * the numbers together and cancels the middle one; the same in English at 200 % text; too few numbers left
  * for everyone; the family chunk loaded only once families are on; the desk's list at 1280 wide shows the
- * group; and /admin/schedule saves the setting, audited. Screens are screenshotted, their text asserted and
+ * group; and /admin/schedule saves the setting with take-and-cancel's (decision 060), audited. Screens are screenshotted, their text asserted and
  * checked with axe-core.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -252,18 +252,30 @@ describeBrowser('a family takes numbers together', () => {
     expect(await family.locator('option:checked').innerText()).toBe('1（家族でまとめて取らない）');
     expect(await family.locator('option').allInnerTexts()).toEqual(['1（家族でまとめて取らない）', '2人まで', '3人まで', '4人まで', '5人まで']);
     await family.selectOption({ label: '3人まで' });
+    // Take-and-cancel (decision 060), saved with the others: off by default, then 1–10.
+    const cancels = section.getByLabel('キャンセルしても取り直せる回数（1人・1セッション）');
+    expect(await cancels.inputValue()).toBe('0');
+    expect(await cancels.locator('option').allInnerTexts()).toEqual(['制限しない', ...Array.from({ length: 10 }, (_, i) => `${i + 1}回まで`)]);
+    expect(await section.getByText('この回数を超えてキャンセルした患者さんは').count()).toBe(1);
+    await cancels.selectOption({ label: '1回まで' });
     await section.getByRole('button', { name: '設定を保存' }).click();
     await section.getByText('窓口用の番号とオンライン受付の上限を保存しました。').waitFor();
-    expect(await server.store.db.selectFrom('runtime').select(['keep_every', 'online_cap', 'family_max']).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await server.store.db.selectFrom('runtime').select(['keep_every', 'online_cap', 'family_max', 'cancel_limit']).executeTakeFirstOrThrow(),
+    ).toEqual({
       keep_every: 0,
       online_cap: 0,
       family_max: 3,
+      cancel_limit: 1,
     });
     const audit = (await staff<{ entries: AuditRow[] }>('getAuditLog', { limit: 20 })).entries.filter((e) => e.action === 'saveAllocationSettings');
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.after).toMatchObject({ familyMax: 3 });
-    expect(audit[0]!.before).toMatchObject({ familyMax: 1 });
-    await expectNoAxeViolations(page, '/admin/schedule with the family setting');
+    expect(audit[0]!.after).toMatchObject({ familyMax: 3, cancelLimit: 1 });
+    expect(audit[0]!.before).toMatchObject({ familyMax: 1, cancelLimit: 0 });
+    // A reload shows what was saved.
+    await page.reload();
+    expect(await section.getByLabel('キャンセルしても取り直せる回数（1人・1セッション）').inputValue()).toBe('1');
+    await expectNoAxeViolations(page, '/admin/schedule with the family and take-and-cancel settings');
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath('admin-schedule-family') });
 

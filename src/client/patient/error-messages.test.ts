@@ -1,6 +1,8 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { FnError } from '../api/fn.js';
 import { cancelErrorMessage, takeErrorMessage } from './error-messages.js';
+import { applyLang } from '../ui/language.js';
 
 describe('take-a-number errors', () => {
   it.each([
@@ -16,6 +18,22 @@ describe('take-a-number errors', () => {
     expect(takeErrorMessage(new FnError('RESOURCE_EXHAUSTED', usedUp))).toBe(usedUp);
     // Any other RESOURCE_EXHAUSTED keeps today's line.
     expect(takeErrorMessage(new FnError('RESOURCE_EXHAUSTED', '本日の受付番号に空きがありません。しばらくしてから再度お試しください。'))).toBe(
+      '本日の受付番号に空きがありません。しばらくしてから再度お試しください。',
+    );
+  });
+
+  it('says the patient cancelled too often this session, with the count, in the reader\'s language (decision 060)', async () => {
+    const said = '今回の受付で2回キャンセルされたため、受付でお申し出ください。';
+    expect(takeErrorMessage(new FnError('RESOURCE_EXHAUSTED', said))).toBe(said);
+    // An English reader: the server's Japanese text is matched whole, its count worded in English.
+    await applyLang('en');
+    try {
+      expect(takeErrorMessage(new FnError('RESOURCE_EXHAUSTED', said))).toBe('You cancelled 2 times this session, so please ask at reception.');
+    } finally {
+      await applyLang('ja');
+    }
+    // Another RESOURCE_EXHAUSTED with a number in it is not mistaken for it.
+    expect(takeErrorMessage(new FnError('RESOURCE_EXHAUSTED', '今回の受付で2回お取りいただけます。受付でお申し出ください。'))).toBe(
       '本日の受付番号に空きがありません。しばらくしてから再度お試しください。',
     );
   });

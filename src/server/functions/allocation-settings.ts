@@ -1,10 +1,10 @@
-/** Numbers kept for the desk, the online cap (issue 35, docs/decisions/049) and families (053): staff save them, audited. */
+/** Numbers kept for the desk, the online cap (issue 35, docs/decisions/049), families (053) and take-and-cancel (060): staff save them, audited. */
 import * as allocationSettings from '../domain/allocation/settings.js';
 import type { FunctionDef } from '../http/function-def.js';
 
 export const saveAllocationSettings: FunctionDef<'saveAllocationSettings'> = {
   access: 'staff',
-  async run({ keepEvery, onlineCap, familyMax }, actor, _request, deps) {
-    return allocationSettings.saveAllocationSettings({ store: deps.store, settings: { keepEvery, onlineCap, familyMax }, actor });
+  async run({ keepEvery, onlineCap, familyMax, cancelLimit }, actor, _request, deps) {
+    return allocationSettings.saveAllocationSettings({ store: deps.store, settings: { keepEvery, onlineCap, familyMax, cancelLimit }, actor });
   },
 };

@@ -8,6 +8,7 @@ import type { StaffSlot } from '../../shared/queue/slot.js';
 import type { QueueState } from '../domain/queue-state.js';
 import type { LiveEstimate } from '../domain/estimate/live-estimate.js';
 import { standingAbsence } from '../domain/absence/undo.js';
+import { patientCancellations } from '../domain/allocation/cancel-counts.js';
 
 export function queueSnapshot(state: QueueState, live: LiveEstimate = { estimate: null, nowCalling: null }): QueueSnapshot {
   // A number called and absent that still waits, moved back or held: the monitor's 「不在の方は受付へ」 strip.
@@ -43,5 +44,7 @@ export function adminSnapshot(state: QueueState): AdminSnapshot {
     scheduleNotice: state.scheduleNoticeAt ? { kind: 'inhouseOffAtWindowStart', windowStart: state.scheduleNoticeAt } : null,
     arrivalSettings: state.arrivalSettings,
     allocationSettings: state.allocationSettings,
+    // Staff only (decision 060): the public snapshot above never says who cancelled.
+    cancellations: patientCancellations(state.slots),
   };
 }

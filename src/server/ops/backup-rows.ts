@@ -58,6 +58,8 @@ export const ROW_SCHEMAS = {
     // Online reception closing on time came with migration 0013: an older backup restores with no reason standing.
     online_late_at: time.nullable().default(null),
     family_max: z.number().int().min(1).max(5).default(1),
+    // Take-and-cancel came with migration 0021: an older backup restores with it off.
+    cancel_limit: int.min(0).max(10).default(0),
   }),
   reception_sessions: z.strictObject({ id: text, opened_at: time, closed_at: time.nullable() }),
   reservation_slots: z.strictObject({

@@ -22,6 +22,7 @@ import { waitReadingsMigration } from './migration-0017-wait-readings.js';
 import { noticeMinutesMigration } from './migration-0018-notice-minutes.js';
 import { staffDevicesMigration } from './migration-0019-staff-devices.js';
 import { checkinKeysAbsenceUndoMigration } from './migration-0020-checkin-keys-absence-undo.js';
+import { cancelLimitMigration } from './migration-0021-cancel-limit.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -136,6 +137,7 @@ const migrations: Record<string, Migration> = {
   '0018_notice_minutes': noticeMinutesMigration,
   '0019_staff_devices': staffDevicesMigration,
   '0020_checkin_keys_absence_undo': checkinKeysAbsenceUndoMigration,
+  '0021_cancel_limit': cancelLimitMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -56,6 +56,8 @@ export interface RuntimeTable {
   online_late_at: string | null;
   /** Families (0014, decision 053): up to this many numbers per patient together (1 = off, else 2–5). */
   family_max: number;
+  /** Take-and-cancel (0021, decision 060): cancellations a patient may make in a session and still take online (0 = off, else 1–10). */
+  cancel_limit: number;
 }
 
 export interface ReceptionSessionTable {

@@ -80,8 +80,6 @@ export const patientJa = {
   'openInLine.note': 'この画面はLINEアプリの中でご利用いただけます。下のボタンからLINEで開いてください。',
   'install.title': 'アプリをホーム画面に追加してください',
   'install.android.button': 'ホーム画面に追加',
-  'install.ios.steps':
-    '1. 画面下の共有ボタン（□↑）をタップ　2.「ホーム画面に追加」を選択　3. 右上の「追加」をタップ',
   'install.unsupported':
     'お使いの端末・ブラウザはアプリのインストールに対応していません。LINEからご利用ください。',
   'install.lead': 'ホーム画面に追加すると、アプリとして受付番号の予約と確認ができます。',
@@ -139,7 +137,6 @@ export const patientJa = {
   'error.signInRequired': 'ログインが必要です。もう一度アクセスしてください。',
   'error.tokenInvalid': 'ログインの有効期限が切れました。もう一度アクセスしてください。',
   'error.staffOnly': 'この操作はスタッフのみ行えます。スタッフとしてログインしてください。',
-  'error.patientOnly': 'この操作は患者様のアカウントでのみ行えます。',
   'error.channelMismatch': 'この予約はご利用中のアプリからはキャンセルできません。',
   'error.originRejected': '許可されていない送信元からのリクエストです。',
   'error.internal': 'サーバーでエラーが発生しました。しばらくしてから再度お試しください。',
@@ -171,6 +168,7 @@ export const patientJa = {
   'error.rateLimitedChanges': '変更の回数が多すぎます。しばらくしてから再度お試しください。',
   'error.patientSessionLimit':
     '今回の受付でお取りいただける受付番号の回数を超えました（キャンセルした番号も数えます）。受付でお申し出ください。',
+  'error.cancelLimit': '今回の受付で{count}回キャンセルされたため、受付でお申し出ください。',
   'error.addressSessionLimit':
     'このネットワークからの受付が、今回の受付の上限に達しました。受付でお申し出ください。',
   'error.tooManyLiveStreams': 'このネットワークからの接続が多すぎます。しばらくしてから再度お試しください。',
@@ -188,10 +186,8 @@ export const patientJa = {
   'estimate.note': '※目安です。診察の状況により前後します。',
   'nowCalling.text': 'ただいま {n}番の方を診察中',
   // when the patient's own notice comes, and the clinic's announcements (issue 14)
-  'my.notice.title': '順番が近づいたらお知らせ',
   'my.notice.label': 'お知らせを受け取るタイミング',
   'my.notice.option': '前に{n}人になったら',
-  'my.notice.saving': '保存中…',
   'my.notice.saved': '前に{n}人になったら、一度だけお知らせします。',
   'my.notice.sent': 'お知らせは送信済みです。',
   'my.notice.failed': 'お知らせのタイミングを変更できませんでした。もう一度お試しください。',

@@ -143,6 +143,14 @@ export const staffSettingsJa = {
   'kept.capRange': 'オンライン受付の上限は0〜{max}の整数で入力してください。',
   'kept.save': '設定を保存',
   'kept.saved': '窓口用の番号とオンライン受付の上限を保存しました。',
+  // take-and-cancel (docs/decisions/060): the setting and the staff list's mark
+  'kept.cancelLimit': 'キャンセルしても取り直せる回数（1人・1セッション）',
+  'kept.cancelOff': '制限しない',
+  'kept.cancelValue': '{n}回まで',
+  'kept.cancelNote':
+    'この回数を超えてキャンセルした患者さんは、このセッションではオンライン（LINE・アプリ）で番号を取れず、窓口へ案内されます。窓口では発行できます。家族の番号も1つずつ数え、スタッフが削除した番号は数えません。',
+  'kept.cancelTag': 'キャンセル{n}回',
+  'kept.cancelTagTitle': 'この患者さんがこのセッションでキャンセルした番号の数',
   'audit.action.saveAllocationSettings': '窓口用の番号・オンライン受付の上限を変更',
   // online reception closes on time (decision 050)
   'admin.schedule.closeWhenLate': '診療時間内に順番が回らない見込みになったら、オンライン受付を自動で終了する',

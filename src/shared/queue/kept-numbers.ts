@@ -19,6 +19,11 @@ export interface AllocationSettings {
    * (the default), else 2–5. Kept with these two because it is saved with them and the burst decides on all three.
    */
   familyMax: number;
+  /**
+   * Take-and-cancel (docs/decisions/060): a patient who cancelled more than this many of their online numbers
+   * in the session takes no more online; 0 = off (the default). Saved with these and decided with them.
+   */
+  cancelLimit: number;
 }
 
 /** Whether number `n` is kept for the desk under `keepEvery` (0: nothing is kept). */

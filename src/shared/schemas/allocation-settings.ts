@@ -1,5 +1,6 @@
-/** The payload of `saveAllocationSettings` (issue 35, docs/decisions/049): the settings, whole numbers in range. */
+/** The payload of `saveAllocationSettings` (issue 35, docs/decisions/049; take-and-cancel, 060): the settings, whole numbers in range. */
 import { z } from 'zod';
+import { CANCEL_LIMIT_MAX } from '../queue/cancel-limit.js';
 import { FAMILY_MAX_MAX, FAMILY_MAX_MIN } from '../queue/family.js';
 import { KEEP_EVERY_MAX, KEEP_EVERY_MIN, ONLINE_CAP_MAX } from '../queue/kept-numbers.js';
 
@@ -10,4 +11,6 @@ export const allocationSettingsSchema = z.strictObject({
   onlineCap: z.number().int().min(0).max(ONLINE_CAP_MAX),
   /** Up to M numbers per patient together (docs/decisions/053); absent keeps the stored value (clients older than families). */
   familyMax: z.number().int().min(FAMILY_MAX_MIN).max(FAMILY_MAX_MAX).optional(),
+  /** Cancellations a patient may make in a session and still take online, 0 = off (docs/decisions/060); absent keeps the stored value. */
+  cancelLimit: z.number().int().min(0).max(CANCEL_LIMIT_MAX).optional(),
 });

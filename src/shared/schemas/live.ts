@@ -72,6 +72,12 @@ export interface AdminSnapshot {
   arrivalSettings?: ArrivalSettings;
   /** Numbers kept for the desk and the online cap (issue 35, decision 049). Always sent by this server. */
   allocationSettings?: AllocationSettings;
+  /**
+   * slotId → how many of their numbers this number's patient cancelled themselves in the session (LINE or the
+   * app; not one staff deleted), for listed numbers whose patient cancelled any (take-and-cancel, decision 060).
+   * Always sent by this server; never on the public stream.
+   */
+  cancellations?: Record<string, number>;
 }
 
 /** Clinic announcements: 1 to 200 characters (issue 14). Here, not in functions.ts, so screens need no zod. */

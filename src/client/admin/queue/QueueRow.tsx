@@ -57,6 +57,8 @@ export interface QueueRowProps {
   absentFirst?: boolean;
   /** A family's member (decision 053): its place among the family's listed rows. */
   family?: FamilyPlace;
+  /** How many of their numbers this row's patient cancelled themselves this session (decision 060), when any. */
+  cancellations?: number;
 }
 
 function waitingText(slot: StaffSlot, rank: number | undefined): string {
@@ -67,12 +69,17 @@ function waitingText(slot: StaffSlot, rank: number | undefined): string {
   return rank === undefined ? '' : String(rank);
 }
 
-/** The rank or state, and how often the patient was called and absent (「不在1回」). */
-function WaitingCell({ slot, rank }: { slot: StaffSlot; rank: number | undefined }) {
+/** The rank or state, how often the patient was called and absent (「不在1回」) and cancelled this session (「キャンセル2回」). */
+function WaitingCell({ slot, rank, cancellations }: { slot: StaffSlot; rank: number | undefined; cancellations?: number }) {
   return (
     <td className="cell-waiting">
       {waitingText(slot, rank)}
       {slot.absences > 0 && <span className="absence-count">{t('admin.absences', { n: slot.absences })}</span>}
+      {cancellations ? (
+        <span className="cancel-count" title={t('kept.cancelTagTitle')}>
+          {t('kept.cancelTag', { n: cancellations })}
+        </span>
+      ) : null}
     </td>
   );
 }
@@ -126,7 +133,7 @@ function styleOf(action: RowAction, absentFirst: boolean): string {
   return ACTION_STYLE[action];
 }
 
-export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onAction, noticeThreshold, absentFirst = false, family }: QueueRowProps) {
+export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onAction, noticeThreshold, absentFirst = false, family, cancellations }: QueueRowProps) {
   const status = slotStatus(slot);
   const channel = patientChannel(slot);
   const actions = new Set(rowActions(slot));
@@ -144,7 +151,7 @@ export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onA
           </span>
         )}
       </th>
-      <WaitingCell slot={slot} rank={rank} />
+      <WaitingCell slot={slot} rank={rank} cancellations={cancellations} />
       <td className="cell-time">
         <span className="time-with-icon">
           {tokyoHhmm(slot.reservedAt)}

@@ -92,6 +92,7 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
           onAction={onRowAction}
           noticeThresholds={data?.noticeThresholds}
           arrivalSettings={data?.arrivalSettings}
+          cancellations={data?.cancellations}
         />
       </main>
       {announcements.length > 0 && (

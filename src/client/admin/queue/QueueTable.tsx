@@ -21,9 +21,11 @@ export interface QueueTableProps {
   noticeThresholds?: Readonly<Record<string, number>>;
   /** The clinic's absence and check-in settings (issue 34), from the admin snapshot. */
   arrivalSettings?: ArrivalSettings;
+  /** slotId → its patient's own cancellations this session, when any (decision 060). */
+  cancellations?: Readonly<Record<string, number>>;
 }
 
-export function QueueTable({ slots, showDone, blinking, busy, onAction, noticeThresholds, arrivalSettings }: QueueTableProps) {
+export function QueueTable({ slots, showDone, blinking, busy, onAction, noticeThresholds, arrivalSettings, cancellations }: QueueTableProps) {
   const ranks = useMemo(() => waitingRanks(slots), [slots]);
   const absentFirst = arrivalSettings?.absentFirstUnarrived ?? false;
   const rows = useMemo(
@@ -68,6 +70,7 @@ export function QueueTable({ slots, showDone, blinking, busy, onAction, noticeTh
               noticeThreshold={noticeThresholds?.[slot.id]}
               absentFirst={absentFirst && ranks.get(slot.id) === 1 && slot.arrivedAt === null}
               family={families.get(slot.id)}
+              cancellations={cancellations?.[slot.id]}
             />
           ))
         )}

@@ -136,6 +136,7 @@ function writeTransaction(store: Store, view: ReceptionView, requests: Allocatio
         sessionId,
         onlineCap: settings.onlineCap,
         familyMax: runtime.family_max,
+        cancelLimit: runtime.cancel_limit,
         ...facts,
       };
       const patient = request.ownerId && session ? session.owner(request.ownerId) : undefined;

@@ -133,4 +133,39 @@ describe('decide', () => {
       expect(said(decide(families, three, { active: false, taken: 1 }, { numbersPerPatientSession: 4 }))).toBe('take');
     });
   });
+
+  describe('take-and-cancel (decision 060)', () => {
+    const limited: ReceptionFacts = { ...open, cancelLimit: 1 };
+    const cancelled = (n: number): PatientFacts => ({ active: false, taken: n, cancelled: n });
+
+    it('lets a patient cancel up to the setting and take again; one more cancellation sends them to the desk, naming the count', () => {
+      expect(said(decide(limited, patient, cancelled(1)))).toBe('take');
+      const refused = decide(limited, patient, cancelled(2));
+      expect(said(refused)).toBe('error.cancelLimit');
+      expect('refuse' in refused && refused.refuse.code).toBe('RESOURCE_EXHAUSTED');
+      expect('refuse' in refused && refused.refuse.params).toEqual({ count: 2 });
+      expect(said(decide({ ...open, cancelLimit: 3 }, patient, cancelled(3)))).toBe('take');
+      expect(said(decide({ ...open, familyMax: 3, cancelLimit: 3 }, { ...patient, count: 2 }, cancelled(4)))).toBe('error.cancelLimit');
+    });
+
+    it('is off at 0 and when the setting is not known: unlimited, as before the setting', () => {
+      expect(said(decide({ ...open, cancelLimit: 0 }, patient, cancelled(50)))).toBe('take');
+      expect(said(decide(open, patient, cancelled(50)))).toBe('take');
+    });
+
+    it('never refuses the desk, and refuses nobody on cancellations it was not told (the early view)', () => {
+      expect(said(decide(limited, walkIn, undefined))).toBe('take');
+      expect(said(decide(limited, patient, { active: false, taken: 5 }))).toBe('take');
+      expect(said(decide(limited, patient, undefined))).toBe('needs patient');
+    });
+
+    it('says what the early view would say first: closed, a number held, none left', () => {
+      expect(said(decide({ ...limited, onlineOn: false }, patient, cancelled(2)))).toBe('error.onlineStopped');
+      expect(said(decide(limited, patient, { active: true, taken: 3, cancelled: 2 }))).toBe('error.alreadyReserved');
+      expect(said(decide({ ...limited, freeLeft: false }, patient, cancelled(2)))).toBe('error.noFreeNumbers');
+      expect(said(decide({ ...limited, onlineFreeLeft: false }, patient, cancelled(2)))).toBe('error.onlineNumbersUsedUp');
+      // Before the patient's own limit: the desk is the one place that still takes them.
+      expect(said(decide(limited, patient, cancelled(2), { numbersPerPatientSession: 2 }))).toBe('error.cancelLimit');
+    });
+  });
 });

@@ -6,6 +6,7 @@
  */
 import type { ReservedType } from '../../../shared/queue/slot.js';
 import { isKept } from '../../../shared/queue/kept-numbers.js';
+import { overCancelLimit } from '../../../shared/queue/cancel-limit.js';
 import { AppError } from '../../errors.js';
 
 /** Reception's switches and session, as the runtime row (or this process's view of it) has them. */
@@ -31,6 +32,12 @@ export interface ReceptionFacts {
    * absent in the early view (it knows only whether one is free; the lock decides a family's fit).
    */
   onlineFreeCount?: number;
+  /**
+   * Take-and-cancel (decision 060): a patient who cancelled more than this many of their numbers in the
+   * session takes no more online; 0 = off. Absent in the early view, which never reads a patient's
+   * cancellations: only the locked write refuses for it.
+   */
+  cancelLimit?: number;
 }
 
 /** What the patient already holds in the current session. */
@@ -39,6 +46,8 @@ export interface PatientFacts {
   active: boolean;
   /** Numbers taken in the session, cancelled ones included (never reused). */
   taken: number;
+  /** Their numbers they cancelled themselves in the session (LINE or the app; not one staff deleted); absent: not read. */
+  cancelled?: number;
 }
 
 export interface AllocationAsk {
@@ -71,6 +80,8 @@ export const INHOUSE_STOPPED = new AppError('FAILED_PRECONDITION', 'admin.inhous
 const PATIENT_LIMIT = new AppError('RESOURCE_EXHAUSTED', 'error.patientSessionLimit');
 /** Fewer online numbers left than the family's members, or the online cap would be passed: all or none. */
 export const NOT_ENOUGH_FOR_FAMILY = new AppError('RESOURCE_EXHAUSTED', 'error.notEnoughForFamily');
+/** Cancelled more of their numbers this session than the clinic allows (decision 060): made per count, the message names it. */
+const cancelledTooOften = (count: number) => ({ refuse: new AppError('RESOURCE_EXHAUSTED', 'error.cancelLimit', { count }) });
 /** More members than the clinic's setting allows (made per setting: the message names it). */
 const familyTooLarge = (familyMax: number) => ({ refuse: new AppError('FAILED_PRECONDITION', 'error.familyTooLarge', { max: familyMax }) });
 
@@ -113,7 +124,9 @@ export function noNumberFor(reception: ReceptionFacts, reservedType: ReservedTyp
  * the patient already holds a number (said also once none are left: "none left" would send away someone
  * who is in the queue); none left (for an online request: none of the online ones, or the online cap
  * reached, decision 049); for a family, fewer online numbers than members, or the cap would be passed (all
- * or none); the patient's own limit, which a family spends once per number.
+ * or none); take-and-cancel: a patient who cancelled more of their numbers this session than the clinic allows
+ * is sent to the desk (decision 060; after "none left", so the early view, which never knows cancellations,
+ * says what the lock would); the patient's own limit, which a family spends once per number.
  * `patient` is undefined when the caller has not read it: a walk-in has none to read.
  */
 export function decide(reception: ReceptionFacts, ask: AllocationAsk, patient: PatientFacts | undefined, quotas: Quotas = NO_QUOTAS): Decision {
@@ -130,6 +143,10 @@ export function decide(reception: ReceptionFacts, ask: AllocationAsk, patient: P
   if (count > 1) {
     const capPassed = reception.onlineCap > 0 && reception.onlineTaken + count > reception.onlineCap;
     if (capPassed || (reception.onlineFreeCount !== undefined && reception.onlineFreeCount < count)) return REFUSE_FAMILY_SHORT;
+  }
+  // The desk is never refused for it: it is where the patient is sent.
+  if (ask.reservedType !== 'ADMIN' && patient?.cancelled !== undefined && overCancelLimit(patient.cancelled, reception.cancelLimit ?? 0)) {
+    return cancelledTooOften(patient.cancelled);
   }
   const limit = quotas.numbersPerPatientSession;
   if (ask.ownerId && patient && limit !== undefined && patient.taken + count > limit) return REFUSE_LIMIT;

@@ -1,6 +1,6 @@
 /**
  * What one batch of allocations (apply.ts, decision 028) reads before it writes, under the
- * runtime row lock: the session's free numbers it may give, and what its patients already hold. On PostgreSQL a
+ * runtime row lock: the session's free numbers it may give, and what its patients already hold (and cancelled). On PostgreSQL a
  * failed statement aborts the whole transaction, so a patient's second active number must be refused from
  * this read, not found by the unique index, or one patient's refusal would undo everyone's numbers.
  *
@@ -88,11 +88,15 @@ export async function readBatchSession(tx: Transaction<Database>, sessionId: str
       .select('owner_id')
       .select((eb) => eb.fn.countAll<number>().as('taken'))
       .select((eb) => eb.fn.sum<number>(eb.case().when(eb.and([eb('canceled', '=', 0), eb('is_reception_accepted', '=', 0)])).then(1).else(0).end()).as('active'))
+      // Their own cancellations (decision 060): a patient's cancel stamps its channel; a staff delete does not.
+      .select((eb) =>
+        eb.fn.sum<number>(eb.case().when(eb.or([eb('canceled_line_at', 'is not', null), eb('canceled_pwa_at', 'is not', null)])).then(1).else(0).end()).as('cancelled'),
+      )
       .where('session_id', '=', sessionId)
       .where('owner_id', 'in', ids)
       .groupBy('owner_id')
       .execute();
-    for (const row of rows) owners.set(row.owner_id!, { taken: Number(row.taken), active: Number(row.active) > 0 });
+    for (const row of rows) owners.set(row.owner_id!, { taken: Number(row.taken), active: Number(row.active) > 0, cancelled: Number(row.cancelled) });
   }
   let openedAt = '';
   if (requests.some((r) => r.ownerId && r.quota?.address)) {
@@ -133,7 +137,7 @@ export async function readBatchSession(tx: Transaction<Database>, sessionId: str
     openedAt,
     owner(ownerId) {
       let state = owners.get(ownerId);
-      if (!state) owners.set(ownerId, (state = { taken: 0, active: false }));
+      if (!state) owners.set(ownerId, (state = { taken: 0, active: false, cancelled: 0 }));
       return state;
     },
   };
