@@ -8,7 +8,7 @@
  *
  * One cookie holds the tokens of the few accounts signed in on this browser, newest first.
  */
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Store } from '../storage/port.js';
 import type { Database } from '../storage/schema.js';
@@ -23,71 +23,71 @@ export interface Device {
 export const DEVICE_DAYS = 180;
 /** Accounts one browser is known for at most: a shared desk PC with a few staff accounts. */
 const PER_COOKIE = 4;
-const VERSION = 'v1';
 const SEPARATOR = '~';
+const ISSUER = 'clinic-queue';
+const AUDIENCE = 'staff-device';
 
 export interface DeviceTokens {
-  issue(device: Device, now?: Date): string;
+  issue(device: Device, now?: Date): Promise<string>;
   /** The device, or null for a token that is forged, malformed or expired. */
-  verify(token: string, now?: Date): Device | null;
+  verify(token: string, now?: Date): Promise<Device | null>;
   /** The device the cookie holds for `account` at its current generation, if any. */
-  deviceFor(cookie: string | undefined, account: { id: string; epoch: number }, now?: Date): Device | null;
+  deviceFor(cookie: string | undefined, account: { id: string; epoch: number }, now?: Date): Promise<Device | null>;
   /** The cookie's value with `token` for `staffId` in front; other accounts' live tokens kept, oldest dropped. */
-  withToken(cookie: string | undefined, token: string, staffId: string, now?: Date): string;
+  withToken(cookie: string | undefined, token: string, staffId: string, now?: Date): Promise<string>;
 }
 
 export const newDeviceId = () => randomBytes(16).toString('base64url');
 
-/** `secret`: the server's own secret (TOKEN_SECRET or the generated one); a key of its own is derived from it. */
+/**
+ * `secret`: the server's own secret (TOKEN_SECRET or the generated one); a key of its own is derived from it.
+ * The tokens are HS256 JWTs signed and checked by jose: only sign-ins read them, so unlike the patient's
+ * token (checked on every call of a burst) there is no reason to verify them by hand.
+ */
 export function deviceTokens(secret: string): DeviceTokens {
-  const key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'clinic-queue staff-device', 32));
-  const mac = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
+  const key = new Uint8Array(hkdfSync('sha256', secret, Buffer.alloc(0), 'clinic-queue staff-device', 32));
   const seconds = (now: Date) => Math.floor(now.getTime() / 1000);
 
-  function verify(token: string, now = new Date()): (Device & { expires: number }) | null {
-    const [version, payload, signature, ...rest] = token.split('.');
-    if (version !== VERSION || !payload || !signature || rest.length > 0) return null;
-    const expected = Buffer.from(mac(`${version}.${payload}`));
-    const given = Buffer.from(signature);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    let claims: unknown;
+  async function verify(token: string, now = new Date()): Promise<Device | null> {
+    const { jwtVerify } = await import('jose');
     try {
-      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'], currentDate: now });
+      const { sub, did, ep } = payload;
+      if (typeof sub !== 'string' || typeof did !== 'string' || typeof ep !== 'number') return null;
+      return { staffId: sub, deviceId: did, epoch: ep };
     } catch {
-      return null;
+      return null; // forged, expired, malformed
     }
-    const { s, d, e, x } = (claims ?? {}) as Record<string, unknown>;
-    if (typeof s !== 'string' || typeof d !== 'string' || typeof e !== 'number' || typeof x !== 'number') return null;
-    if (x <= seconds(now)) return null;
-    return { staffId: s, deviceId: d, epoch: e, expires: x };
   }
 
   const tokensOf = (cookie: string | undefined) => (cookie ? cookie.split(SEPARATOR).slice(0, PER_COOKIE) : []);
 
   return {
-    issue({ staffId, deviceId, epoch }, now = new Date()) {
-      const claims = { s: staffId, d: deviceId, e: epoch, x: seconds(now) + DEVICE_DAYS * 86_400 };
-      const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-      return `${VERSION}.${payload}.${mac(`${VERSION}.${payload}`)}`;
+    async issue({ staffId, deviceId, epoch }, now = new Date()) {
+      const { SignJWT } = await import('jose');
+      return new SignJWT({ did: deviceId, ep: epoch })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(staffId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(seconds(now))
+        .setExpirationTime(seconds(now) + DEVICE_DAYS * 86_400)
+        .sign(key);
     },
-    verify: (token, now) => {
-      const device = verify(token, now);
-      return device && { staffId: device.staffId, deviceId: device.deviceId, epoch: device.epoch };
-    },
-    deviceFor(cookie, account, now) {
+    verify,
+    async deviceFor(cookie, account, now) {
       for (const token of tokensOf(cookie)) {
-        const device = verify(token, now);
-        if (device?.staffId === account.id && device.epoch === account.epoch) {
-          return { staffId: device.staffId, deviceId: device.deviceId, epoch: device.epoch };
-        }
+        const device = await verify(token, now);
+        if (device?.staffId === account.id && device.epoch === account.epoch) return device;
       }
       return null;
     },
-    withToken(cookie, token, staffId, now) {
-      const others = tokensOf(cookie).filter((t) => {
-        const device = verify(t, now);
-        return device !== null && device.staffId !== staffId;
-      });
+    async withToken(cookie, token, staffId, now) {
+      const others: string[] = [];
+      for (const other of tokensOf(cookie)) {
+        const device = await verify(other, now);
+        if (device !== null && device.staffId !== staffId) others.push(other);
+      }
       return [token, ...others].slice(0, PER_COOKIE).join(SEPARATOR);
     },
   };

@@ -37,7 +37,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps, devices: D
     // spent (a stolen cookie being tried), it is no device and the address's limits apply as to anyone.
     const cookie = deviceCookie(request);
     const account = cookie ? await deviceAccount(deps.store, username) : null;
-    const device = account && devices.deviceFor(cookie, account);
+    const device = account && (await devices.deviceFor(cookie, account));
     const deviceRefund = device && (await deps.abuse.reserveDeviceFailure(device.deviceId));
     // A failure is reserved before the password hash runs, so a parallel flood of guesses cannot all pass
     // the limit together; a right password (or a check that never ran) gives it back.
@@ -58,8 +58,8 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps, devices: D
     // Renewed at every sign-in, under the generation read with the password's hash: a change made since
     // has already revoked it.
     const deviceId = deviceRefund ? device.deviceId : newDeviceId();
-    const deviceToken = devices.issue({ staffId: staff.id, deviceId, epoch: staff.deviceEpoch });
-    reply.setCookie(deviceCookieName(request), devices.withToken(cookie, deviceToken, staff.id), {
+    const deviceToken = await devices.issue({ staffId: staff.id, deviceId, epoch: staff.deviceEpoch });
+    reply.setCookie(deviceCookieName(request), await devices.withToken(cookie, deviceToken, staff.id), {
       ...cookieOptions(request),
       maxAge: DEVICE_DAYS * 86_400,
     });
