@@ -1,8 +1,8 @@
 /**
  * Scenario 1 with poisoned names mixed in (issue 42, docs/decisions/058): the opening burst of
  * bench/burst.ts — 1,000 patients at once, each on its own connection, families on so that each names
- * itself — run in the same process clean and with 250 more callers mixed in (every 5th of 1,250, 8 of every
- * 40) whose names hold a NUL, a BEL, U+202E, a zero-width joiner, a line separator or a BOM. Before,
+ * itself — run in the same process clean and with every 5th caller poisoned (200 of the 1,000, 8 of every
+ * 40): their names hold a NUL, a BEL, U+202E, a zero-width joiner, a line separator or a BOM. Before,
  * one NUL in a batch failed the whole group-commit transaction on PostgreSQL and every request of the batch
  * was written again one by one (a 40-number burst: 76 ms and 2 transactions became 333 ms and 18). Now the
  * route refuses such a name before any write, so the clean requests must not be able to tell: their p99 in
@@ -27,7 +27,7 @@ const EVERY_NUMBER = Array.from({ length: NUMBERS }, (_, i) => i + 1);
 /** Caller i of a poisoned burst is poisoned when i % POISON_EVERY === POISON_AT: 20 % of the callers. */
 const POISON_EVERY = 5;
 const POISON_AT = 2;
-const POISONED = PATIENTS / (POISON_EVERY - 1);
+const POISONED = PATIENTS / POISON_EVERY;
 /** What the poisoned callers send as `members`, in turn: the database would have refused some, stored the others. */
 const POISON: string[][] = [['\u0000'], ['太\u0007郎', '花子'], ['\u202Eたろう'], ['た\u200Dろう'], ['a\u0000b', 'c'], ['\u2028'], ['\uFEFF'], ['x\u0085']];
 /** Clean and poisoned openings measured per process, in pairs. */
@@ -52,23 +52,20 @@ interface Opening {
 }
 
 const isPoisoned = (i: number) => i % POISON_EVERY === POISON_AT;
-/** Caller i's payload: every clean caller names itself (one number), as do the poisoned, with a refused character. */
-function payloads(shape: Shape): { callers: number; payload: (i: number) => unknown } {
-  if (shape === 'clean') return { callers: PATIENTS, payload: (i) => ({ reservedType: 'PWA', members: [`p${i}`] }) };
-  return {
-    callers: PATIENTS + POISONED,
-    payload: (i) => ({ reservedType: 'PWA', members: isPoisoned(i) ? POISON[Math.floor(i / POISON_EVERY) % POISON.length] : [`p${i}`] }),
-  };
-}
+/**
+ * Caller i's payload: a clean caller names itself (one number); in a poisoned burst every 5th caller sends
+ * a refused character instead. The same callers, at the same instant, either way.
+ */
+const payload = (shape: Shape) => (i: number) =>
+  ({ reservedType: 'PWA', members: shape === 'poisoned' && isPoisoned(i) ? POISON[Math.floor(i / POISON_EVERY) % POISON.length] : [`p${i}`] });
 
 async function opening(server: Proc, bench: BenchStore, as: { cookie: string }, shape: Shape, last: Opening | null): Promise<Opening> {
   await reopen(server.url, as, last?.slotIds ?? null);
-  const { callers, payload } = payloads(shape);
-  const tokens = await mintTokens(server.url, callers);
+  const tokens = await mintTokens(server.url, PATIENTS);
   await sleep(300); // set-up traffic settles (live refreshes, notify worker poll)
   const version0 = await runtimeVersion(bench);
   const cpu0 = cpuSplit(server.child.pid!);
-  const answers = await simultaneousCalls<Result>(server.url, 'allocateNextSlot', payload, tokens);
+  const answers = await simultaneousCalls<Result>(server.url, 'allocateNextSlot', payload(shape), tokens);
   const cpu1 = cpuSplit(server.child.pid!);
   const commits = (await runtimeVersion(bench)) - version0;
   const poisoned = shape === 'poisoned' ? answers.filter((_, i) => isPoisoned(i)) : [];
@@ -138,7 +135,7 @@ export async function benchBurstPoisoned(kinds: StoreKind[], reps: number, clust
     }
     const clean = openings.filter((m) => m.shape === 'clean');
     const poisoned = openings.filter((m) => m.shape === 'poisoned');
-    const scenario = `1 burst, ${POISONED} poisoned names mixed in (${kind})`;
+    const scenario = `1 burst, ${POISONED} of ${PATIENTS} callers poisoned (${kind})`;
     const of = `${clean.length} openings each (${reps} processes × ${PAIRS}, warm)`;
     const figure = (name: string, pick: (m: Opening) => number, format: (v: number) => string, target: string, met: boolean | null): Row => {
       const [p, c] = [median(poisoned.map(pick)), median(clean.map(pick))];
@@ -154,17 +151,17 @@ export async function benchBurstPoisoned(kinds: StoreKind[], reps: number, clust
     };
     const cleanP99Max = Math.max(...clean.map((m) => m.p99));
     rows.push(
-      figure(`the ${PATIENTS} clean requests' p99 latency`, (m) => m.p99, ms, 'within the clean bursts\' range', median(poisoned.map((m) => m.p99)) <= cleanP99Max),
+      figure(`the clean requests' p99 latency (the clean burst's ${PATIENTS}, the poisoned burst's ${PATIENTS - POISONED})`, (m) => m.p99, ms, 'within the clean bursts\' range', median(poisoned.map((m) => m.p99)) <= cleanP99Max),
       figure(`the clean requests' p50 latency`, (m) => m.p50, ms, 'none (diagnostic)', null),
       figure('the burst\'s wall time (first body released to last answer, poisoned callers included)', (m) => m.totalMs, ms, 'none (diagnostic)', null),
-      figure(`server CPU (user + system; the poisoned burst has ${POISONED} more requests to refuse)`, (m) => m.serverCpuMs, ms, 'none (diagnostic)', null),
+      figure(`server CPU (user + system) for the ${PATIENTS} requests`, (m) => m.serverCpuMs, ms, 'none (diagnostic)', null),
       figure('committed writes during the burst (runtime version bumps)', (m) => m.commits, String, 'no more than the clean bursts\'', Math.max(...poisoned.map((m) => m.commits)) <= Math.max(...clean.map((m) => m.commits))),
     );
     const unique = [...new Set(problems)];
     const all = reps * (WARMUP_OPENINGS + 1 + 2 * PAIRS);
     rows.push({
       scenario,
-      metric: `outcomes: clean callers ${NUMBERS} numbers once and ${PATIENTS - NUMBERS} RESOURCE_EXHAUSTED, every poisoned caller 400 INVALID_ARGUMENT error.patientText, the store ${NUMBERS} numbers for ${NUMBERS} owners, every opening (measured and warm-up)`,
+      metric: `outcomes: ${NUMBERS} numbers once to clean callers, every other clean caller RESOURCE_EXHAUSTED, every poisoned caller 400 INVALID_ARGUMENT error.patientText, the store ${NUMBERS} numbers for ${NUMBERS} owners, every opening (measured and warm-up)`,
       product: unique.length ? unique.join('; ') : `exact in ${all}/${all}`,
       floor: '–',
       ratio: '–',

@@ -9,8 +9,8 @@
  *   npm run bench -- --only burst,kept    the burst, and the burst with every 3rd number kept for the desk and
  *                                         an online cap of 100 (issue 35; not in the default set: it doubles the burst's time)
  *   npm run bench -- --only burst,family  the same with families of up to 3 on as well (issue 35, decision 053)
- *   npm run bench -- --only poisoned      the burst clean and with 250 poisoned names mixed in, alternating in one
- *                                         process (issue 42, decision 058; not in the default set, like kept)
+ *   npm run bench -- --only poisoned      the burst clean and with every 5th caller's name poisoned, alternating in
+ *                                         one process (issue 42, decision 058; not in the default set, like kept)
  *   npm run bench -- --only estimate      the estimated wait on a family of simulated clinics (issues 14 and 36)
  *   npm run bench -- --only stats         a year of history: a month's statistics and a year's CSV (issue 16)
  *   npm run bench -- --reps 3             fewer repetitions (a quick look; the table says how many)
