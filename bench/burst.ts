@@ -11,7 +11,7 @@
  * requests: the floor's CPU per request falls from ~300 to ~120 µs that way, and comparing a cold product
  * with a warmed floor (as this bench did before 2026-11-24) measured warmth as much as the product.
  */
-import { mintTokens, mustCall, staffLogin } from './lib/http.js';
+import { mintTokens, mustCall, reopen, staffLogin } from './lib/http.js';
 import { simultaneousCalls } from '../test/support/burst.js';
 import { familyBurstProblems, familyPayload } from '../test/support/burst-families.js';
 import { staffLabels } from '../src/shared/labels/staff.js';
@@ -169,19 +169,10 @@ async function withProduct<T>({ kind, cluster, nodeFlags, env = {}, alongside, k
       burstOf(
         server,
         async (last) => {
-          if (last) {
-            // Reception ends only once every number is seen to (started or deleted): the next opening is a new session.
-            for (let i = 0; i < last.slotIds.length; i += 20) {
-              await Promise.all(last.slotIds.slice(i, i + 20).map((slotId) => mustCall(server.url, 'markSlot', { slotId, action: 'delete' }, as)));
-            }
-            await mustCall(server.url, 'endOnlineReception', {}, as);
-            await mustCall(server.url, 'endInhouseReception', {}, as);
-          }
           if (!last && kept) {
             await mustCall(server.url, 'saveAllocationSettings', { keepEvery: kept.keepEvery, onlineCap: kept.onlineCap, familyMax: kept.familyMax ?? 1 }, as);
           }
-          await mustCall(server.url, 'startInhouseReception', {}, as);
-          await mustCall(server.url, 'startOnlineReception', {}, as);
+          await reopen(server.url, as, last?.slotIds ?? null);
           return mintTokens(server.url, PATIENTS);
         },
         async (measured) => {

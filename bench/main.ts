@@ -9,6 +9,8 @@
  *   npm run bench -- --only burst,kept    the burst, and the burst with every 3rd number kept for the desk and
  *                                         an online cap of 100 (issue 35; not in the default set: it doubles the burst's time)
  *   npm run bench -- --only burst,family  the same with families of up to 3 on as well (issue 35, decision 053)
+ *   npm run bench -- --only poisoned      the burst clean and with every 5th caller's name poisoned, alternating in
+ *                                         one process (issue 42, decision 058; not in the default set, like kept)
  *   npm run bench -- --only estimate      the estimated wait on a family of simulated clinics (issues 14 and 36)
  *   npm run bench -- --only stats         a year of history: a month's statistics and a year's CSV (issue 16)
  *   npm run bench -- --reps 3             fewer repetitions (a quick look; the table says how many)
@@ -22,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { benchBackup } from './backup.js';
 import { benchBurst } from './burst.js';
 import { benchBurstKept } from './burst-kept.js';
+import { benchBurstPoisoned } from './burst-poisoned.js';
 import { benchEstimate } from './estimate.js';
 import { benchFanout } from './fanout.js';
 import { benchMetrics } from './metrics.js';
@@ -33,7 +36,7 @@ import { printRows, type Row } from './lib/stats.js';
 import { type PgCluster, startPgCluster } from './lib/stores.js';
 import { type Section, writeReport } from './report.js';
 
-const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup', 'metrics', 'estimate', 'stats', 'kept', 'family'] as const;
+const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup', 'metrics', 'estimate', 'stats', 'kept', 'family', 'poisoned'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values } = parseArgs({
@@ -44,7 +47,7 @@ const { values } = parseArgs({
     write: { type: 'boolean' },
   },
 });
-const only = (values.only?.split(',').map((s) => s.trim()) ?? SCENARIOS.filter((s) => s !== 'kept' && s !== 'family')) as Scenario[];
+const only = (values.only?.split(',').map((s) => s.trim()) ?? SCENARIOS.filter((s) => s !== 'kept' && s !== 'family' && s !== 'poisoned')) as Scenario[];
 for (const s of only) if (!SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s} (${SCENARIOS.join(', ')})`);
 const reps = values.reps ? Number(values.reps) : undefined;
 const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
@@ -70,8 +73,8 @@ async function main() {
       await run('npm', ['run', 'build:server']);
     }
     let clientBuild: string | null = null;
-    // The backup and metrics scenarios need no client (the CLI; API calls only): no build for them alone.
-    if (only.some((s) => s !== 'backup' && s !== 'metrics' && s !== 'estimate' && s !== 'stats')) {
+    // The backup, metrics and poisoned scenarios need no client (the CLI; API calls only): no build for them alone.
+    if (only.some((s) => s !== 'backup' && s !== 'metrics' && s !== 'estimate' && s !== 'stats' && s !== 'poisoned')) {
       try {
         await run('npm', ['run', 'build:client']);
       } catch (err) {
@@ -79,7 +82,7 @@ async function main() {
         clientBuild = String(err instanceof Error ? err.message : err);
       }
     }
-    const wantPg = (only.includes('burst') || only.includes('kept') || only.includes('family') || only.includes('backup') || only.includes('metrics') || only.includes('stats')) && (values.stores ?? 'postgres').includes('postgres');
+    const wantPg = (only.includes('burst') || only.includes('kept') || only.includes('family') || only.includes('poisoned') || only.includes('backup') || only.includes('metrics') || only.includes('stats')) && (values.stores ?? 'postgres').includes('postgres');
     if (wantPg) {
       const started = await startPgCluster();
       if ('missing' in started) pgMissing = started.missing;
@@ -115,6 +118,10 @@ async function main() {
     await attempt('family', 'Opening burst with kept numbers and families', async () => {
       const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
       return benchBurstKept(kinds, reps ?? 5, floorFlags, cluster, nodeFlags, true);
+    });
+    await attempt('poisoned', 'Opening burst with poisoned names mixed in', async () => {
+      const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
+      return benchBurstPoisoned(kinds, reps ?? 2, cluster, nodeFlags);
     });
     await attempt('metrics', 'Opening burst, metrics off and on', () => {
       const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));

@@ -29,6 +29,23 @@ export async function staffLogin(base: string, username: string, password: strin
   return cookie.split(';')[0];
 }
 
+/**
+ * The next opening of a product process: the last opening's numbers (`seenTo`, none before the first) are
+ * seen to (deleted) and reception ended, since it ends only once every number is seen to; then in-house
+ * and online reception start again, which opens a new session.
+ */
+export async function reopen(base: string, as: { cookie: string }, seenTo: readonly string[] | null): Promise<void> {
+  if (seenTo) {
+    for (let i = 0; i < seenTo.length; i += 20) {
+      await Promise.all(seenTo.slice(i, i + 20).map((slotId) => mustCall(base, 'markSlot', { slotId, action: 'delete' }, as)));
+    }
+    await mustCall(base, 'endOnlineReception', {}, as);
+    await mustCall(base, 'endInhouseReception', {}, as);
+  }
+  await mustCall(base, 'startInhouseReception', {}, as);
+  await mustCall(base, 'startOnlineReception', {}, as);
+}
+
 /** Real patient tokens from exchangePwaInstallation, minted a few dozen at a time (set-up, not the load). */
 export async function mintTokens(base: string, count: number): Promise<string[]> {
   const tokens: string[] = [];

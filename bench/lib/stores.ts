@@ -111,19 +111,28 @@ export async function prepareStore(kind: StoreKind, cluster: PgCluster | null): 
 
 /** Reserved slots of the current session and how many distinct owners hold them (verification). */
 export async function reservedSlots(bench: BenchStore): Promise<{ reserved: number; owners: number }> {
-  const query = `select count(*) as reserved, count(distinct owner_id) as owners from reservation_slots
-    where is_reserved = 1 and session_id = (select current_session_id from runtime where id = 1)`;
+  const row = await queryOne(
+    bench,
+    `select count(*) as reserved, count(distinct owner_id) as owners from reservation_slots
+      where is_reserved = 1 and session_id = (select current_session_id from runtime where id = 1)`,
+  );
+  return { reserved: Number(row.reserved), owners: Number(row.owners) };
+}
+
+/** The runtime row's version: every committed write bumps it under the row lock (decision 001). */
+export async function runtimeVersion(bench: BenchStore): Promise<number> {
+  return Number((await queryOne(bench, 'select version from runtime where id = 1')).version);
+}
+
+/** One row of a read on the bench's store, from outside the product (read-only on SQLite). */
+async function queryOne(bench: BenchStore, query: string): Promise<Record<string, unknown>> {
   if (bench.kind === 'sqlite') {
     const db = new Sqlite(bench.location, { readonly: true });
     try {
-      const row = db.prepare(query).get() as { reserved: number; owners: number };
-      return { reserved: Number(row.reserved), owners: Number(row.owners) };
+      return db.prepare(query).get() as Record<string, unknown>;
     } finally {
       db.close();
     }
   }
-  return withClient(bench.location, async (c) => {
-    const row = (await c.query<{ reserved: string; owners: string }>(query)).rows[0];
-    return { reserved: Number(row.reserved), owners: Number(row.owners) };
-  });
+  return withClient(bench.location, async (c) => (await c.query<Record<string, unknown>>(query)).rows[0]);
 }
