@@ -1,7 +1,8 @@
 /**
- * A reception session that ended is history. Staff actions on its slots are refused (today's bug: an
- * undo reopened a closed session's reservation, and its patient then counted as booked in every later
- * session), on each real store.
+ * A reception session that ended is history (session-slot.ts, shared by every staff action on a slot): staff
+ * actions on its slots are refused (today's bug: an undo reopened a closed session's reservation, and its
+ * patient then counted as booked in every later session), on each real store. It spans capabilities: the
+ * desk's marks, the recall, and the next session's numbers.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { MarkAction } from '../../shared/schemas/functions.js';

@@ -1,0 +1,145 @@
+/**
+ * Taking a number over each real store (no fakes): the lowest free number exactly once, one active number per
+ * patient in the current session, and the reception switches' gates; a number, its event and the staff's audit
+ * line in one transaction, a refusal changing nothing.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SwitchName } from '../../../shared/queue/rules.js';
+import type { ReservedType } from '../../../shared/queue/slot.js';
+import type { MarkAction } from '../../../shared/schemas/functions.js';
+import { AppError } from '../../errors.js';
+import type { Store } from '../../storage/port.js';
+import { allocateSlot } from '../../../../test/support/allocation.js';
+import { cancelReservation } from '../cancel-reservation/apply.js';
+import { markSlot } from '../mark-slot/apply.js';
+import { switchReception } from '../reception/apply.js';
+import { describeStores, openTestStore, type TestStore } from '../../../../test/support/stores.js';
+import { auditLines, watchWrites } from '../../../../test/support/writes.js';
+
+/** The refusal code of a domain call, or 'ok'. */
+const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.code : e));
+
+describeStores('allocation over the store', (kind) => {
+  let t: TestStore;
+  let store: Store;
+  beforeEach(async () => {
+    t = await openTestStore(kind);
+    store = t.store;
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  const sw = (name: SwitchName) => switchReception({ store, name });
+  const openAll = async () => {
+    await sw('startInhouse');
+    await sw('startOnline');
+  };
+  const take = (ownerId: string | null, reservedType: ReservedType = ownerId ? 'PWA' : 'ADMIN') =>
+    allocateSlot({ store, reservedType, ownerId });
+  const cancel = (ownerId: string, slotId: string, reservationNumber: number, channel: 'LINE' | 'PWA' = 'PWA') =>
+    cancelReservation({ store, ownerId, channel, slotId, reservationNumber });
+  const mark = (slotId: string, action: MarkAction) => markSlot({ store, slotId, action });
+  const row = (id: string) => store.db.selectFrom('reservation_slots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const runtime = () => store.db.selectFrom('runtime').selectAll().executeTakeFirstOrThrow();
+  const reservedCount = async () =>
+    Number((await store.db.selectFrom('reservation_slots').select((eb) => eb.fn.countAll().as('n')).where('is_reserved', '=', 1).executeTakeFirstOrThrow()).n);
+  const oneToTwoHundred = Array.from({ length: 200 }, (_, i) => i + 1);
+
+  describe('allocateSlot', () => {
+    it('takes the lowest free number, and a cancelled number is never handed out again', async () => {
+      await openAll();
+      const a = await take('PWA_a');
+      expect(a).toMatchObject({ ok: true, reservationNumber: 1 });
+      expect(await take(null)).toMatchObject({ reservationNumber: 2 });
+      expect(await take('U_line', 'LINE')).toMatchObject({ reservationNumber: 3 });
+      await cancel('PWA_a', a.slotId, 1);
+      expect(await take('PWA_c')).toMatchObject({ reservationNumber: 4 });
+      expect(await row(a.slotId)).toMatchObject({ is_reserved: 1, canceled: 1, owner_id: 'PWA_a' });
+      const line = await store.db.selectFrom('reservation_slots').selectAll().where('owner_id', '=', 'U_line').executeTakeFirstOrThrow();
+      expect(line).toMatchObject({ reserved_type: 'LINE', is_reserved: 1, admin_beep_announced: 0 });
+      expect(line.reserved_at).not.toBeNull();
+    });
+
+    it('refuses a second active reservation of the same patient, until the first is served or cancelled', async () => {
+      await openAll();
+      const first = await take('PWA_a');
+      expect(await outcome(take('PWA_a'))).toBe('ALREADY_EXISTS');
+      await mark(first.slotId, 'start');
+      const second = await take('PWA_a');
+      expect(second.reservationNumber).toBe(2);
+      await cancel('PWA_a', second.slotId, 2);
+      expect(await take('PWA_a')).toMatchObject({ reservationNumber: 3 });
+      expect(await reservedCount()).toBe(3);
+    });
+
+    it('hands out each of the 200 numbers exactly once, then RESOURCE_EXHAUSTED', async () => {
+      await openAll();
+      const taken = await Promise.all(oneToTwoHundred.map((i) => take(i % 2 ? null : `PWA_${i}`)));
+      expect(taken.map((r) => r.reservationNumber).sort((x, y) => x - y)).toEqual(oneToTwoHundred);
+      expect(await outcome(take(null))).toBe('RESOURCE_EXHAUSTED');
+      expect(await outcome(take('PWA_late'))).toBe('RESOURCE_EXHAUSTED');
+    });
+
+    it('tells a patient who already holds a number so, also once the session has none left', async () => {
+      await openAll();
+      await take('PWA_a');
+      await Promise.all(oneToTwoHundred.slice(1).map(() => take(null)));
+      expect(await outcome(take('PWA_a'))).toBe('ALREADY_EXISTS');
+      // Once this process has learnt the session ran out (another patient refused), still ALREADY_EXISTS.
+      expect(await outcome(take('PWA_b'))).toBe('RESOURCE_EXHAUSTED');
+      expect(await outcome(take('PWA_a'))).toBe('ALREADY_EXISTS');
+    });
+
+    it('considers the current session only: a row left active in a closed session does not refuse its patient', async () => {
+      await openAll();
+      const old = await take('PWA_a');
+      await mark(old.slotId, 'start');
+      await sw('endOnline');
+      await sw('endInhouse');
+      // Old data: the closed session's row active again (as an undo on a closed session used to leave it).
+      await store.db.updateTable('reservation_slots').set({ is_reception_accepted: 0 }).where('id', '=', old.slotId).execute();
+      await openAll();
+      const now = await take('PWA_a');
+      expect(now).toMatchObject({ ok: true, reservationNumber: 1 });
+      expect((await row(now.slotId)).session_id).toBe((await runtime()).current_session_id);
+      // Within the current session the guard still holds.
+      expect(await outcome(take('PWA_a'))).toBe('ALREADY_EXISTS');
+    });
+
+    it('refuses patients while online reception is off, and everyone while in-house is off', async () => {
+      expect(await outcome(take(null))).toBe('FAILED_PRECONDITION');
+      expect(await outcome(take('PWA_a'))).toBe('FAILED_PRECONDITION');
+      await sw('startInhouse');
+      expect(await outcome(take('PWA_a'))).toBe('FAILED_PRECONDITION');
+      expect(await outcome(take('U_a', 'LINE'))).toBe('FAILED_PRECONDITION');
+      expect(await take(null)).toMatchObject({ reservationNumber: 1 });
+      await sw('startOnline');
+      expect(await take('PWA_a')).toMatchObject({ reservationNumber: 2 });
+      await sw('endOnline');
+      expect(await outcome(take('PWA_b'))).toBe('FAILED_PRECONDITION');
+      expect(await reservedCount()).toBe(2);
+    });
+  });
+
+  describe('one transaction', () => {
+    it('writes a number, its event and the staff audit line together; a refusal changes nothing', async () => {
+      const desk = { id: null, username: 'desk' };
+      const closed = await watchWrites(store);
+      expect(await outcome(allocateSlot({ store, reservedType: 'ADMIN', ownerId: null, actor: desk }))).toBe('FAILED_PRECONDITION');
+      expect(await closed()).toEqual({ bumps: 0, notices: [] });
+
+      await openAll();
+      const seen = await watchWrites(store);
+      const walkIn = await allocateSlot({ store, reservedType: 'ADMIN', ownerId: null, actor: desk });
+      expect(await seen()).toEqual({ bumps: 1, notices: [[{ type: 'slotAllocated', slotId: walkIn.slotId }]] });
+      expect(await auditLines(store)).toEqual([{ username: 'desk', action: 'allocateNextSlot', target: `#1 ${walkIn.slotId}` }]);
+
+      await take('PWA_a');
+      const refused = await watchWrites(store);
+      expect(await outcome(take('PWA_a'))).toBe('ALREADY_EXISTS');
+      expect(await refused()).toEqual({ bumps: 0, notices: [] });
+      expect(await reservedCount()).toBe(2);
+    });
+  });
+});

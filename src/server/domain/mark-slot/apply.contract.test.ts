@@ -1,0 +1,144 @@
+/**
+ * Staff actions on a slot over each real store (no fakes): every action and its undo, the refusals, and the
+ * action, its event, its call-out and its audit line in one transaction.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SwitchName } from '../../../shared/queue/rules.js';
+import type { ReservedType } from '../../../shared/queue/slot.js';
+import type { MarkAction } from '../../../shared/schemas/functions.js';
+import type { SlotTable } from '../../storage/schema.js';
+import { AppError } from '../../errors.js';
+import type { Store } from '../../storage/port.js';
+import { allocateSlot } from '../../../../test/support/allocation.js';
+import { cancelReservation } from '../cancel-reservation/apply.js';
+import { markSlot } from './apply.js';
+import { switchReception } from '../reception/apply.js';
+import { describeStores, openTestStore, type TestStore } from '../../../../test/support/stores.js';
+import { auditLines, watchWrites } from '../../../../test/support/writes.js';
+
+/** The refusal code of a domain call, or 'ok'. */
+const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.code : e));
+
+describeStores('markSlot over the store', (kind) => {
+  let t: TestStore;
+  let store: Store;
+  beforeEach(async () => {
+    t = await openTestStore(kind);
+    store = t.store;
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  const sw = (name: SwitchName) => switchReception({ store, name });
+  const openAll = async () => {
+    await sw('startInhouse');
+    await sw('startOnline');
+  };
+  const take = (ownerId: string | null, reservedType: ReservedType = ownerId ? 'PWA' : 'ADMIN') =>
+    allocateSlot({ store, reservedType, ownerId });
+  const cancel = (ownerId: string, slotId: string, reservationNumber: number, channel: 'LINE' | 'PWA' = 'PWA') =>
+    cancelReservation({ store, ownerId, channel, slotId, reservationNumber });
+  const mark = (slotId: string, action: MarkAction) => markSlot({ store, slotId, action });
+  const row = (id: string) => store.db.selectFrom('reservation_slots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const runtime = () => store.db.selectFrom('runtime').selectAll().executeTakeFirstOrThrow();
+  const sessionSlots = (sessionId: string) =>
+    store.db.selectFrom('reservation_slots').selectAll().where('session_id', '=', sessionId).orderBy('reservation_number').execute();
+
+  describe('markSlot', () => {
+    it('applies every action, and repeating one changes nothing', async () => {
+      await openAll();
+      const { slotId } = await take('PWA_a');
+      const steps: [MarkAction, Partial<SlotTable>][] = [
+        ['confirm', {}],
+        ['hold', { hold: 1 }],
+        ['undoHold', { hold: 0, hold_at: null }],
+        ['start', { is_reception_accepted: 1 }],
+        ['undoStart', { is_reception_accepted: 0, reception_accepted_at: null }],
+        ['delete', { canceled: 1 }],
+        ['undoDelete', { canceled: 0, canceled_at: null }],
+      ];
+      for (const [action, expected] of steps) {
+        expect(await mark(slotId, action)).toEqual({ ok: true });
+        const after = await row(slotId);
+        expect(after).toMatchObject(expected);
+        if (action === 'confirm') expect(after.admin_confirmed_at).not.toBeNull();
+        if (action === 'hold') expect(after.hold_at).not.toBeNull();
+        if (action === 'start') expect(after.reception_accepted_at).not.toBeNull();
+        if (action === 'delete') expect(after.canceled_at).not.toBeNull();
+        await mark(slotId, action);
+        expect(await row(slotId)).toEqual(after);
+      }
+    });
+
+    it('refuses contradictory actions and unknown or unreserved slots', async () => {
+      await openAll();
+      const a = await take('PWA_a');
+      const walkIn = await take(null);
+      expect(await outcome(mark(walkIn.slotId, 'confirm'))).toBe('FAILED_PRECONDITION');
+      await mark(walkIn.slotId, 'start');
+      expect(await outcome(mark(walkIn.slotId, 'hold'))).toBe('FAILED_PRECONDITION');
+      await mark(a.slotId, 'delete');
+      expect(await outcome(mark(a.slotId, 'start'))).toBe('FAILED_PRECONDITION');
+      expect(await outcome(mark(a.slotId, 'hold'))).toBe('FAILED_PRECONDITION');
+
+      const b = await take('PWA_b');
+      await cancel('PWA_b', b.slotId, b.reservationNumber);
+      // The patient's own cancellation is theirs: staff cannot put them back.
+      expect(await outcome(mark(b.slotId, 'undoDelete'))).toBe('FAILED_PRECONDITION');
+      expect(await row(b.slotId)).toMatchObject({ canceled: 1 });
+
+      const free = (await sessionSlots((await runtime()).current_session_id!)).find((s) => !s.is_reserved)!;
+      expect(await outcome(mark(free.id, 'start'))).toBe('NOT_FOUND');
+      expect(await outcome(mark('no-such-slot', 'start'))).toBe('NOT_FOUND');
+    });
+
+    it('refuses to undo a delete or a start when the patient has taken another number meanwhile', async () => {
+      await openAll();
+      const deleted = await take('PWA_a');
+      await mark(deleted.slotId, 'delete');
+      const again = await take('PWA_a');
+      expect(await outcome(mark(deleted.slotId, 'undoDelete'))).toBe('ALREADY_EXISTS');
+      expect(await row(deleted.slotId)).toMatchObject({ canceled: 1 });
+
+      await cancel('PWA_a', again.slotId, again.reservationNumber);
+      const started = await take('PWA_a');
+      await mark(started.slotId, 'start');
+      await take('PWA_a');
+      expect(await outcome(mark(started.slotId, 'undoStart'))).toBe('ALREADY_EXISTS');
+      expect(await row(started.slotId)).toMatchObject({ is_reception_accepted: 1 });
+    });
+
+    it('leaves the rows of a closed session alone', async () => {
+      await openAll();
+      const old = await take(null);
+      await mark(old.slotId, 'delete');
+      await sw('endOnline');
+      await sw('endInhouse');
+      await sw('startInhouse');
+      // Issue 12: a closed session's slot is there but no longer actionable.
+      expect(await outcome(mark(old.slotId, 'undoDelete'))).toBe('FAILED_PRECONDITION');
+      expect(await row(old.slotId)).toMatchObject({ canceled: 1 });
+    });
+  });
+
+  describe('one transaction', () => {
+    it('writes the action, its event, the call-out and the audit line together; a refused one changes nothing', async () => {
+      await openAll();
+      const a = await take('PWA_a');
+      const desk = { id: null, username: 'desk' };
+      const seen = await watchWrites(store);
+      await markSlot({ store, slotId: a.slotId, action: 'start', actor: desk });
+      expect(await seen()).toEqual({ bumps: 1, notices: [[{ type: 'slotMarked', slotId: a.slotId }]] });
+      expect(await auditLines(store)).toEqual([{ username: 'desk', action: 'markSlot.start', target: `#1 ${a.slotId}` }]);
+      expect(JSON.parse((await runtime()).callout_recent!)).toMatchObject([{ number: 1, kind: 'start' }]);
+
+      const before = [await row(a.slotId), await runtime()];
+      const refused = await watchWrites(store);
+      expect(await outcome(markSlot({ store, slotId: a.slotId, action: 'hold', actor: desk }))).toBe('FAILED_PRECONDITION');
+      expect(await refused()).toEqual({ bumps: 0, notices: [] });
+      expect([await row(a.slotId), await runtime()]).toEqual(before);
+      expect(await auditLines(store)).toHaveLength(1);
+    });
+  });
+});
