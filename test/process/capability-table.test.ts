@@ -50,4 +50,10 @@ describe('the capability table of docs/architecture.md', () => {
     expect(rules.length).toBeGreaterThan(15);
     expect(rules.filter((p) => !existsSync(join(REPO, dirname(p), 'rule.test.ts')))).toEqual([]);
   });
+
+  it('gives every apply.ts it names its contract test on both stores beside it', () => {
+    const applies = rows.flatMap((row) => pathsOf(row[2]!).map((p) => resolve(2, p))).filter((p) => p.endsWith('/apply.ts'));
+    expect(applies.length).toBeGreaterThan(15);
+    expect(applies.filter((p) => !existsSync(join(REPO, dirname(p), 'apply.contract.test.ts')))).toEqual([]);
+  });
 });
