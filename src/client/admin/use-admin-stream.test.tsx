@@ -3,28 +3,10 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { SessionLostContext } from './refusal.js';
+import { type ScriptedStream, stubStreams } from './test-support.js';
 import { useAdminStream } from './use-admin-stream.js';
 
-/** The browser's EventSource, played by the test. */
-const streams: ScriptedEventSource[] = [];
-class ScriptedEventSource {
-  static readonly CLOSED = 2;
-  readyState = 1;
-  onerror: (() => void) | null = null;
-  readonly events: string[] = [];
-  private listeners: ((message: { data: string }) => void)[] = [];
-  constructor(readonly url: string) {
-    streams.push(this);
-  }
-  addEventListener(event: string, listener: (message: { data: string }) => void) {
-    this.events.push(event);
-    this.listeners.push(listener);
-  }
-  close() {}
-  push(version: number) {
-    for (const listener of this.listeners) listener({ data: JSON.stringify({ version }) });
-  }
-}
+let streams: ScriptedStream[];
 
 function Probe() {
   const { data, status } = useAdminStream();
@@ -32,8 +14,7 @@ function Probe() {
 }
 
 beforeEach(() => {
-  streams.length = 0;
-  vi.stubGlobal('EventSource', ScriptedEventSource);
+  streams = stubStreams();
 });
 afterEach(() => {
   cleanup();
@@ -49,7 +30,7 @@ it('follows /api/live/admin and asks for the session to be checked when the stre
   );
   const [stream] = streams;
   expect([stream!.url, stream!.events]).toEqual(['/api/live/admin', ['admin']]);
-  await act(async () => stream!.push(7));
+  await act(async () => stream!.push({ version: 7 }));
   expect(screen.getByText('live 7')).toBeTruthy();
   expect(checks).toEqual([]);
 

@@ -3,7 +3,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLang } from '../ui/language.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
-import { MyView, type MyViewProps } from './MyView.js';
+import { MyView } from './MyView.js';
+import { myViewProps } from './test-support.js';
 
 afterEach(async () => {
   cleanup();
@@ -18,16 +19,7 @@ const reservation = (ahead: number | null, hold = false): MyReservation => ({
   hold,
 });
 
-const props = (r: MyReservation | null): MyViewProps => ({
-  displayName: null,
-  reservation: r,
-  loaded: true,
-  liveStatus: 'live',
-  canceling: false,
-  cancelError: null,
-  bookPath: '/line/book',
-  onCancel: () => {},
-});
+const props = (r: MyReservation | null) => myViewProps(r);
 
 const region = () => screen.getByTestId('ahead-announcer');
 

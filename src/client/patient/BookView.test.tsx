@@ -2,23 +2,12 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { week } from '../../../test/support/schedule-fixtures.js';
-import { BookView, type BookViewProps } from './BookView.js';
+import { BookView } from './BookView.js';
+import { bookViewProps } from './test-support.js';
 
 afterEach(cleanup);
 
-const ready: BookViewProps = {
-  waitCount: 4,
-  closed: false,
-  // The calendar could not be had: the card keeps the fixed hours.
-  schedule: { kind: 'failed' },
-  liveStatus: 'live',
-  authenticating: false,
-  busy: false,
-  reserved: false,
-  error: null,
-  myPath: '/line/my',
-  onTake: () => {},
-};
+const ready = bookViewProps();
 
 const takeButton = () => screen.queryByRole('button', { name: /受付番号を取得する|取得中…/ });
 

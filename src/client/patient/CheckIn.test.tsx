@@ -11,7 +11,8 @@ import { applyLang } from '../ui/language.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
 import { FnError } from '../api/fn.js';
 import { normalizeCode } from './CheckinForm.js';
-import { MyView, type MyViewProps } from './MyView.js';
+import { MyView } from './MyView.js';
+import { myViewProps } from './test-support.js';
 
 afterEach(async () => {
   cleanup();
@@ -29,21 +30,13 @@ const reservation: MyReservation = {
 };
 
 function view(overrides: { reservation?: MyReservation; linkCode?: string | null; onSubmit?: (code: string) => Promise<void>; onDismiss?: () => void } = {}) {
-  const props: MyViewProps = {
-    displayName: null,
-    reservation: overrides.reservation ?? reservation,
-    loaded: true,
-    liveStatus: 'live',
-    canceling: false,
-    cancelError: null,
-    bookPath: '/line/book',
-    onCancel: () => {},
+  const props = myViewProps(overrides.reservation ?? reservation, {
     checkIn: {
       linkCode: overrides.linkCode ?? null,
       onSubmit: overrides.onSubmit ?? (async () => {}),
       onDismiss: overrides.onDismiss ?? (() => {}),
     },
-  };
+  });
   return { props, ...render(<MyView {...props} />) };
 }
 

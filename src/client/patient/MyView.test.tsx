@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyReservation } from '../../shared/schemas/functions.js';
-import { MyView, type MyViewProps } from './MyView.js';
+import { MyView } from './MyView.js';
+import { myViewProps } from './test-support.js';
 
 afterEach(() => {
   cleanup();
@@ -12,16 +13,7 @@ afterEach(() => {
 // Sunday 2025-09-21 09:35 in Tokyo.
 const reservation: MyReservation = { slotId: 's-12', reservationNumber: 12, reservedAt: '2025-09-21T00:35:00.000Z', ahead: 3, hold: false };
 
-const base: MyViewProps = {
-  displayName: '山田 花子',
-  reservation,
-  loaded: true,
-  liveStatus: 'live',
-  canceling: false,
-  cancelError: null,
-  bookPath: '/line/book',
-  onCancel: () => {},
-};
+const base = myViewProps(reservation, { displayName: '山田 花子' });
 
 const card = () => screen.getByRole('region', { name: 'あなたの受付番号' });
 

@@ -7,7 +7,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLang } from '../ui/language.js';
 import type { MyReservation } from '../../shared/schemas/functions.js';
-import { MyView, type MyViewProps } from './MyView.js';
+import { MyView } from './MyView.js';
+import { myViewProps } from './test-support.js';
 
 afterEach(async () => {
   cleanup();
@@ -27,16 +28,7 @@ const waiting: MyReservation = {
 const moved = (places: number, ahead = 3, count = 1): MyReservation => ({ ...waiting, ahead, absence: { count, at: AT, places } });
 const held: MyReservation = { ...waiting, ahead: null, hold: true, absence: { count: 2, at: AT, places: null } };
 
-const props = (reservation: MyReservation): MyViewProps => ({
-  displayName: null,
-  reservation,
-  loaded: true,
-  liveStatus: 'live',
-  canceling: false,
-  cancelError: null,
-  bookPath: '/pwa/book',
-  onCancel: () => {},
-});
+const props = (reservation: MyReservation) => myViewProps(reservation, { bookPath: '/pwa/book' });
 const card = () => screen.getByRole('region', { name: /受付番号|Your number/ }).textContent ?? '';
 const region = () => screen.getByTestId('ahead-announcer').textContent;
 

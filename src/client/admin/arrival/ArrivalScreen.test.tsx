@@ -7,17 +7,16 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ArrivalSetup } from '../../../shared/schemas/functions.js';
 import { DialogProvider } from '../Modal.js';
+import { type Answer, type Sent, stubFunctions } from '../test-support.js';
 import ArrivalScreen from './ArrivalScreen.js';
 
-type Answer = { result: unknown } | { error: { status: string; message: string } };
-let sent: { name: string; data: unknown }[];
+let sent: Sent;
 let answer: (name: string, data: unknown) => Answer;
 let setup: ArrivalSetup;
 
 const LINK = 'https://liff.line.me/1234567890-AbCdEfGh/my?checkin=482913';
 
 beforeEach(() => {
-  sent = [];
   setup = {
     settings: { absencePlaces: 3, absenceHoldAfter: 2, absentFirstUnarrived: false },
     deskCode: '482913',
@@ -25,16 +24,7 @@ beforeEach(() => {
     monitorKey: 'k'.repeat(64),
   };
   answer = (name) => ({ result: name === 'getArrivalSetup' ? setup : { ok: true } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const name = url.replace('/api/fn/', '');
-      const { data } = JSON.parse(String(init.body)) as { data: unknown };
-      sent.push({ name, data });
-      const body = answer(name, data);
-      return new Response(JSON.stringify(body), { status: 'error' in body ? 400 : 200 });
-    }),
-  );
+  sent = stubFunctions((name, data) => answer(name, data));
 });
 afterEach(() => {
   cleanup();

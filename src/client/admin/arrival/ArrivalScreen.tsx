@@ -3,13 +3,13 @@
  * code and desk code), and renewing the check-in codes or the wall monitor's key, each alone. Its own lazy chunk, the QR library with it,
  * so the desk's list and the monitor load none of it.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { t } from '../labels.js';
-import type { ArrivalSetup } from '../../../shared/schemas/functions.js';
 import { callFn } from '../../api/fn.js';
 import { useDialogs } from '../Modal.js';
 import { useRefusal } from '../refusal.js';
 import { StaffNav } from '../StaffNav.js';
+import { useStaffData } from '../use-staff-data.js';
 import { adminPaths } from '../../routes/admin.js';
 import { ArrivalSettingsForm } from './ArrivalSettingsForm.js';
 import { CheckinSheet } from './CheckinSheet.js';
@@ -68,22 +68,10 @@ function Renewal({ what, onRenewed }: { what: keyof typeof RENEWALS; onRenewed()
   );
 }
 
+const askSetup = () => callFn('getArrivalSetup', {});
+
 export default function ArrivalScreen() {
-  const [setup, setSetup] = useState<ArrivalSetup | null>(null);
-  const refuse = useRefusal();
-
-  const load = useCallback(async () => {
-    try {
-      setSetup(await callFn('getArrivalSetup', {}));
-    } catch (err) {
-      await refuse(err);
-    }
-  }, [refuse]);
-
-  useEffect(() => {
-    document.title = t('arrival.title');
-    void load();
-  }, [load]);
+  const { data: setup, load } = useStaffData(t('arrival.title'), askSetup);
 
   return (
     <main className="staff-page arrival-page">

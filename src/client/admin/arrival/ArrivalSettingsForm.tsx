@@ -9,7 +9,9 @@ import {
 } from '../../../shared/queue/slot.js';
 import type { ArrivalSettings } from '../../../shared/schemas/functions.js';
 import { callFn } from '../../api/fn.js';
-import { SaveMessage, useSave } from '../schedule/save-status.js';
+import { ChoiceField } from '../ChoiceField.js';
+import { useSave } from '../schedule/save-status.js';
+import { SettingsCard } from '../SettingsCard.js';
 import { useDraft } from '../use-draft.js';
 
 const range = (min: number, max: number) => Array.from({ length: max - min + 1 }, (_, i) => min + i);
@@ -26,47 +28,30 @@ export function ArrivalSettingsForm({ saved, onSaved }: { saved: ArrivalSettings
   }
 
   return (
-    <form
-      className="card arrival-settings"
-      aria-labelledby="arrival-settings"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <SettingsCard
+      id="arrival-settings"
+      title={t('arrival.settings')}
+      saveLabel={t('arrival.save')}
+      save={save}
+      onSubmit={submit}
+      actionsClass="arrival-actions"
     >
-      <h2 id="arrival-settings">{t('arrival.settings')}</h2>
-      <label className="arrival-field">
-        <span>{t('arrival.places')}</span>
-        <select
-          value={draft.absencePlaces}
-          onChange={(e) => {
-            const absencePlaces = Number(e.currentTarget.value);
-            setDraft((d) => ({ ...d, absencePlaces }));
-          }}
-        >
-          {PLACES.map((n) => (
-            <option key={n} value={n}>
-              {n === 0 ? t('arrival.placesEnd') : t('arrival.placesValue', { n })}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="arrival-field">
-        <span>{t('arrival.holdAfter')}</span>
-        <select
-          value={draft.absenceHoldAfter}
-          onChange={(e) => {
-            const absenceHoldAfter = Number(e.currentTarget.value);
-            setDraft((d) => ({ ...d, absenceHoldAfter }));
-          }}
-        >
-          {HOLD_AFTER.map((n) => (
-            <option key={n} value={n}>
-              {t('arrival.holdAfterValue', { n })}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoiceField
+        className="arrival-field"
+        label={t('arrival.places')}
+        value={draft.absencePlaces}
+        choices={PLACES}
+        word={(n) => (n === 0 ? t('arrival.placesEnd') : t('arrival.placesValue', { n }))}
+        onChange={(absencePlaces) => setDraft((d) => ({ ...d, absencePlaces }))}
+      />
+      <ChoiceField
+        className="arrival-field"
+        label={t('arrival.holdAfter')}
+        value={draft.absenceHoldAfter}
+        choices={HOLD_AFTER}
+        word={(n) => t('arrival.holdAfterValue', { n })}
+        onChange={(absenceHoldAfter) => setDraft((d) => ({ ...d, absenceHoldAfter }))}
+      />
       <label className="check">
         <input
           type="checkbox"
@@ -79,12 +64,6 @@ export function ArrivalSettingsForm({ saved, onSaved }: { saved: ArrivalSettings
         <span>{t('arrival.absentFirst')}</span>
       </label>
       <p className="muted">{t('arrival.settingsNote')}</p>
-      <div className="arrival-actions">
-        <button type="submit" className="button primary" disabled={save.busy}>
-          {t('arrival.save')}
-        </button>
-        <SaveMessage state={save.state} />
-      </div>
-    </form>
+    </SettingsCard>
   );
 }

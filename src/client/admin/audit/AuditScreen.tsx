@@ -8,6 +8,7 @@ import { useRefusal } from '../refusal.js';
 import { StaffNav } from '../StaffNav.js';
 import { adminPaths } from '../../routes/admin.js';
 import { tokyoDateTime } from '../../../shared/time/tokyo.js';
+import { StaffTable } from '../StaffTable.js';
 
 const PAGE = 100;
 
@@ -55,28 +56,25 @@ export function AuditScreen() {
       <h1>{t('audit.title')}</h1>
       {entries && entries.length === 0 && <p>{t('audit.none')}</p>}
       {entries && entries.length > 0 && (
-        <table className="staff-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('audit.colAt')}</th>
-              <th scope="col">{t('audit.colStaff')}</th>
-              <th scope="col">{t('audit.colAction')}</th>
-              <th scope="col">{t('audit.colTarget')}</th>
-              <th scope="col">{t('audit.colChange')}</th>
+        <StaffTable
+          columns={[
+            t('audit.colAt'),
+            t('audit.colStaff'),
+            t('audit.colAction'),
+            t('audit.colTarget'),
+            t('audit.colChange'),
+          ]}
+        >
+          {entries.map((e, i) => (
+            <tr key={`${e.at}-${i}`}>
+              <td>{tokyoDateTime(e.at)}</td>
+              <td>{e.username}</td>
+              <td>{actionLabel(e.action)}</td>
+              <td>{e.target?.split(' ')[0] ?? ''}</td>
+              <td className="audit-change">{describeChange(e.before, e.after)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {entries.map((e, i) => (
-              <tr key={`${e.at}-${i}`}>
-                <td>{tokyoDateTime(e.at)}</td>
-                <td>{e.username}</td>
-                <td>{actionLabel(e.action)}</td>
-                <td>{e.target?.split(' ')[0] ?? ''}</td>
-                <td className="audit-change">{describeChange(e.before, e.after)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StaffTable>
       )}
       {more && entries && (
         <button type="button" className="button" onClick={() => void load(entries[entries.length - 1].at)}>

@@ -2,16 +2,17 @@
  * /admin/messages: how many LINE pushes this month cost (the free plan allows 200: docs/product.md), which
  * notices go by LINE, and which notices could not be delivered.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { MessagingStatus } from '../../../shared/schemas/functions.js';
 import { t } from '../labels.js';
 import { callFn } from '../../api/fn.js';
-import { useRefusal } from '../refusal.js';
 import { StaffNav } from '../StaffNav.js';
+import { useStaffData } from '../use-staff-data.js';
 import { adminPaths } from '../../routes/admin.js';
 import { tokyoDateTime } from '../../../shared/time/tokyo.js';
 import { CalloutSettingsPanel } from './CalloutSettingsPanel.js';
 import { NoticeMonthPanel } from './NoticeMonthPanel.js';
+import { StaffTable } from '../StaffTable.js';
 
 /** The worker records reasons for operators' logs; staff read them in Japanese. */
 export function reasonText(reason: string): string {
@@ -22,23 +23,11 @@ export function reasonText(reason: string): string {
   return t('messages.reason.other', { detail: reason });
 }
 
+const askStatus = () => callFn('getMessagingStatus', {});
+
 export function MessagingScreen() {
-  const [status, setStatus] = useState<MessagingStatus | null>(null);
+  const { data: status, setData: setStatus, load, refuse } = useStaffData(t('messages.title'), askStatus);
   const [saving, setSaving] = useState(false);
-  const refuse = useRefusal();
-
-  const load = useCallback(async () => {
-    try {
-      setStatus(await callFn('getMessagingStatus', {}));
-    } catch (err) {
-      await refuse(err);
-    }
-  }, [refuse]);
-
-  useEffect(() => {
-    document.title = t('messages.title');
-    void load();
-  }, [load]);
 
   async function change(next: MessagingStatus['settings']) {
     if (!status) return;
@@ -103,28 +92,25 @@ export function MessagingScreen() {
             {status.failures.length === 0 ? (
               <p>{t('messages.noFailures')}</p>
             ) : (
-              <table className="staff-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('messages.colNumber')}</th>
-                    <th scope="col">{t('messages.colKind')}</th>
-                    <th scope="col">{t('messages.colChannel')}</th>
-                    <th scope="col">{t('messages.colReason')}</th>
-                    <th scope="col">{t('messages.colAt')}</th>
+              <StaffTable
+                columns={[
+                  t('messages.colNumber'),
+                  t('messages.colKind'),
+                  t('messages.colChannel'),
+                  t('messages.colReason'),
+                  t('messages.colAt'),
+                ]}
+              >
+                {status.failures.map((f) => (
+                  <tr key={`${f.slotId}-${f.kind}-${f.at}`}>
+                    <td>{t('my.numberValue', { n: f.reservationNumber })}</td>
+                    <td>{t(`messages.kind.${f.kind}`)}</td>
+                    <td>{f.channel}</td>
+                    <td>{reasonText(f.reason)}</td>
+                    <td>{tokyoDateTime(f.at)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {status.failures.map((f) => (
-                    <tr key={`${f.slotId}-${f.kind}-${f.at}`}>
-                      <td>{t('my.numberValue', { n: f.reservationNumber })}</td>
-                      <td>{t(`messages.kind.${f.kind}`)}</td>
-                      <td>{f.channel}</td>
-                      <td>{reasonText(f.reason)}</td>
-                      <td>{tokyoDateTime(f.at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </StaffTable>
             )}
           </section>
         </>

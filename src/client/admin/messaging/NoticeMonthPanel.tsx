@@ -4,6 +4,7 @@
  */
 import type { NoticeMonth } from '../../../shared/schemas/functions.js';
 import { t } from '../labels.js';
+import { StaffTable } from '../StaffTable.js';
 
 export function NoticeMonthPanel({ month }: { month: NoticeMonth }) {
   return (
@@ -18,28 +19,25 @@ export function NoticeMonthPanel({ month }: { month: NoticeMonth }) {
       ) : (
         <p className="notice">{t('messages.month.serviceOff')}</p>
       )}
-      <table className="staff-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('messages.month.colKind')}</th>
-            <th scope="col">{t('messages.month.colService')}</th>
-            <th scope="col">{t('messages.month.colLinePush')}</th>
-            <th scope="col">{t('messages.month.colWebPush')}</th>
-            <th scope="col">{t('messages.month.colFailed')}</th>
+      <StaffTable
+        columns={[
+          t('messages.month.colKind'),
+          t('messages.month.colService'),
+          t('messages.month.colLinePush'),
+          t('messages.month.colWebPush'),
+          t('messages.month.colFailed'),
+        ]}
+      >
+        {month.byKind.map((k) => (
+          <tr key={k.kind}>
+            <th scope="row">{t(`messages.kind.${k.kind}`)}</th>
+            <td>{k.service}</td>
+            <td>{k.linePush}</td>
+            <td>{k.webPush}</td>
+            <td>{k.failed}</td>
           </tr>
-        </thead>
-        <tbody>
-          {month.byKind.map((k) => (
-            <tr key={k.kind}>
-              <th scope="row">{t(`messages.kind.${k.kind}`)}</th>
-              <td>{k.service}</td>
-              <td>{k.linePush}</td>
-              <td>{k.webPush}</td>
-              <td>{k.failed}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </StaffTable>
       <p className="muted">{t('messages.month.note')}</p>
     </section>
   );

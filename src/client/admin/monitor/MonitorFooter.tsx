@@ -6,15 +6,13 @@
 import type { QueueSnapshot } from '../../../shared/schemas/live.js';
 import { t } from '../labels.js';
 import type { CheckinCode } from './checkin-code.js';
+import { ValueInLine } from './ValueInLine.js';
 
 /** The code with its digits set larger, keeping the catalogue's word order. */
 function CodeLine({ code }: { code: string }) {
-  const [before, after] = t('monitor.checkinCode', { code: '\u0000' }).split('\u0000');
   return (
     <p className="monitor-checkin">
-      {before}
-      <span className="monitor-checkin-code">{code}</span>
-      {after}
+      <ValueInLine line={(mark) => t('monitor.checkinCode', { code: mark })} value={code} className="monitor-checkin-code" />
     </p>
   );
 }

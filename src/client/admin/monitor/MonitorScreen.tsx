@@ -13,6 +13,7 @@ import { AnnouncementBanner } from '../../ui/AnnouncementBanner.js';
 import { Clock } from '../Clock.js';
 import './monitor.css';
 import { CELL_MAX_EM, monitorLayout } from './monitor-layout.js';
+import { ValueInLine } from './ValueInLine.js';
 import { MonitorEstimate } from './MonitorEstimate.js';
 import { MonitorCallout } from './MonitorCallout.js';
 import { MonitorFooter } from './MonitorFooter.js';
@@ -43,12 +44,9 @@ function waitingCount(snapshot: QueueSnapshot): number {
 
 /** The waiting sentence with its number set larger, keeping the catalogue's word order. */
 function WaitingLine({ n }: { n: number }) {
-  const [before, after] = t('monitor.waiting', { n: '\u0000' }).split('\u0000');
   return (
     <h1 className="monitor-waiting">
-      {before}
-      <span className="monitor-count">{n}</span>
-      {after}
+      <ValueInLine line={(mark) => t('monitor.waiting', { n: mark })} value={n} className="monitor-count" />
     </h1>
   );
 }

@@ -7,10 +7,10 @@
 import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MONITOR_KEY_STORAGE, nextDelay, RETRY_MS, useMonitorCheckinCode } from './checkin-code.js';
+import { type Answer, type Sent, stubFunctions } from '../test-support.js';
 import { MonitorFooter } from './MonitorFooter.js';
 
-type Answer = { result: unknown } | { error: { status: string; message: string } } | 'offline';
-let sent: { name: string; data: unknown }[];
+let sent: Sent;
 let answer: (name: string, data: unknown) => Answer;
 
 const KEY = 'k'.repeat(64);
@@ -25,18 +25,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(NOW);
   localStorage.clear();
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const name = url.replace('/api/fn/', '');
-      const { data } = JSON.parse(String(init.body)) as { data: unknown };
-      sent.push({ name, data });
-      const body = answer(name, data);
-      if (body === 'offline') throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(body), { status: 'error' in body ? 400 : 200 });
-    }),
-  );
+  sent = stubFunctions((name, data) => answer(name, data));
 });
 afterEach(() => {
   cleanup();

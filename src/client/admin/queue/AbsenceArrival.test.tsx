@@ -7,6 +7,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StaffSlot } from '../../../shared/queue/slot.js';
 import type { ArrivalSettings } from '../../../shared/schemas/functions.js';
+import { staffSlot } from '../test-support.js';
 import { QueueTable } from './QueueTable.js';
 import type { RowAction } from './row-rules.js';
 
@@ -14,16 +15,7 @@ const T = '2026-01-05T00:35:00.000Z'; // 09:35 in Tokyo
 const AT_912 = '2026-01-05T00:12:00.000Z';
 const AT_915 = '2026-01-05T00:15:00.000Z';
 
-function slot(n: number, over: Partial<StaffSlot> = {}): StaffSlot {
-  return {
-    id: `s${n}`, sessionId: 'x', reservationNumber: n, isReserved: true, canceled: false, canceledAt: null,
-    isReceptionAccepted: false, receptionAcceptedAt: null, reservedType: 'ADMIN', reservedAt: T, createdAt: T,
-    updatedAt: T, hold: false, holdAt: null, canceledLineAt: null, canceledPwaAt: null,
-    notifiedAheadAt: null, notifiedAt: null, ahead5SkippedAt: null, ahead5SkippedReason: null, adminConfirmedAt: null,
-    adminBeepAnnounced: true, queuePosition: n, absences: 0, absentAt: null, absentPlaces: null, arrivedAt: null, arrivedBy: null,
-    ...over,
-  };
-}
+const slot = (n: number, over: Partial<StaffSlot> = {}) => staffSlot(n, T, over);
 /** Called, absent, moved back `places` behind: its place now lies between two later numbers. */
 const movedBack = (n: number, position: number, over: Partial<StaffSlot> = {}) =>
   slot(n, { queuePosition: position, absences: 1, absentAt: T, absentPlaces: 3, ...over });

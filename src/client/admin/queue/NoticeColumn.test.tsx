@@ -3,22 +3,14 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import type { StaffSlot } from '../../../shared/queue/slot.js';
+import { staffSlot } from '../test-support.js';
 import { QueueTable } from './QueueTable.js';
 
 afterEach(cleanup);
 
 const T = '2026-01-05T01:42:00.000Z'; // 10:42 in Tokyo
 
-function line(n: number, over: Partial<StaffSlot> = {}): StaffSlot {
-  return {
-    id: `s${n}`, sessionId: 'x', reservationNumber: n, isReserved: true, canceled: false, canceledAt: null,
-    isReceptionAccepted: false, receptionAcceptedAt: null, reservedType: 'LINE', reservedAt: T, createdAt: T,
-    updatedAt: T, hold: false, holdAt: null, canceledLineAt: null, canceledPwaAt: null,
-    notifiedAheadAt: null, notifiedAt: null, ahead5SkippedAt: null, ahead5SkippedReason: null, adminConfirmedAt: null,
-    adminBeepAnnounced: true, queuePosition: n, absences: 0, absentAt: null, absentPlaces: null, arrivedAt: null, arrivedBy: null,
-    ...over,
-  };
-}
+const line = (n: number, over: Partial<StaffSlot> = {}) => staffSlot(n, T, { reservedType: 'LINE', ...over });
 
 const ahead5 = (n: number) =>
   within(screen.getByRole('rowheader', { name: `${n}番` }).closest('tr')!).getAllByRole('cell')[3].textContent;

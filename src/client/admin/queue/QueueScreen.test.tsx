@@ -9,42 +9,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffSlot } from '../../../shared/queue/slot.js';
 import type { AdminSnapshot } from '../../../shared/schemas/live.js';
 import { DialogProvider } from '../Modal.js';
+import { type Answer, type ScriptedStream, type Sent, staffSlot, stubFunctions, stubStreams } from '../test-support.js';
 import { QueueScreen } from './QueueScreen.js';
 
-type Answer = { result: unknown } | { error: { status: string; message: string } };
-let sent: { name: string; data: unknown }[];
+let sent: Sent;
 let answer: (name: string) => Answer | Promise<Answer>;
+let streams: ScriptedStream[];
 
 const T = '2026-01-05T00:35:00.000Z';
-function slot(n: number, over: Partial<StaffSlot> = {}): StaffSlot {
-  return {
-    id: `s${n}`, sessionId: 'x', reservationNumber: n, isReserved: true, canceled: false, canceledAt: null,
-    isReceptionAccepted: false, receptionAcceptedAt: null, reservedType: 'ADMIN', reservedAt: T, createdAt: T,
-    updatedAt: T, hold: false, holdAt: null, canceledLineAt: null, canceledPwaAt: null,
-    notifiedAheadAt: null, notifiedAt: null, ahead5SkippedAt: null, ahead5SkippedReason: null, adminConfirmedAt: null,
-    adminBeepAnnounced: true, queuePosition: n, absences: 0, absentAt: null, absentPlaces: null, arrivedAt: null, arrivedBy: null,
-    ...over,
-  };
-}
-
-/** The staff stream, played by the test. */
-const streams: ScriptedEventSource[] = [];
-class ScriptedEventSource {
-  static readonly CLOSED = 2;
-  readyState = 1;
-  onerror: (() => void) | null = null;
-  private listeners: ((message: { data: string }) => void)[] = [];
-  constructor(readonly url: string) {
-    streams.push(this);
-  }
-  addEventListener(_event: string, listener: (message: { data: string }) => void) {
-    this.listeners.push(listener);
-  }
-  close() {}
-  push(snapshot: AdminSnapshot) {
-    for (const listener of this.listeners) listener({ data: JSON.stringify(snapshot) });
-  }
-}
+const slot = (n: number, over: Partial<StaffSlot> = {}) => staffSlot(n, T, over);
 
 const snapshot = (slots: StaffSlot[], absentFirstUnarrived = false): AdminSnapshot => ({
   runtime: { inhouseOn: true, onlineOn: false, currentWaitCount: slots.length },
@@ -59,19 +32,9 @@ const snapshot = (slots: StaffSlot[], absentFirstUnarrived = false): AdminSnapsh
 });
 
 beforeEach(() => {
-  streams.length = 0;
-  sent = [];
   answer = () => ({ result: { ok: true, changed: true } });
-  vi.stubGlobal('EventSource', ScriptedEventSource);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const { data } = JSON.parse(String(init.body)) as { data: unknown };
-      sent.push({ name: url.replace('/api/fn/', ''), data });
-      const body = await answer(url);
-      return new Response(JSON.stringify(body), { status: 'error' in body ? 400 : 200 });
-    }),
-  );
+  streams = stubStreams();
+  sent = stubFunctions((name) => answer(name));
 });
 afterEach(() => {
   cleanup();

@@ -2,21 +2,13 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StaffSlot } from '../../../shared/queue/slot.js';
+import { staffSlot } from '../test-support.js';
 import { QueueTable } from './QueueTable.js';
 import type { RowAction } from './row-rules.js';
 
 const T = '2026-01-05T00:35:00.000Z'; // 09:35 in Tokyo
 
-function slot(n: number, over: Partial<StaffSlot> = {}): StaffSlot {
-  return {
-    id: `s${n}`, sessionId: 'x', reservationNumber: n, isReserved: true, canceled: false, canceledAt: null,
-    isReceptionAccepted: false, receptionAcceptedAt: null, reservedType: 'ADMIN', reservedAt: T, createdAt: T,
-    updatedAt: T, hold: false, holdAt: null, canceledLineAt: null, canceledPwaAt: null,
-    notifiedAheadAt: null, notifiedAt: null, ahead5SkippedAt: null, ahead5SkippedReason: null, adminConfirmedAt: null,
-    adminBeepAnnounced: true, queuePosition: n, absences: 0, absentAt: null, absentPlaces: null, arrivedAt: null, arrivedBy: null,
-    ...over,
-  };
-}
+const slot = (n: number, over: Partial<StaffSlot> = {}) => staffSlot(n, T, over);
 const line = (n: number, over: Partial<StaffSlot> = {}) => slot(n, { reservedType: 'LINE', ...over });
 const pwa = (n: number, over: Partial<StaffSlot> = {}) => slot(n, { reservedType: 'PWA', ...over });
 

@@ -10,6 +10,7 @@ import type { ArrivalSettings } from '../../../shared/schemas/functions.js';
 import { QueueRow } from './QueueRow.js';
 import { isShown, type RowAction } from './row-rules.js';
 import { familyPlaces } from './family-groups.js';
+import { StaffTable } from '../StaffTable.js';
 
 export interface QueueTableProps {
   slots: readonly StaffSlot[];
@@ -40,41 +41,39 @@ export function QueueTable({ slots, showDone, blinking, busy, onAction, noticeTh
   // A family's rows (decision 053), counted among the rows listed now.
   const families = useMemo(() => familyPlaces(rows), [rows]);
   return (
-    <table className="queue-table">
-      <thead>
+    <StaffTable
+      className="queue-table"
+      columns={[
+        t('admin.colNumber'),
+        t('admin.colWaiting'),
+        t('admin.colReceivedAt'),
+        t('admin.colArrived'),
+        t('admin.colAhead5'),
+        t('admin.colActions'),
+      ]}
+    >
+      {rows.length === 0 ? (
         <tr>
-          <th scope="col">{t('admin.colNumber')}</th>
-          <th scope="col">{t('admin.colWaiting')}</th>
-          <th scope="col">{t('admin.colReceivedAt')}</th>
-          <th scope="col">{t('admin.colArrived')}</th>
-          <th scope="col">{t('admin.colAhead5')}</th>
-          <th scope="col">{t('admin.colActions')}</th>
+          <td colSpan={6} className="queue-empty">
+            {t('admin.empty')}
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr>
-            <td colSpan={6} className="queue-empty">
-              {t('admin.empty')}
-            </td>
-          </tr>
-        ) : (
-          rows.map((slot) => (
-            <QueueRow
-              key={slot.id}
-              slot={slot}
-              rank={ranks.get(slot.id)}
-              blinking={blinking.has(slot.id)}
-              busy={busy.has(slot.id)}
-              onAction={onAction}
-              noticeThreshold={noticeThresholds?.[slot.id]}
-              absentFirst={absentFirst && ranks.get(slot.id) === 1 && slot.arrivedAt === null}
-              family={families.get(slot.id)}
-              cancellations={cancellations?.[slot.id]}
-            />
-          ))
-        )}
-      </tbody>
-    </table>
+      ) : (
+        rows.map((slot) => (
+          <QueueRow
+            key={slot.id}
+            slot={slot}
+            rank={ranks.get(slot.id)}
+            blinking={blinking.has(slot.id)}
+            busy={busy.has(slot.id)}
+            onAction={onAction}
+            noticeThreshold={noticeThresholds?.[slot.id]}
+            absentFirst={absentFirst && ranks.get(slot.id) === 1 && slot.arrivedAt === null}
+            family={families.get(slot.id)}
+            cancellations={cancellations?.[slot.id]}
+          />
+        ))
+      )}
+    </StaffTable>
   );
 }

@@ -6,23 +6,15 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StaffSlot } from '../../../shared/queue/slot.js';
+import { staffSlot } from '../test-support.js';
 import { familyPlaces } from './family-groups.js';
 import { QueueTable } from './QueueTable.js';
 
 afterEach(cleanup);
 
 const T = '2026-01-05T00:35:00.000Z';
-function slot(n: number, over: Partial<StaffSlot> = {}): StaffSlot {
-  return {
-    id: `s${n}`, sessionId: 'x', reservationNumber: n, isReserved: true, canceled: false, canceledAt: null,
-    isReceptionAccepted: false, receptionAcceptedAt: null, reservedType: 'PWA', reservedAt: T, createdAt: T,
-    updatedAt: T, hold: false, holdAt: null, canceledLineAt: null, canceledPwaAt: null,
-    notifiedAheadAt: null, notifiedAt: null, ahead5SkippedAt: null, ahead5SkippedReason: null, adminConfirmedAt: null,
-    adminBeepAnnounced: true, queuePosition: n, absences: 0, absentAt: null, absentPlaces: null, arrivedAt: null, arrivedBy: null,
-    familyId: null, memberName: null,
-    ...over,
-  };
-}
+const slot = (n: number, over: Partial<StaffSlot> = {}) =>
+  staffSlot(n, T, { reservedType: 'PWA', familyId: null, memberName: null, ...over });
 const fam = (n: number, familyId: string, memberName: string | null = null, over: Partial<StaffSlot> = {}) =>
   slot(n, { familyId, memberName, ...over });
 

@@ -2,19 +2,11 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffSlot } from '../../../shared/queue/slot.js';
+import { staffSlot } from '../test-support.js';
 import { BLINK_MS, useCancelBlink } from './live-effects.js';
 
 const T = '2026-01-05T00:35:00.000Z';
-function pwa(n: number, over: Partial<StaffSlot> = {}): StaffSlot {
-  return {
-    id: `s${n}`, sessionId: 'x', reservationNumber: n, isReserved: true, canceled: false, canceledAt: null,
-    isReceptionAccepted: false, receptionAcceptedAt: null, reservedType: 'PWA', reservedAt: T, createdAt: T,
-    updatedAt: T, hold: false, holdAt: null, canceledLineAt: null, canceledPwaAt: null,
-    notifiedAheadAt: null, notifiedAt: null, ahead5SkippedAt: null, ahead5SkippedReason: null, adminConfirmedAt: null,
-    adminBeepAnnounced: true, queuePosition: n, absences: 0, absentAt: null, absentPlaces: null, arrivedAt: null, arrivedBy: null,
-    ...over,
-  };
-}
+const pwa = (n: number, over: Partial<StaffSlot> = {}) => staffSlot(n, T, { reservedType: 'PWA', ...over });
 const cancelled = (n: number) => pwa(n, { canceled: true, canceledAt: T, canceledPwaAt: T });
 
 beforeEach(() => {

@@ -11,10 +11,11 @@ import { type AllocationSettings, KEEP_EVERY_MAX, KEEP_EVERY_MIN, ONLINE_CAP_MAX
 import { FAMILY_MAX_DEFAULT, FAMILY_MAX_MAX, FAMILY_MAX_MIN } from '../../../shared/queue/family.js';
 import { CANCEL_LIMIT_MAX, CANCEL_LIMIT_OFF } from '../../../shared/queue/cancel-limit.js';
 import { callFn } from '../../api/fn.js';
+import { ChoiceField } from '../ChoiceField.js';
 import { useAdminStream } from '../use-admin-stream.js';
 import { useDraft } from '../use-draft.js';
-import { SaveMessage, useSave } from './save-status.js';
-import './kept-numbers.css';
+import { useSave } from './save-status.js';
+import { SettingsCard } from '../SettingsCard.js';
 
 /** 0 is "keep none", listed first. */
 const KEEP_CHOICES = [0, ...Array.from({ length: KEEP_EVERY_MAX - KEEP_EVERY_MIN + 1 }, (_, i) => KEEP_EVERY_MIN + i)];
@@ -53,34 +54,24 @@ function KeptNumbersForm({ saved }: { saved: AllocationSettings }) {
   }
 
   return (
-    // noValidate: the browser's own bubble for min/max would speak its language, not the clinic's catalogue.
-    <form
+    <SettingsCard
+      id="kept-numbers"
+      title={t('kept.title')}
+      saveLabel={t('kept.save')}
+      save={save}
+      onSubmit={submit}
+      actionsClass="schedule-actions"
       noValidate
-      className="card kept-numbers"
-      aria-labelledby="kept-numbers"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
     >
-      <h2 id="kept-numbers">{t('kept.title')}</h2>
       <p className="muted">{t('kept.note')}</p>
-      <label className="number-field">
-        <span>{t('kept.keepEvery')}</span>
-        <select
-          value={draft.keepEvery}
-          onChange={(e) => {
-            const keepEvery = Number(e.currentTarget.value);
-            setDraft((d) => ({ ...d, keepEvery }));
-          }}
-        >
-          {KEEP_CHOICES.map((n) => (
-            <option key={n} value={n}>
-              {n === 0 ? t('kept.keepOff') : t('kept.keepValue', { n, m: 2 * n, k: 3 * n })}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoiceField
+        className="number-field"
+        label={t('kept.keepEvery')}
+        value={draft.keepEvery}
+        choices={KEEP_CHOICES}
+        word={(n) => (n === 0 ? t('kept.keepOff') : t('kept.keepValue', { n, m: 2 * n, k: 3 * n }))}
+        onChange={(keepEvery) => setDraft((d) => ({ ...d, keepEvery }))}
+      />
       <label className="number-field">
         <span>{t('kept.onlineCap')}</span>
         <span className="number-input">
@@ -102,52 +93,30 @@ function KeptNumbersForm({ saved }: { saved: AllocationSettings }) {
       <p id="kept-cap-note" className="muted">
         {t('kept.capNote')}
       </p>
-      <label className="number-field">
-        <span>{t('staffFamily.max')}</span>
-        <select
-          value={draft.familyMax}
-          aria-describedby="kept-family-note"
-          onChange={(e) => {
-            const familyMax = Number(e.currentTarget.value);
-            setDraft((d) => ({ ...d, familyMax }));
-          }}
-        >
-          {FAMILY_CHOICES.map((n) => (
-            <option key={n} value={n}>
-              {n === 1 ? t('staffFamily.off') : t('staffFamily.value', { n })}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoiceField
+        className="number-field"
+        label={t('staffFamily.max')}
+        value={draft.familyMax}
+        choices={FAMILY_CHOICES}
+        word={(n) => (n === 1 ? t('staffFamily.off') : t('staffFamily.value', { n }))}
+        describedBy="kept-family-note"
+        onChange={(familyMax) => setDraft((d) => ({ ...d, familyMax }))}
+      />
       <p id="kept-family-note" className="muted">
         {t('staffFamily.note')}
       </p>
-      <label className="number-field">
-        <span>{t('kept.cancelLimit')}</span>
-        <select
-          value={draft.cancelLimit}
-          aria-describedby="kept-cancel-note"
-          onChange={(e) => {
-            const cancelLimit = Number(e.currentTarget.value);
-            setDraft((d) => ({ ...d, cancelLimit }));
-          }}
-        >
-          {CANCEL_CHOICES.map((n) => (
-            <option key={n} value={n}>
-              {n === CANCEL_LIMIT_OFF ? t('kept.cancelOff') : t('kept.cancelValue', { n })}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoiceField
+        className="number-field"
+        label={t('kept.cancelLimit')}
+        value={draft.cancelLimit}
+        choices={CANCEL_CHOICES}
+        word={(n) => (n === CANCEL_LIMIT_OFF ? t('kept.cancelOff') : t('kept.cancelValue', { n }))}
+        describedBy="kept-cancel-note"
+        onChange={(cancelLimit) => setDraft((d) => ({ ...d, cancelLimit }))}
+      />
       <p id="kept-cancel-note" className="muted">
         {t('kept.cancelNote')}
       </p>
-      <div className="schedule-actions">
-        <button type="submit" className="button primary" disabled={save.busy}>
-          {t('kept.save')}
-        </button>
-        <SaveMessage state={save.state} />
-      </div>
-    </form>
+    </SettingsCard>
   );
 }

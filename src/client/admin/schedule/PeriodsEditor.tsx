@@ -33,6 +33,22 @@ function newPeriod(periods: readonly Period[]): Period {
   return STARTERS[periods.length] ?? { start: last!.end, end: last!.end };
 }
 
+/** One end of a period, typed as HH:MM. */
+function TimeField({ placeholder, value, label, onChange }: { placeholder: string; value: string; label: string; onChange(value: string): void }) {
+  return (
+    <input
+      type="text"
+      inputMode="numeric"
+      className="time-field"
+      maxLength={5}
+      placeholder={placeholder}
+      value={value}
+      aria-label={label}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
+
 export function PeriodsEditor({ owner, periods, onChange, emptyText }: PeriodsEditorProps) {
   const set = (i: number, field: keyof Period, value: string) =>
     onChange((list) => list.map((p, j) => (j === i ? { ...p, [field]: value } : p)));
@@ -41,26 +57,18 @@ export function PeriodsEditor({ owner, periods, onChange, emptyText }: PeriodsEd
       {periods.length === 0 && <span className="periods-empty">{emptyText}</span>}
       {periods.map((p, i) => (
         <span key={i} className="period">
-          <input
-            type="text"
-            inputMode="numeric"
-            className="time-field"
-            maxLength={5}
+          <TimeField
             placeholder="09:00"
             value={p.start}
-            aria-label={t('admin.schedule.periodStart', { owner, n: i + 1 })}
-            onChange={(e) => set(i, 'start', e.currentTarget.value)}
+            label={t('admin.schedule.periodStart', { owner, n: i + 1 })}
+            onChange={(value) => set(i, 'start', value)}
           />
           <span aria-hidden="true">{t('admin.schedule.to')}</span>
-          <input
-            type="text"
-            inputMode="numeric"
-            className="time-field"
-            maxLength={5}
+          <TimeField
             placeholder="19:00"
             value={p.end}
-            aria-label={t('admin.schedule.periodEnd', { owner, n: i + 1 })}
-            onChange={(e) => set(i, 'end', e.currentTarget.value)}
+            label={t('admin.schedule.periodEnd', { owner, n: i + 1 })}
+            onChange={(value) => set(i, 'end', value)}
           />
           <button
             type="button"

@@ -5,6 +5,7 @@ import { callFn } from '../../api/fn.js';
 import { rangesText, shortDate } from '../../ui/schedule-text.js';
 import { HolidayToggle } from './HolidayToggle.js';
 import { SaveMessage, useSave } from './save-status.js';
+import { StaffTable } from '../StaffTable.js';
 
 export function HolidayList({ month, days, openings, onSaved }: { month: number; days: DaySchedule[]; openings: readonly string[]; onSaved(): void }) {
   const holidays = days.filter((d) => d.holidayName);
@@ -37,40 +38,37 @@ export function OverrideList({ overrides, onSelect, onSaved }: OverrideListProps
       {sorted.length === 0 ? (
         <p className="muted">{t('admin.schedule.noOverrides')}</p>
       ) : (
-        <table className="staff-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.schedule.colDate')}</th>
-              <th scope="col">{t('admin.schedule.colHours')}</th>
-              <th scope="col">{t('admin.schedule.colNote')}</th>
-              <th scope="col">{t('admin.schedule.colActions')}</th>
+        <StaffTable
+          columns={[
+            t('admin.schedule.colDate'),
+            t('admin.schedule.colHours'),
+            t('admin.schedule.colNote'),
+            t('admin.schedule.colActions'),
+          ]}
+        >
+          {sorted.map((o) => (
+            <tr key={o.date}>
+              <th scope="row">
+                <button type="button" className="link-button" onClick={() => onSelect(o.date)}>
+                  {shortDate(o.date)}
+                </button>
+              </th>
+              <td>{o.periods.length === 0 ? t('admin.schedule.closed') : rangesText(o.periods)}</td>
+              <td>{o.note ?? ''}</td>
+              <td>
+                <button
+                  type="button"
+                  className="button small"
+                  aria-label={t('admin.schedule.removeOverride', { date: shortDate(o.date) })}
+                  disabled={save.busy}
+                  onClick={() => void remove(o.date)}
+                >
+                  {t('admin.schedule.remove')}
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {sorted.map((o) => (
-              <tr key={o.date}>
-                <th scope="row">
-                  <button type="button" className="link-button" onClick={() => onSelect(o.date)}>
-                    {shortDate(o.date)}
-                  </button>
-                </th>
-                <td>{o.periods.length === 0 ? t('admin.schedule.closed') : rangesText(o.periods)}</td>
-                <td>{o.note ?? ''}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="button small"
-                    aria-label={t('admin.schedule.removeOverride', { date: shortDate(o.date) })}
-                    disabled={save.busy}
-                    onClick={() => void remove(o.date)}
-                  >
-                    {t('admin.schedule.remove')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StaffTable>
       )}
       <SaveMessage state={save.state} />
     </section>

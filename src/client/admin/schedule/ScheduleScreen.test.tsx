@@ -8,51 +8,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SCHEDULE, type ScheduleForStaff } from '../../../shared/schedule/types.js';
 import { staffMonth } from '../../../../test/support/schedule-fixtures.js';
 import { DialogProvider } from '../Modal.js';
+import { type Answer, type ScriptedStream, type Sent, stubFunctions, stubStreams } from '../test-support.js';
 import { ScheduleScreen } from './ScheduleScreen.js';
 
-type Answer = { result: unknown } | { error: { status: string; message: string } };
-let sent: { name: string; data: unknown }[];
+let sent: Sent;
 let answer: (name: string, data: unknown) => Answer | Promise<Answer>;
+let streams: ScriptedStream[];
 
 const month = (data: unknown): ScheduleForStaff => staffMonth((data as { month: string }).month);
 const okAll = (name: string, data: unknown): Answer => ({ result: name === 'getSchedule' ? month(data) : { ok: true } });
 
-/** The staff live stream, played by the test: `push` sends a snapshot with the calendar's version. */
-const streams: ScriptedEventSource[] = [];
-class ScriptedEventSource {
-  static readonly CLOSED = 2;
-  readyState = 1;
-  onerror: (() => void) | null = null;
-  private listeners: ((message: { data: string }) => void)[] = [];
-  constructor(readonly url: string) {
-    streams.push(this);
-  }
-  addEventListener(_event: string, listener: (message: { data: string }) => void) {
-    this.listeners.push(listener);
-  }
-  close() {}
-  push(scheduleVersion: number) {
-    for (const listener of this.listeners) listener({ data: JSON.stringify({ scheduleVersion }) });
-  }
-}
-
 beforeEach(() => {
-  streams.length = 0;
-  vi.stubGlobal('EventSource', ScriptedEventSource);
+  streams = stubStreams();
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-24T03:00:00Z')); // Tuesday 12:00 in Tokyo
-  sent = [];
   answer = okAll;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const name = url.replace('/api/fn/', '');
-      const { data } = JSON.parse(String(init.body)) as { data: unknown };
-      sent.push({ name, data });
-      const body = await answer(name, data);
-      return new Response(JSON.stringify(body), { status: 'error' in body ? 400 : 200 });
-    }),
-  );
+  sent = stubFunctions((name, data) => answer(name, data));
 });
 afterEach(() => {
   cleanup();
@@ -270,7 +241,7 @@ describe('a change from another desk', () => {
     expect(stream!.url).toBe('/api/live/admin');
     // Typed, not saved, in the settings.
     fireEvent.change(screen.getByRole('spinbutton', { name: /受付番号の数/ }), { target: { value: '120' } });
-    await act(async () => stream!.push(4)); // the first version only says what the first ask answered
+    await act(async () => stream!.push({ scheduleVersion: 4 })); // the first version only says what the first ask answered
     expect(sent.filter((x) => x.name === 'getSchedule')).toHaveLength(1);
 
     // Another desk shortens Monday's morning.
@@ -280,7 +251,7 @@ describe('a change from another desk', () => {
       changed.schedule = { ...changed.schedule, weekly: changed.schedule.weekly.map((periods, weekday) => (weekday === 1 ? [{ start: '09:00', end: '11:00' }, periods[1]!] : periods)) };
       return { result: changed };
     };
-    await act(async () => stream!.push(5));
+    await act(async () => stream!.push({ scheduleVersion: 5 }));
     await act(async () => {});
     expect(sent.filter((x) => x.name === 'getSchedule')).toHaveLength(2);
     expect(input('月曜日 1つ目の時間帯の終了時刻').value).toBe('11:00');

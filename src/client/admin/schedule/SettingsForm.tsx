@@ -7,7 +7,8 @@ import { t } from '../labels.js';
 import type { ScheduleSettings } from '../../../shared/schedule/types.js';
 import { callFn } from '../../api/fn.js';
 import { useDraft } from '../use-draft.js';
-import { SaveMessage, useSave } from './save-status.js';
+import { useSave } from './save-status.js';
+import { SettingsCard } from '../SettingsCard.js';
 
 type NumberField = 'openAfterStartMinutes' | 'closeBeforeEndMinutes' | 'numbersPerSession' | 'lateMarginMinutes';
 
@@ -80,17 +81,15 @@ export function SettingsForm({ saved, onSaved }: { saved: ScheduleSettings; onSa
   );
 
   return (
-    // noValidate: the browser's own bubble for min/max would speak its language, not the clinic's catalogue.
-    <form
+    <SettingsCard
+      id="schedule-settings"
+      title={t('admin.schedule.settings')}
+      saveLabel={t('admin.schedule.saveSettings')}
+      save={save}
+      onSubmit={submit}
+      actionsClass="schedule-actions"
       noValidate
-      className="card schedule-settings"
-      aria-labelledby="schedule-settings"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
     >
-      <h2 id="schedule-settings">{t('admin.schedule.settings')}</h2>
       {FIELDS.map(numberField)}
       <label className="check">
         <input type="checkbox" checked={draft.autoInhouse} onChange={(e) => {
@@ -115,12 +114,6 @@ export function SettingsForm({ saved, onSaved }: { saved: ScheduleSettings; onSa
       <p id="schedule-late-note" className="muted">
         {t('admin.schedule.lateNote')}
       </p>
-      <div className="schedule-actions">
-        <button type="submit" className="button primary" disabled={save.busy}>
-          {t('admin.schedule.saveSettings')}
-        </button>
-        <SaveMessage state={save.state} />
-      </div>
-    </form>
+    </SettingsCard>
   );
 }

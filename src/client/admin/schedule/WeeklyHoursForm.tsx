@@ -5,7 +5,8 @@ import { callFn } from '../../api/fn.js';
 import { weekdayLetter } from '../../ui/schedule-text.js';
 import { PeriodsEditor, readPeriods } from './PeriodsEditor.js';
 import { useDraft } from '../use-draft.js';
-import { SaveMessage, useSave } from './save-status.js';
+import { useSave } from './save-status.js';
+import { SettingsCard } from '../SettingsCard.js';
 
 /** Monday first, as clinics print their hours; Sunday (0) last. */
 const ORDER = [1, 2, 3, 4, 5, 6, 0];
@@ -28,15 +29,14 @@ export function WeeklyHoursForm({ saved, settings, onSaved }: WeeklyHoursFormPro
   }
 
   return (
-    <form
-      className="card schedule-weekly"
-      aria-labelledby="schedule-weekly"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <SettingsCard
+      id="schedule-weekly"
+      title={t('admin.schedule.weekly')}
+      saveLabel={t('admin.schedule.saveWeekly')}
+      save={save}
+      onSubmit={submit}
+      actionsClass="schedule-actions"
     >
-      <h2 id="schedule-weekly">{t('admin.schedule.weekly')}</h2>
       <table className="weekly-table">
         <tbody>
           {ORDER.map((weekday) => {
@@ -60,12 +60,6 @@ export function WeeklyHoursForm({ saved, settings, onSaved }: WeeklyHoursFormPro
       <p className="muted">
         {t('admin.schedule.weeklyNote', { after: settings.openAfterStartMinutes, before: settings.closeBeforeEndMinutes })}
       </p>
-      <div className="schedule-actions">
-        <button type="submit" className="button primary" disabled={save.busy}>
-          {t('admin.schedule.saveWeekly')}
-        </button>
-        <SaveMessage state={save.state} />
-      </div>
-    </form>
+    </SettingsCard>
   );
 }

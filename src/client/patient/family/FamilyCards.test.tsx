@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyReservation } from '../../../shared/schemas/functions.js';
 import { applyLang } from '../../ui/language.js';
 import { MyView, type MyViewProps } from '../MyView.js';
+import { myViewProps } from '../test-support.js';
 
 afterEach(async () => {
   cleanup();
@@ -34,20 +35,13 @@ const member = (n: number, over: Partial<MyReservation> = {}): MyReservation => 
 const family = [member(12, { memberName: 'たろう' }), member(13, { memberName: 'はなこ' }), member(14)];
 
 function view(over: Partial<MyViewProps> = {}) {
-  const props: MyViewProps = {
-    displayName: null,
-    reservation: family[0]!,
+  const props = myViewProps(family[0]!, {
     family,
-    loaded: true,
-    liveStatus: 'live',
-    canceling: false,
-    cancelError: null,
     bookPath: '/pwa/book',
-    onCancel: () => {},
     onNoticeThreshold: async () => {},
     checkIn: { linkCode: null, onSubmit: async () => {}, onDismiss: () => {} },
     ...over,
-  };
+  });
   return render(<MyView {...props} />);
 }
 
@@ -109,17 +103,7 @@ describe('a family’s numbers together', () => {
   });
 
   it('hides the cancelled number at once, and brings it back when the cancel is refused', async () => {
-    const props = {
-      displayName: null,
-      reservation: family[0]!,
-      family,
-      loaded: true,
-      liveStatus: 'live' as const,
-      canceling: false,
-      cancelError: null,
-      bookPath: '/pwa/book',
-      onCancel: () => {},
-    };
+    const props = myViewProps(family[0]!, { family, bookPath: '/pwa/book' });
     const { rerender } = render(<MyView {...props} />);
     await cards();
     fireEvent.click(screen.getByRole('button', { name: '13番をキャンセルする' }));

@@ -8,7 +8,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { FnError } from '../../api/fn.js';
 import { applyLang } from '../../ui/language.js';
-import { BookView, type BookViewProps, type FamilyTake } from '../BookView.js';
+import { BookView, type FamilyTake } from '../BookView.js';
+import { bookViewProps } from '../test-support.js';
 import { familyRefusal } from './refusals.js';
 import { membersToSend } from './FamilyPicker.js';
 
@@ -17,18 +18,7 @@ afterEach(async () => {
   await applyLang('ja');
 });
 
-const base: BookViewProps = {
-  waitCount: 4,
-  closed: false,
-  schedule: { kind: 'failed' },
-  liveStatus: 'live',
-  authenticating: false,
-  busy: false,
-  reserved: false,
-  error: null,
-  myPath: '/pwa/my',
-  onTake: () => {},
-};
+const base = bookViewProps({ myPath: '/pwa/my' });
 
 const countGroup = () => screen.findByRole('group', { name: /人数|Number of people/ });
 
