@@ -5,53 +5,41 @@
  * reachable, with no sideways scrolling. Each screen is visited on its own clinic day (a fresh server) in
  * a fresh browser, set up first as a11y-screens.ts says, so the visits run in any order.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
-import { openReception } from '../api/api-support.js';
-import { lineWebEnv, startFakeLine, type FakeLine } from '../fakes/line-server.js';
-import { mustCall, pwaPatient, staffCookie } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { lineWebEnv, startFakeLine } from '../fakes/line-server.js';
+import { mustCall, pwaPatient } from '../support/client.js';
 import { SCREENS, type ScreenVisit, type Viewer } from './a11y-screens.js';
 import { axeViolations, expectNoSeriousAxeViolations } from './support/axe.js';
 import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
 import { appPatientToken, takeNumberInApp } from './pwa-support.js';
 import { unusableControls } from './support/usable.js';
+import { staffScreen } from './support/staff-screen.js';
 import { openDesk, openPatientViewer, type Opened, type PatientViewer } from './support/viewers.js';
 
 function suite(title: string, options: { textPx?: number }) {
   describeBrowser(title, () => {
-    let fake: FakeLine;
-    let server: TestServer;
-    let browser: Browser;
-    let cookie: string;
+    /** Each screen's own clinic day (and LINE): reception open and walk-ins 1-3. */
+    const clinic = staffScreen({
+      fake: startFakeLine,
+      server: (fake) => ({ env: { ...lineWebEnv(fake), CLINIC_NAME: 'テストクリニック' } }),
+      reception: 'both',
+    });
     let opened: Opened | undefined;
 
-    beforeAll(async () => {
-      fake = await startFakeLine();
-      browser = await launchBrowser();
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await fake?.close();
-    });
-    /** Each screen's own clinic day: reception open and walk-ins 1-3. */
     beforeEach(async () => {
-      server = await startTestServer({ env: { ...lineWebEnv(fake), CLINIC_NAME: 'テストクリニック' }, clientDir: inject('clientDir') });
-      cookie = await staffCookie(server.url, server.store);
-      await openReception(server.url, cookie);
-      for (let i = 0; i < 3; i++) await mustCall(server.url, 'allocateNextSlot', { reservedType: 'ADMIN' }, { cookie });
+      for (let i = 0; i < 3; i++) await clinic.staff('allocateNextSlot', { reservedType: 'ADMIN' });
     });
     afterEach(async () => {
       await opened?.close();
       opened = undefined;
-      await server?.close();
     });
 
     async function viewer(kind: Viewer): Promise<Page> {
       opened =
         kind === 'desk' || kind === 'deskSignedOut'
-          ? await openDesk(browser, server.url, kind === 'desk' ? cookie : undefined)
-          : await openPatientViewer(kind as PatientViewer, server.url, { textPx: options.textPx, locale: 'ja-JP' });
+          ? await openDesk(clinic.browser, clinic.server.url, kind === 'desk' ? clinic.cookie : undefined)
+          : await openPatientViewer(kind as PatientViewer, clinic.server.url, { textPx: options.textPx, locale: 'ja-JP' });
       return opened.page;
     }
 
@@ -61,35 +49,35 @@ function suite(title: string, options: { textPx?: number }) {
      */
     async function holdNumber(page: Page, kind: Viewer, members?: string[]): Promise<string> {
       if (members && kind.startsWith('desk')) {
-        const { token } = await pwaPatient(server.url);
-        return (await mustCall<{ slotId: string }>(server.url, 'allocateNextSlot', { reservedType: 'PWA', members }, { token })).slotId;
+        const { token } = await pwaPatient(clinic.server.url);
+        return (await mustCall<{ slotId: string }>(clinic.server.url, 'allocateNextSlot', { reservedType: 'PWA', members }, { token })).slotId;
       }
       if (kind === 'pwa') {
-        if (!members) return (await takeNumberInApp(page, server.url)).slotId;
-        const token = await appPatientToken(page, server.url);
-        return (await mustCall<{ slotId: string }>(server.url, 'allocateNextSlot', { reservedType: 'PWA', members }, { token })).slotId;
+        if (!members) return (await takeNumberInApp(page, clinic.server.url)).slotId;
+        const token = await appPatientToken(page, clinic.server.url);
+        return (await mustCall<{ slotId: string }>(clinic.server.url, 'allocateNextSlot', { reservedType: 'PWA', members }, { token })).slotId;
       }
       // LINE's browser signs in when it first opens a LINE screen; the session lives in the tab.
-      await page.goto(`${server.url}/line/book`);
+      await page.goto(`${clinic.server.url}/line/book`);
       const stored = await page.waitForFunction(() => sessionStorage.getItem('line_token'));
       const token = JSON.parse((await stored.jsonValue()) as string) as string;
-      return (await mustCall<{ slotId: string }>(server.url, 'allocateNextSlot', { reservedType: 'LINE', members }, { token })).slotId;
+      return (await mustCall<{ slotId: string }>(clinic.server.url, 'allocateNextSlot', { reservedType: 'LINE', members }, { token })).slotId;
     }
 
     async function visit(screen: ScreenVisit): Promise<Page> {
-      if (screen.before === 'closeOnline') await mustCall(server.url, 'endOnlineReception', {}, { cookie });
+      if (screen.before === 'closeOnline') await mustCall(clinic.server.url, 'endOnlineReception', {}, { cookie: clinic.cookie });
       if (screen.before === 'familiesOn' || screen.before === 'holdFamily') {
-        await mustCall(server.url, 'saveAllocationSettings', { keepEvery: 0, onlineCap: 0, familyMax: 3 }, { cookie });
+        await mustCall(clinic.server.url, 'saveAllocationSettings', { keepEvery: 0, onlineCap: 0, familyMax: 3 }, { cookie: clinic.cookie });
       }
       const page = await viewer(screen.in);
       if (screen.before === 'holdNumber') await holdNumber(page, screen.in);
       if (screen.before === 'holdFamily') await holdNumber(page, screen.in, ['たろう', '', 'じろう']);
       if (screen.before === 'absentNumber') {
         const slotId = await holdNumber(page, screen.in);
-        await mustCall(server.url, 'markAbsent', { slotId, absences: 0 }, { cookie });
+        await mustCall(clinic.server.url, 'markAbsent', { slotId, absences: 0 }, { cookie: clinic.cookie });
       }
       if (screen.before === 'failChunks') await page.route(/\/assets\/WebApp-[^/]*\.js$/, (route) => route.abort());
-      await page.goto(`${server.url}${screen.path}`);
+      await page.goto(`${clinic.server.url}${screen.path}`);
       if (screen.before === 'familiesOn') {
         const three = page.getByRole('group', { name: '人数' }).getByText('3人', { exact: true });
         await three.waitFor({ timeout: 15_000 });

@@ -7,15 +7,14 @@
  * and at 200 % text every control stays usable.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, expect, inject, it } from 'vitest';
-import { openReception } from '../api/api-support.js';
-import { lineWebEnv, startFakeLine, type FakeLine } from '../fakes/line-server.js';
-import { mustCall, staffCookie } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { afterEach, expect, it } from 'vitest';
+import { lineWebEnv, startFakeLine } from '../fakes/line-server.js';
+import { mustCall } from '../support/client.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { describeBrowser, screenshotPath } from './support/browser.js';
 import { mainText, takeNumberInApp } from './pwa-support.js';
 import { unusableControls } from './support/usable.js';
+import { staffScreen } from './support/staff-screen.js';
 import { openPatientViewer, type Opened, type PatientViewer } from './support/viewers.js';
 
 const PHONE_SCREEN = { width: 390, height: 844 };
@@ -23,26 +22,20 @@ const MOVED = 'お呼びしましたがいらっしゃらなかったため、�
 const HELD = 'お呼びしましたがいらっしゃらなかったため、保留になりました。受付にお声がけください。';
 
 describeBrowser('the patient’s card after an absence', () => {
-  let fake: FakeLine;
-  let server: TestServer;
-  let cookie: string;
-  let viewer: Opened | undefined;
-  const staff = <T>(name: string, data: unknown) => mustCall<T>(server.url, name, data, { cookie });
-
-  beforeEach(async () => {
-    fake = await startFakeLine();
-    server = await startTestServer({ env: { ...lineWebEnv(fake), CLINIC_NAME: 'テストクリニック' }, clientDir: inject('clientDir') });
-    cookie = await staffCookie(server.url, server.store);
-    await openReception(server.url, cookie);
+  const screen = staffScreen({
+    browser: false,
+    fake: startFakeLine,
+    server: (fake) => ({ env: { ...lineWebEnv(fake), CLINIC_NAME: 'テストクリニック' } }),
+    reception: 'both',
   });
+  let viewer: Opened | undefined;
+
   afterEach(async () => {
     try {
-      expect(fake.unexpected).toEqual([]);
+      expect(screen.fake.unexpected).toEqual([]);
     } finally {
       await viewer?.close();
       viewer = undefined;
-      await server?.close();
-      await fake?.close();
     }
   });
 
@@ -51,27 +44,27 @@ describeBrowser('the patient’s card after an absence', () => {
    * follow, and /my opens showing nobody ahead.
    */
   async function firstInLine(kind: PatientViewer, options: { locale?: string; textPx?: number } = {}) {
-    viewer = await openPatientViewer(kind, server.url, { viewport: PHONE_SCREEN, locale: options.locale ?? 'ja-JP', textPx: options.textPx });
+    viewer = await openPatientViewer(kind, screen.server.url, { viewport: PHONE_SCREEN, locale: options.locale ?? 'ja-JP', textPx: options.textPx });
     const { page } = viewer;
     let slotId: string;
     if (kind === 'pwa') {
-      await page.waitForURL(`${server.url}/pwa/book`);
-      slotId = (await takeNumberInApp(page, server.url)).slotId;
+      await page.waitForURL(`${screen.server.url}/pwa/book`);
+      slotId = (await takeNumberInApp(page, screen.server.url)).slotId;
     } else {
-      await page.goto(`${server.url}/line/book`);
+      await page.goto(`${screen.server.url}/line/book`);
       const stored = await page.waitForFunction(() => sessionStorage.getItem('line_token'));
       const token = JSON.parse((await stored.jsonValue()) as string) as string;
-      slotId = (await mustCall<{ slotId: string }>(server.url, 'allocateNextSlot', { reservedType: 'LINE' }, { token })).slotId;
+      slotId = (await mustCall<{ slotId: string }>(screen.server.url, 'allocateNextSlot', { reservedType: 'LINE' }, { token })).slotId;
     }
-    for (let i = 0; i < 5; i++) await staff('allocateNextSlot', { reservedType: 'ADMIN' });
-    await page.goto(`${server.url}/${kind === 'pwa' ? 'pwa' : 'line'}/my`);
+    for (let i = 0; i < 5; i++) await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    await page.goto(`${screen.server.url}/${kind === 'pwa' ? 'pwa' : 'line'}/my`);
     return { page, slotId };
   }
 
   const card = (page: Page) => page.getByRole('region', { name: /あなたの受付番号|Your number/ }).innerText();
   const announced = (page: Page) => page.getByTestId('ahead-announcer').innerText();
   const markAbsent = (slotId: string, absences: number) =>
-    staff<{ changed: boolean; outcome: string | null }>('markAbsent', { slotId, absences });
+    screen.staff<{ changed: boolean; outcome: string | null }>('markAbsent', { slotId, absences });
 
   it('tells a LINE patient they were moved back three places, with the three now ahead, and reads it out', async () => {
     const { page, slotId } = await firstInLine('line');

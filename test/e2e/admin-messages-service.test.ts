@@ -3,27 +3,25 @@
  * this month's notices per kind (service message, LINE push, Web Push, failed) and the LINE pushes saved,
  * built by real sends to the fake LINE; checked with axe-core and kept as a screenshot.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { mustCall, staffCookie } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { startFakeLineMessaging, type FakeLineMessaging } from '../fakes/line-messaging.js';
-import { eventually, lineToken, lineUserId, openReception, outboxSettled } from '../notify/support.js';
+import { beforeAll, expect, it } from 'vitest';
+import { mustCall } from '../support/client.js';
+import { startFakeLineMessaging } from '../fakes/line-messaging.js';
+import { eventually, lineToken, lineUserId, outboxSettled } from '../notify/support.js';
 import { serviceEnv } from '../notify/service-support.js';
-import { deskContext } from './admin-support.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { describeBrowser, screenshotPath } from './support/browser.js';
+import { staffScreen } from './support/staff-screen.js';
 
 describeBrowser('/admin/messages per notice kind', () => {
-  let server: TestServer;
-  let line: FakeLineMessaging;
-  let browser: Browser;
+  const screen = staffScreen({
+    per: 'file',
+    fake: startFakeLineMessaging,
+    server: (line) => ({ env: { ...serviceEnv(line), RATE_LIMIT: 'off' } }),
+    reception: 'both',
+  });
 
   beforeAll(async () => {
-    line = await startFakeLineMessaging();
-    server = await startTestServer({ clientDir: inject('clientDir'), env: { ...serviceEnv(line), RATE_LIMIT: 'off' } });
-    const cookie = await staffCookie(server.url, server.store);
-    await openReception(server, cookie);
+    const { server, fake: line } = screen;
     // Two patients in the MINI App (number taken and turn near by service message), one without it (a push),
     // and a recall the MINI App's channel refuses once it is no longer allowed (so it goes by push).
     const take = async (n: number, miniApp: boolean) => {
@@ -36,21 +34,15 @@ describeBrowser('/admin/messages per notice kind', () => {
     await take(3, false);
     await eventually(() => line.notifier.delivered.length === 4 && line.delivered.length === 1, 'four service messages and a push');
     line.notifier.verified = false;
-    await mustCall(server.url, 'sendReservationMessageBySlot', { slotId: first.slotId, kind: 'recall' }, { cookie });
+    await screen.staff('sendReservationMessageBySlot', { slotId: first.slotId, kind: 'recall' });
     await eventually(() => line.delivered.length === 2, 'the recall by push');
     await eventually(() => outboxSettled(server), 'settled');
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await line?.close();
   });
 
   it('shows how each kind of notice went this month and the pushes saved', async () => {
-    const context = await deskContext(browser, server);
+    const context = await screen.openDesk();
     const page = await context.newPage();
-    await page.goto(`${server.url}/admin/messages`);
+    await page.goto(`${screen.server.url}/admin/messages`);
     const table = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'サービスメッセージ' }) });
     await table.waitFor();
     const cells = async (kind: string) =>

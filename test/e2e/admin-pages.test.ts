@@ -1,39 +1,30 @@
 /** The notification page (LINE usage, the clinic's LINE choices, failed notices) and the audit trail. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { expect, it } from 'vitest';
 import { mustCall, pwaPatient } from '../support/client.js';
-import { startFakeLineMessaging, type FakeLineMessaging } from '../fakes/line-messaging.js';
+import { startFakeLineMessaging } from '../fakes/line-messaging.js';
 import { notifyEnv, eventually, outboxSettled } from '../notify/support.js';
-import { deskContext, staffApi } from './admin-support.js';
-import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { describeBrowser, screenshotPath } from './support/browser.js';
+import { staffScreen } from './support/staff-screen.js';
 
 describeBrowser('staff notification and audit pages', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let line: FakeLineMessaging;
-
-  beforeAll(async () => {
-    line = await startFakeLineMessaging();
-    line.quota = { type: 'limited', value: 200, totalUsage: 42 };
-    server = await startTestServer({ clientDir: inject('clientDir'), env: notifyEnv(line.url) });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await line?.close();
+  const screen = staffScreen({
+    per: 'file',
+    fake: async () => {
+      const line = await startFakeLineMessaging();
+      line.quota = { type: 'limited', value: 200, totalUsage: 42 };
+      return line;
+    },
+    server: (line) => ({ env: notifyEnv(line.url) }),
+    reception: 'both',
   });
 
   it('shows LINE usage and failed notices, and changes which notices go by LINE', async () => {
-    const staff = await staffApi(server);
-    await staff('startInhouseReception');
-    await staff('startOnlineReception');
+    const { server, staff } = screen;
     const patient = await pwaPatient(server.url); // no push subscription: the notice cannot be delivered
     await mustCall(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
     await eventually(() => outboxSettled(server), 'the notice settled');
 
-    const context = await deskContext(browser, server);
+    const context = await screen.openDesk();
     const page = await context.newPage();
     await page.goto(`${server.url}/admin/queue`);
     // The patient's booking opens the new-reservation modal first: close it, as a receptionist would.

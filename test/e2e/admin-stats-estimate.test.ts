@@ -4,30 +4,21 @@
  * explanation, a day without readings saying so, clean under axe-core, at the desk's 1920×1080 and on an
  * upright tablet without sideways scrolling.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { staffCookie } from '../support/client.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import { seedEstimateWeek } from '../stats/estimate-fixture.js';
-import { deskContext } from './admin-support.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
-import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { describeBrowser, screenshotPath } from './support/browser.js';
+import { staffScreen } from './support/staff-screen.js';
 
 const SECTION = '待ち時間の目安の当たり具合';
 const TABLE = '目安と実際の比較（今回と前回）';
 
 describeBrowser("the statistics page's wait-estimate section", () => {
-  let server: TestServer;
-  let browser: Browser;
+  const screen = staffScreen({ per: 'file' });
 
   beforeAll(async () => {
-    server = await startTestServer({ clientDir: inject('clientDir') });
-    await seedEstimateWeek(server.store);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await seedEstimateWeek(screen.server.store);
   });
 
   async function showDay(page: Page, day: string) {
@@ -57,9 +48,9 @@ describeBrowser("the statistics page's wait-estimate section", () => {
   }
 
   it('shows a day against the day before, explained, on the desk screen', async () => {
-    const context = await deskContext(browser, server);
+    const context = await screen.openDesk();
     const page = await context.newPage();
-    await page.goto(`${server.url}/admin/stats`);
+    await page.goto(`${screen.server.url}/admin/stats`);
     await showDay(page, '2026-11-10');
     await page.getByText('今回 2026-11-10〜2026-11-10 ／ 前回 2026-11-09〜2026-11-09').waitFor();
     const section = page.getByRole('region', { name: SECTION });
@@ -92,11 +83,9 @@ describeBrowser("the statistics page's wait-estimate section", () => {
 
   it('fits an upright tablet without sideways scrolling', async () => {
     const viewport = { width: 768, height: 1024 };
-    const context = await browser.newContext({ viewport, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', hasTouch: true });
-    const cookie = await staffCookie(server.url, server.store);
-    await context.addCookies([{ name: 'qs_staff', value: cookie.slice('qs_staff='.length), url: server.url }]);
+    const context = await screen.openDesk({ viewport, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', hasTouch: true });
     const page = await context.newPage();
-    await page.goto(`${server.url}/admin/stats`);
+    await page.goto(`${screen.server.url}/admin/stats`);
     await showDay(page, '2026-11-10');
     await page.getByRole('table', { name: TABLE }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);

@@ -3,30 +3,21 @@
  * against the week before, every chart drawn with its data table beside it, the CSV link downloading, and
  * readable on the desk's 1920×1080 and on a tablet both ways round (no sideways scrolling).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import { readStats } from '../../src/server/domain/stats/queries.js';
 import type { StatsResult } from '../../src/shared/schemas/stats.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { staffCookie } from '../support/client.js';
 import { seedYear } from '../stats/year-seed.js';
-import { deskContext } from './admin-support.js';
-import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { describeBrowser, screenshotPath } from './support/browser.js';
+import { staffScreen } from './support/staff-screen.js';
 
 describeBrowser('the statistics page', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const screen = staffScreen({ per: 'file' });
   let expected: StatsResult;
 
   beforeAll(async () => {
-    server = await startTestServer({ clientDir: inject('clientDir') });
-    await seedYear(server.store, { from: '2026-10-05', weeks: 5, takenPerSession: 60 });
-    expected = await readStats(server.store, 'week', '2026-11-04');
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await seedYear(screen.server.store, { from: '2026-10-05', weeks: 5, takenPerSession: 60 });
+    expected = await readStats(screen.server.store, 'week', '2026-11-04');
   });
 
   async function showWeek(page: Page) {
@@ -42,7 +33,8 @@ describeBrowser('the statistics page', () => {
   }
 
   it('shows a week against the week before, with charts and tables, on the desk screen', async () => {
-    const context = await deskContext(browser, server);
+    const { server } = screen;
+    const context = await screen.openDesk();
     const page = await context.newPage();
     await page.goto(`${server.url}/admin/audit`);
     await page.getByRole('link', { name: '統計' }).click();
@@ -106,11 +98,9 @@ describeBrowser('the statistics page', () => {
 
   it('stays readable on a tablet, upright and sideways', async () => {
     for (const viewport of [{ width: 768, height: 1024 }, { width: 1024, height: 768 }]) {
-      const context = await browser.newContext({ viewport, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', hasTouch: true });
-      const cookie = await staffCookie(server.url, server.store);
-      await context.addCookies([{ name: 'qs_staff', value: cookie.slice('qs_staff='.length), url: server.url }]);
+      const context = await screen.openDesk({ viewport, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', hasTouch: true });
       const page = await context.newPage();
-      await page.goto(`${server.url}/admin/stats`);
+      await page.goto(`${screen.server.url}/admin/stats`);
       await showWeek(page);
       await expect.poll(() => page.locator('.stats-chart canvas').count()).toBe(3);
       // No sideways scrolling: every chart and table fits the width.

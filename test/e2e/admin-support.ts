@@ -1,6 +1,6 @@
 /** Helpers shared by the staff-screen browser tests: accounts, sign-in, locators and the beep recorder. */
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { addStaffAccount } from '../../src/server/auth/staff-accounts.js';
 import { mustCall, staffCookie } from '../support/client.js';
 import type { TestServer } from '../support/server.js';
@@ -24,11 +24,12 @@ export async function signIn(page: Page, server: TestServer, username: string) {
 }
 
 /**
- * A desk browser already signed in (cookie from the real login endpoint). Audio output is recorded rather
- * than played: a test machine has no speakers, and the count of beeps is what the test checks.
+ * A desk browser already signed in (cookie from the real login endpoint), at the desk's screen unless given
+ * other context options. Audio output is recorded rather than played: a test machine has no speakers, and
+ * the count of beeps is what the test checks.
  */
-export async function deskContext(browser: Browser, server: TestServer): Promise<BrowserContext> {
-  const context = await browser.newContext(DESK);
+export async function deskContext(browser: Browser, server: TestServer, options: BrowserContextOptions = DESK): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
   await context.addInitScript(() => {
     const w = window as unknown as { beeps: { src: string; volume: number }[]; audioBlocked: boolean };
     w.beeps = [];

@@ -4,38 +4,24 @@
  * and take it down from the queue screen (1920×1080), with every screen following live. Each test has its
  * own clinic day (a fresh server) and sets up first, through the API, the announcement and number it reads.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
-import { openReception } from '../api/api-support.js';
-import { mustCall, pwaPatient, staffCookie } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { DESK, deskContext } from './admin-support.js';
-import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { mustCall, pwaPatient } from '../support/client.js';
+import { DESK } from './admin-support.js';
+import { describeBrowser, screenshotPath } from './support/browser.js';
 import { type InstalledApp, launchInstalledApp, mainText, takeNumberInApp } from './pwa-support.js';
+import { staffScreen } from './support/staff-screen.js';
 
 const TEXT = 'ただいま大変混み合っています';
 
 describeBrowser('own notice and clinic announcements', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const screen = staffScreen({ server: () => ({ env: { CLINIC_NAME: 'さくらクリニック' } }), reception: 'both' });
   let app: InstalledApp | undefined;
   let desk: BrowserContext | undefined;
   let monitor: Page | undefined;
-  let cookie: string;
-  const staff = <T>(name: string, data: unknown = {}) => mustCall<T>(server.url, name, data, { cookie });
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
   /** Each test's clinic day: reception open and walk-ins 1-8, so an online number is 9. */
   beforeEach(async () => {
-    server = await startTestServer({ env: { CLINIC_NAME: 'さくらクリニック' }, clientDir: inject('clientDir') });
-    cookie = await staffCookie(server.url, server.store);
-    await openReception(server.url, cookie);
-    for (let i = 0; i < 8; i++) await staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    for (let i = 0; i < 8; i++) await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
   });
   afterEach(async () => {
     await app?.context.close();
@@ -44,41 +30,40 @@ describeBrowser('own notice and clinic announcements', () => {
     desk = undefined;
     await monitor?.close();
     monitor = undefined;
-    await server?.close();
   });
 
   /** The clinic's announcement TEXT, posted for the next two hours. */
-  const announced = () => staff('setAnnouncement', { text: TEXT, until: new Date(Date.now() + 2 * 3_600_000).toISOString() });
+  const announced = () => screen.staff('setAnnouncement', { text: TEXT, until: new Date(Date.now() + 2 * 3_600_000).toISOString() });
 
   async function openApp(): Promise<Page> {
-    app = await launchInstalledApp(`${server.url}/pwa/`, { phone: 'iphone' });
+    app = await launchInstalledApp(`${screen.server.url}/pwa/`, { phone: 'iphone' });
     // The phone's whole screen (iPhone 13: 390×844), as the patient sees the installed app.
     await app.page.setViewportSize({ width: 390, height: 844 });
     return app.page;
   }
 
   async function openMonitor(): Promise<Page> {
-    monitor = await browser.newPage(DESK);
-    await monitor.goto(`${server.url}/admin/monitor`);
+    monitor = await screen.browser.newPage(DESK);
+    await monitor.goto(`${screen.server.url}/admin/monitor`);
     return monitor;
   }
 
   async function openDesk(): Promise<Page> {
-    desk = await deskContext(browser, server);
+    desk = await screen.openDesk();
     const page = await desk.newPage();
-    await page.goto(`${server.url}/admin/queue`);
+    await page.goto(`${screen.server.url}/admin/queue`);
     return page;
   }
 
   it('shows a patient the banner and lets them choose when to be told (390×844)', async () => {
     await announced();
     const page = await openApp();
-    await page.goto(`${server.url}/pwa/book`);
+    await page.goto(`${screen.server.url}/pwa/book`);
     await page.getByRole('status', { name: '医院からのお知らせ' }).getByText(TEXT).waitFor();
     const take = page.getByRole('button', { name: '受付番号を取得する' });
     await expect.poll(() => take.isEnabled()).toBe(true);
     await take.click();
-    await page.waitForURL(`${server.url}/pwa/my`);
+    await page.waitForURL(`${screen.server.url}/pwa/my`);
     await expect.poll(() => mainText(page)).toContain('あなたの前に 8人');
     expect(await page.evaluate(() => [innerWidth, innerHeight])).toEqual([390, 844]);
     const banner = page.getByRole('status', { name: '医院からのお知らせ' });
@@ -89,23 +74,23 @@ describeBrowser('own notice and clinic announcements', () => {
     await chooser.selectOption('3');
     await page.getByText('前に3人になったら、一度だけお知らせします。').waitFor();
     // Saved on the server, not only shown: the patient holds number 9.
-    const row = await server.store.db.selectFrom('reservation_slots').select('notice_threshold').where('reservation_number', '=', 9).executeTakeFirstOrThrow();
+    const row = await screen.server.store.db.selectFrom('reservation_slots').select('notice_threshold').where('reservation_number', '=', 9).executeTakeFirstOrThrow();
     expect(row.notice_threshold).toBe(3);
     await page.screenshot({ path: screenshotPath('notice-pwa-my-banner-chooser') });
 
-    await page.goto(`${server.url}/web/all`);
+    await page.goto(`${screen.server.url}/web/all`);
     await page.getByRole('status', { name: '医院からのお知らせ' }).getByText(TEXT).waitFor();
   });
 
   it('shows the banner on the wall monitor (1920×1080), and the 5前通知 column shows the chosen threshold', async () => {
     // The first test's patient, through the API: number 9 booked online, to be told at 3 ahead.
     await announced();
-    const patient = await pwaPatient(server.url);
+    const patient = await pwaPatient(screen.server.url);
     const nine = await mustCall<{ slotId: string; reservationNumber: number }>(
-      server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token },
+      screen.server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token },
     );
     expect(nine.reservationNumber).toBe(9);
-    await mustCall(server.url, 'setMyNoticeThreshold', { slotId: nine.slotId, threshold: 3 }, { token: patient.token });
+    await mustCall(screen.server.url, 'setMyNoticeThreshold', { slotId: nine.slotId, threshold: 3 }, { token: patient.token });
     const monitor = await openMonitor();
     await monitor.getByRole('status', { name: '医院からのお知らせ' }).getByText(TEXT).waitFor();
     await monitor.getByRole('heading', { name: 'ただいま 9人 お待ちです' }).waitFor();
@@ -127,10 +112,10 @@ describeBrowser('own notice and clinic announcements', () => {
     // (its arrival already announced by a desk not open here, so no modal covers the panel).
     await announced();
     const patientScreen = await openApp();
-    const nine = await takeNumberInApp(patientScreen, server.url);
+    const nine = await takeNumberInApp(patientScreen, screen.server.url);
     expect(nine.reservationNumber).toBe(9);
-    await staff('claimAdminBeep', { slotId: nine.slotId });
-    await patientScreen.goto(`${server.url}/pwa/my`);
+    await screen.staff('claimAdminBeep', { slotId: nine.slotId });
+    await patientScreen.goto(`${screen.server.url}/pwa/my`);
     await patientScreen.getByRole('status', { name: '医院からのお知らせ' }).getByText(TEXT).waitFor();
     const monitor = await openMonitor();
     await monitor.getByRole('status', { name: '医院からのお知らせ' }).getByText(TEXT).waitFor();
@@ -166,7 +151,7 @@ describeBrowser('own notice and clinic announcements', () => {
     await refusal.getByRole('button', { name: 'OK' }).click();
     await refusal.waitFor({ state: 'detached' });
     expect(await panel.getByRole('button', { name: '待っている患者様に送信…' }).count()).toBe(1);
-    const actions = (await staff<{ entries: { action: string }[] }>('getAuditLog', {})).entries.map((e) => e.action);
+    const actions = (await screen.staff<{ entries: { action: string }[] }>('getAuditLog', {})).entries.map((e) => e.action);
     expect(actions.filter((a) => a.startsWith('announcement.'))).toEqual([
       'announcement.set',
       'announcement.send',

@@ -7,56 +7,51 @@
  * only on the patient's tap, then leaves the address clean. Screenshots, axe-core and 200 % text throughout.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { patientEn } from '../../src/shared/labels/patient-en.js';
 import { patientJa } from '../../src/shared/labels/patient-ja.js';
 import { tokyoHhmm } from '../../src/shared/time/tokyo.js';
-import { openReception } from '../api/api-support.js';
-import { lineWebEnv, randomLineUserId, startFakeLine, type FakeLine } from '../fakes/line-server.js';
-import { mustCall, staffCookie } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { lineWebEnv, randomLineUserId, startFakeLine } from '../fakes/line-server.js';
+import { mustCall } from '../support/client.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { describeBrowser, screenshotPath } from './support/browser.js';
 import { takeNumberInApp } from './pwa-support.js';
 import { unusableControls } from './support/usable.js';
+import { staffScreen } from './support/staff-screen.js';
 import { openPatientViewer, type Opened } from './support/viewers.js';
 
 const PHONE_SCREEN = { width: 390, height: 844 };
 
 describeBrowser('arrival check-in on the patient’s card', () => {
-  let fake: FakeLine;
-  let server: TestServer;
-  let cookie: string;
+  const screen = staffScreen({
+    browser: false,
+    fake: startFakeLine,
+    server: (fake) => ({ env: { ...lineWebEnv(fake), CLINIC_NAME: 'テストクリニック' } }),
+    reception: 'both',
+  });
   const opened: Opened[] = [];
-  const staff = <T>(name: string, data: unknown = {}) => mustCall<T>(server.url, name, data, { cookie });
 
   beforeEach(async () => {
-    fake = await startFakeLine();
-    server = await startTestServer({ env: { ...lineWebEnv(fake), CLINIC_NAME: 'テストクリニック' }, clientDir: inject('clientDir') });
-    cookie = await staffCookie(server.url, server.store);
-    await openReception(server.url, cookie);
-    for (let i = 0; i < 2; i++) await staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    for (let i = 0; i < 2; i++) await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
   });
   afterEach(async () => {
     try {
-      expect(fake.unexpected).toEqual([]);
+      expect(screen.fake.unexpected).toEqual([]);
     } finally {
       for (const viewer of opened.splice(0)) await viewer.close();
-      await server?.close();
-      await fake?.close();
     }
   });
 
   async function open(kind: 'line' | 'pwa', options: { locale?: string; textPx?: number } = {}): Promise<Page> {
-    const viewer = await openPatientViewer(kind, server.url, { viewport: PHONE_SCREEN, locale: options.locale ?? 'ja-JP', textPx: options.textPx });
+    const viewer = await openPatientViewer(kind, screen.server.url, { viewport: PHONE_SCREEN, locale: options.locale ?? 'ja-JP', textPx: options.textPx });
     opened.push(viewer);
     return viewer.page;
   }
 
   /** The codes as the server makes them: the wall monitor's (through the key staff hand it) and the desk sheet's. */
   async function codes() {
-    const setup = await staff<{ deskCode: string; deskLink: string; monitorKey: string }>('getArrivalSetup');
-    const { code: monitorCode } = await mustCall<{ code: string }>(server.url, 'getMonitorCheckinCode', { monitorKey: setup.monitorKey });
+    const setup = await screen.staff<{ deskCode: string; deskLink: string; monitorKey: string }>('getArrivalSetup');
+    const { code: monitorCode } = await mustCall<{ code: string }>(screen.server.url, 'getMonitorCheckinCode', { monitorKey: setup.monitorKey });
     return { deskCode: setup.deskCode, deskLink: setup.deskLink, monitorCode };
   }
 
@@ -64,15 +59,15 @@ describeBrowser('arrival check-in on the patient’s card', () => {
   const wrongFor = (deskCode: string) => (deskCode === '999999' ? '999998' : '999999');
 
   const arrival = (slotId: string) =>
-    server.store.db.selectFrom('reservation_slots').select(['arrived_at', 'arrived_by']).where('id', '=', slotId).executeTakeFirstOrThrow();
+    screen.server.store.db.selectFrom('reservation_slots').select(['arrived_at', 'arrived_by']).where('id', '=', slotId).executeTakeFirstOrThrow();
   const card = (page: Page) => page.getByRole('region', { name: /あなたの受付番号|Your number/ });
 
   /** The app's own patient with number 3, on /pwa/my. */
   async function appPatientOnMy(page: Page) {
-    await page.waitForURL(`${server.url}/pwa/book`);
-    const { slotId, reservationNumber } = await takeNumberInApp(page, server.url);
+    await page.waitForURL(`${screen.server.url}/pwa/book`);
+    const { slotId, reservationNumber } = await takeNumberInApp(page, screen.server.url);
     expect(reservationNumber).toBe(3);
-    await page.goto(`${server.url}/pwa/my`);
+    await page.goto(`${screen.server.url}/pwa/my`);
     await card(page).getByText('あなたの前に 2人').waitFor({ timeout: 15_000 });
     return slotId;
   }
@@ -122,16 +117,16 @@ describeBrowser('arrival check-in on the patient’s card', () => {
     const { deskCode, deskLink } = await codes();
     expect(deskLink).toContain(`/line/my?checkin=${deskCode}`);
     // The patient took number 3 earlier in another tab of LINE's browser.
-    fake.authorizeAs = { userId: randomLineUserId(), displayName: '山田 花子' };
+    screen.fake.authorizeAs = { userId: randomLineUserId(), displayName: '山田 花子' };
     const first = await open('line');
-    await first.goto(`${server.url}/line/book`);
+    await first.goto(`${screen.server.url}/line/book`);
     const stored = await first.waitForFunction(() => sessionStorage.getItem('line_token'));
     const token = JSON.parse((await stored.jsonValue()) as string) as string;
-    const { slotId } = await mustCall<{ slotId: string }>(server.url, 'allocateNextSlot', { reservedType: 'LINE' }, { token });
+    const { slotId } = await mustCall<{ slotId: string }>(screen.server.url, 'allocateNextSlot', { reservedType: 'LINE' }, { token });
 
     // A new tab signs in through LINE's authorize page, which returns to /line/my without the query.
     const page = await first.context().newPage();
-    await page.goto(`${server.url}/line/my?checkin=${deskCode}`);
+    await page.goto(`${screen.server.url}/line/my?checkin=${deskCode}`);
     const field = page.getByRole('textbox', { name: /来院確認コード/ });
     await field.waitFor({ timeout: 15_000 });
     expect(await field.inputValue()).toBe(deskCode);
@@ -153,7 +148,7 @@ describeBrowser('arrival check-in on the patient’s card', () => {
     const page = await open('pwa');
     const slotId = await appPatientOnMy(page);
     const { deskCode } = await codes();
-    await page.goto(`${server.url}/pwa/my?checkin=${deskCode}`);
+    await page.goto(`${screen.server.url}/pwa/my?checkin=${deskCode}`);
     const field = page.getByRole('textbox', { name: /来院確認コード/ });
     await field.waitFor({ timeout: 15_000 });
     expect(await field.inputValue()).toBe(deskCode);
@@ -165,10 +160,10 @@ describeBrowser('arrival check-in on the patient’s card', () => {
 
   it('works in English and at 200 % text, every control usable', async () => {
     const page = await open('pwa', { locale: 'en-US', textPx: 32 });
-    await page.waitForURL(`${server.url}/pwa/book`);
-    const { slotId } = await takeNumberInApp(page, server.url);
+    await page.waitForURL(`${screen.server.url}/pwa/book`);
+    const { slotId } = await takeNumberInApp(page, screen.server.url);
     const { deskCode } = await codes();
-    await page.goto(`${server.url}/pwa/my`);
+    await page.goto(`${screen.server.url}/pwa/my`);
     await page.getByRole('button', { name: 'I have arrived' }).click();
     const field = page.getByRole('textbox', { name: /check-in code/ });
     await field.fill(wrongFor(deskCode));

@@ -5,15 +5,14 @@
  * reload, and axe finds nothing serious on any English screen; the English strings are fetched only by English readers; the number taken in English carries
  * the language for its notices; staff screens stay Japanese whatever the browser prefers.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { openReception } from '../api/api-support.js';
-import { lineWebEnv, startFakeLine, type FakeLine } from '../fakes/line-server.js';
-import { mustCall, staffCookie } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { lineWebEnv, startFakeLine } from '../fakes/line-server.js';
+import { mustCall } from '../support/client.js';
+import { describeBrowser, screenshotPath } from './support/browser.js';
 import { expectNoAxeViolations, expectNoSeriousAxeViolations } from './support/axe.js';
 import { unusableControls } from './support/usable.js';
+import { staffScreen } from './support/staff-screen.js';
 import { openPatientViewer, type Opened } from './support/viewers.js';
 
 /** The patient screenshots' size (the common brief): a 390×844 phone. */
@@ -21,29 +20,23 @@ const PHONE_SCREEN = { width: 390, height: 844 };
 const ENGLISH_CHUNK = /\/assets\/patient-en-[^/]*\.js$/;
 
 describeBrowser('patient screens in English', () => {
-  let fake: FakeLine;
-  let server: TestServer;
-  let browser: Browser;
-  let cookie: string;
+  const screen = staffScreen({
+    per: 'file',
+    fake: startFakeLine,
+    server: (fake) => ({ env: { ...lineWebEnv(fake), CLINIC_NAME: 'Sakura Clinic' } }),
+    reception: 'both',
+  });
   const opened: Opened[] = [];
 
   beforeAll(async () => {
-    fake = await startFakeLine();
-    server = await startTestServer({ env: { ...lineWebEnv(fake), CLINIC_NAME: 'Sakura Clinic' }, clientDir: inject('clientDir') });
-    cookie = await staffCookie(server.url, server.store);
-    await openReception(server.url, cookie);
-    for (let i = 0; i < 2; i++) await mustCall(server.url, 'allocateNextSlot', { reservedType: 'ADMIN' }, { cookie });
-    browser = await launchBrowser();
+    for (let i = 0; i < 2; i++) await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
   });
   afterAll(async () => {
     for (const viewer of opened) await viewer.close();
-    await browser?.close();
-    await server?.close();
-    await fake?.close();
   });
 
   async function open(kind: 'line' | 'phone', locale: string): Promise<{ page: Page; requests: string[] }> {
-    const viewer = await openPatientViewer(kind, server.url, { locale, viewport: PHONE_SCREEN });
+    const viewer = await openPatientViewer(kind, screen.server.url, { locale, viewport: PHONE_SCREEN });
     opened.push(viewer);
     const requests: string[] = [];
     viewer.page.on('request', (request) => requests.push(request.url()));
@@ -54,7 +47,7 @@ describeBrowser('patient screens in English', () => {
   it('shows every LINE screen in English to a browser preferring en-US, and the number keeps the language', async () => {
     const { page, requests } = await open('line', 'en-US');
     expect(page.viewportSize()).toEqual(PHONE_SCREEN);
-    await page.goto(`${server.url}/line/book`);
+    await page.goto(`${screen.server.url}/line/book`);
     const take = page.getByRole('button', { name: 'Get a number' });
     await expect.poll(() => take.isEnabled(), { timeout: 15_000 }).toBe(true);
     expect(await htmlLang(page)).toBe('en');
@@ -68,10 +61,10 @@ describeBrowser('patient screens in English', () => {
     await page.getByText('You have a number').waitFor();
     await page.screenshot({ path: screenshotPath('en-line-reserved') });
     await expectNoSeriousAxeViolations(page, 'en-line-reserved');
-    const slot = await server.store.db.selectFrom('reservation_slots').select(['reservation_number', 'notice_lang']).where('reserved_type', '=', 'LINE').executeTakeFirstOrThrow();
+    const slot = await screen.server.store.db.selectFrom('reservation_slots').select(['reservation_number', 'notice_lang']).where('reserved_type', '=', 'LINE').executeTakeFirstOrThrow();
     expect(slot).toEqual({ reservation_number: 3, notice_lang: 'en' });
 
-    await page.goto(`${server.url}/line/my`);
+    await page.goto(`${screen.server.url}/line/my`);
     await page.getByRole('heading', { name: 'Your number' }).waitFor();
     const main = await page.locator('main').innerText();
     expect(main).toContain('No. 3');
@@ -81,13 +74,13 @@ describeBrowser('patient screens in English', () => {
     await page.screenshot({ path: screenshotPath('en-line-my') });
     await expectNoSeriousAxeViolations(page, 'en-line-my');
     // Staff start the first walk-in: the polite region says the new place, once.
-    const first = await server.store.db.selectFrom('reservation_slots').select('id').where('reservation_number', '=', 1).executeTakeFirstOrThrow();
-    await mustCall(server.url, 'markSlot', { slotId: first.id, action: 'start' }, { cookie });
+    const first = await screen.server.store.db.selectFrom('reservation_slots').select('id').where('reservation_number', '=', 1).executeTakeFirstOrThrow();
+    await mustCall(screen.server.url, 'markSlot', { slotId: first.id, action: 'start' }, { cookie: screen.cookie });
     const region = page.getByTestId('ahead-announcer');
     expect(await region.getAttribute('aria-live')).toBe('polite');
     await expect.poll(() => region.innerText(), { timeout: 10_000 }).toBe('1 ahead of you now.');
 
-    await page.goto(`${server.url}/line/all`);
+    await page.goto(`${screen.server.url}/line/all`);
     await page.getByText('1 ahead of you / 2 waiting').waitFor();
     expect(await page.getByRole('table').innerText()).toContain('You');
     await page.screenshot({ path: screenshotPath('en-line-all') });
@@ -96,13 +89,13 @@ describeBrowser('patient screens in English', () => {
 
   it('shows the closed card and the error screen in English', async () => {
     const { page } = await open('phone', 'en-US');
-    await page.goto(`${server.url}/line/closed`);
+    await page.goto(`${screen.server.url}/line/closed`);
     await page.getByText('Online reception is closed now').waitFor();
     await page.screenshot({ path: screenshotPath('en-closed') });
     await expectNoSeriousAxeViolations(page, 'en-closed');
 
     await page.route(/\/assets\/WebApp-[^/]*\.js$/, (route) => route.abort());
-    await page.goto(`${server.url}/web/all`);
+    await page.goto(`${screen.server.url}/web/all`);
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
     expect(await page.locator('main').innerText()).toContain('The screen failed to load (Loading chunk failed)');
     await page.screenshot({ path: screenshotPath('en-error') });
@@ -113,7 +106,7 @@ describeBrowser('patient screens in English', () => {
 
   it('shows Japanese to a browser preferring ja-JP, without fetching English; the switch is remembered', async () => {
     const { page, requests } = await open('phone', 'ja-JP');
-    await page.goto(`${server.url}/web/all`);
+    await page.goto(`${screen.server.url}/web/all`);
     await page.getByRole('heading', { name: '受付番号一覧' }).waitFor();
     expect(await htmlLang(page)).toBe('ja');
     expect(requests.filter((url) => ENGLISH_CHUNK.test(url))).toEqual([]);
@@ -135,7 +128,7 @@ describeBrowser('patient screens in English', () => {
   });
 
   it('keeps every control of the English screens usable at 200 % text', async () => {
-    const viewer = await openPatientViewer('line', server.url, { locale: 'en-US', viewport: PHONE_SCREEN, textPx: 32 });
+    const viewer = await openPatientViewer('line', screen.server.url, { locale: 'en-US', viewport: PHONE_SCREEN, textPx: 32 });
     opened.push(viewer);
     const { page } = viewer;
     for (const [path, ready] of [
@@ -143,7 +136,7 @@ describeBrowser('patient screens in English', () => {
       ['/line/all', 'Queue'],
       ['/line/book', 'Get a number'],
     ]) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${screen.server.url}${path}`);
       await page.getByRole('heading', { name: ready }).first().waitFor({ timeout: 15_000 });
       expect(await unusableControls(page), path).toEqual([]);
     }
@@ -152,9 +145,9 @@ describeBrowser('patient screens in English', () => {
   });
 
   it('keeps the staff screens Japanese, with no switch, in a browser preferring English', async () => {
-    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'en-US', timezoneId: 'Asia/Tokyo' });
+    const context = await screen.browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'en-US', timezoneId: 'Asia/Tokyo' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/admin/queue`);
+    await page.goto(`${screen.server.url}/admin/queue`);
     await page.getByRole('heading', { name: 'スタッフログイン' }).waitFor();
     expect(await htmlLang(page)).toBe('ja');
     expect(await page.getByRole('button', { name: 'English' }).count()).toBe(0);

@@ -4,45 +4,37 @@
  * /line/my shows them together, and one check-in with the desk's code records both (decision 048's code,
  * checked by the server once per number).
  */
-import { afterEach, beforeEach, expect, inject, it } from 'vitest';
-import { openReception } from '../api/api-support.js';
-import { lineWebEnv, startFakeLine, type FakeLine } from '../fakes/line-server.js';
-import { mustCall, staffCookie } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { afterEach, expect, it } from 'vitest';
+import { lineWebEnv, startFakeLine } from '../fakes/line-server.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { describeBrowser, screenshotPath } from './support/browser.js';
+import { staffScreen } from './support/staff-screen.js';
 import { openPatientViewer, type Opened } from './support/viewers.js';
 
 describeBrowser('a family on LINE', () => {
-  let fake: FakeLine;
-  let server: TestServer;
-  let cookie: string;
-  let viewer: Opened | undefined;
-  const staff = <T = unknown>(name: string, data: unknown = {}) => mustCall<T>(server.url, name, data, { cookie });
-
-  beforeEach(async () => {
-    fake = await startFakeLine();
-    server = await startTestServer({ env: { ...lineWebEnv(fake), CLINIC_NAME: 'テストクリニック' }, clientDir: inject('clientDir') });
-    cookie = await staffCookie(server.url, server.store);
-    await openReception(server.url, cookie);
+  const screen = staffScreen({
+    browser: false,
+    fake: startFakeLine,
+    server: (fake) => ({ env: { ...lineWebEnv(fake), CLINIC_NAME: 'テストクリニック' } }),
+    reception: 'both',
   });
+  let viewer: Opened | undefined;
+
   afterEach(async () => {
     try {
-      expect(fake.unexpected).toEqual([]);
+      expect(screen.fake.unexpected).toEqual([]);
     } finally {
       await viewer?.close();
       viewer = undefined;
-      await server?.close();
-      await fake?.close();
     }
   });
 
   it('takes two numbers with names, lists them on the confirmation, shows them together and checks both in at once', async () => {
-    await staff('saveAllocationSettings', { keepEvery: 0, onlineCap: 0, familyMax: 2 });
-    for (let i = 0; i < 6; i++) await staff('allocateNextSlot', { reservedType: 'ADMIN' });
-    viewer = await openPatientViewer('line', server.url, { viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
+    await screen.staff('saveAllocationSettings', { keepEvery: 0, onlineCap: 0, familyMax: 2 });
+    for (let i = 0; i < 6; i++) await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    viewer = await openPatientViewer('line', screen.server.url, { viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
     const { page } = viewer;
-    await page.goto(`${server.url}/line/book`);
+    await page.goto(`${screen.server.url}/line/book`);
     const count = page.getByRole('group', { name: '人数' });
     await count.waitFor({ timeout: 15_000 });
     await count.getByText('2人', { exact: true }).click();
@@ -52,7 +44,7 @@ describeBrowser('a family on LINE', () => {
     await expect.poll(() => take.isEnabled(), { timeout: 10_000 }).toBe(true);
     await take.click();
 
-    await page.waitForURL(`${server.url}/line/reserved`);
+    await page.waitForURL(`${screen.server.url}/line/reserved`);
     const list = page.getByRole('main').getByRole('list');
     await list.waitFor({ timeout: 10_000 });
     expect((await list.getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '))).toEqual(['7番 たろう', '8番 はなこ']);
@@ -61,15 +53,15 @@ describeBrowser('a family on LINE', () => {
     await page.screenshot({ path: screenshotPath('family-line-reserved'), fullPage: true });
 
     await page.getByRole('link', { name: '予約状況を確認する' }).click();
-    await page.waitForURL(`${server.url}/line/my`);
+    await page.waitForURL(`${screen.server.url}/line/my`);
     await page.getByRole('heading', { name: 'ご家族の受付番号（2人分）' }).waitFor({ timeout: 10_000 });
-    const { deskCode } = await staff<{ deskCode: string }>('getArrivalSetup');
+    const { deskCode } = await screen.staff<{ deskCode: string }>('getArrivalSetup');
     expect(await page.getByText('来院確認は、ご家族全員の番号にまとめて記録します。').count()).toBe(1);
     await page.getByRole('button', { name: '来院しました' }).click();
     await page.getByRole('textbox', { name: /来院確認コード/ }).fill(deskCode);
     await page.getByRole('button', { name: '来院を確認する' }).click();
     await page.getByText(/^来院済み（\d{2}:\d{2}）$/).waitFor({ timeout: 10_000 });
-    const arrived = await server.store.db
+    const arrived = await screen.server.store.db
       .selectFrom('reservation_slots')
       .select(['reservation_number', 'arrived_by'])
       .where('member_name', 'is not', null)

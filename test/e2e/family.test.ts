@@ -6,50 +6,33 @@
  * group; and /admin/schedule saves the setting with take-and-cancel's (decision 060), audited. Screens are screenshotted, their text asserted and
  * checked with axe-core.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
-import { openReception } from '../api/api-support.js';
-import { mustCall, pwaPatient, staffCookie } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { DESK, deskContext } from './admin-support.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, expect, it } from 'vitest';
+import { mustCall, pwaPatient } from '../support/client.js';
+import { DESK } from './admin-support.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { describeBrowser, screenshotPath } from './support/browser.js';
 import { mainText } from './pwa-support.js';
 import { unusableControls } from './support/usable.js';
+import { staffScreen } from './support/staff-screen.js';
 import { openPatientViewer, type Opened } from './support/viewers.js';
 
 const PHONE_SCREEN = { width: 390, height: 844 };
 type AuditRow = { action: string; before: unknown; after: unknown };
 
 describeBrowser('a family takes numbers together', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let cookie: string;
+  const screen = staffScreen({ server: () => ({ env: { RATE_LIMIT: 'off' } }), reception: 'both' });
   let context: BrowserContext | undefined;
   let viewer: Opened | undefined;
-  const staff = <T = unknown>(name: string, data: unknown = {}) => mustCall<T>(server.url, name, data, { cookie });
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    server = await startTestServer({ clientDir: inject('clientDir'), env: { RATE_LIMIT: 'off' } });
-    cookie = await staffCookie(server.url, server.store);
-    await openReception(server.url, cookie);
-  });
   afterEach(async () => {
     await context?.close();
     context = undefined;
     await viewer?.close();
     viewer = undefined;
-    await server?.close();
   });
 
   const rows = () =>
-    server.store.db
+    screen.server.store.db
       .selectFrom('reservation_slots')
       .select(['reservation_number', 'family_id', 'member_name', 'canceled'])
       .where('is_reserved', '=', 1)
@@ -59,17 +42,17 @@ describeBrowser('a family takes numbers together', () => {
   const cardTexts = async (page: Page) => (await cards(page).allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
 
   async function bookWithPicker(options: { locale?: string; textPx?: number } = {}) {
-    viewer = await openPatientViewer('pwa', server.url, { viewport: PHONE_SCREEN, locale: options.locale ?? 'ja-JP', textPx: options.textPx });
+    viewer = await openPatientViewer('pwa', screen.server.url, { viewport: PHONE_SCREEN, locale: options.locale ?? 'ja-JP', textPx: options.textPx });
     const { page } = viewer;
-    await page.waitForURL(`${server.url}/pwa/book`);
+    await page.waitForURL(`${screen.server.url}/pwa/book`);
     return page;
   }
 
   it('takes 3 numbers with names on /pwa in one tap, shows them together, and cancels the middle one', async () => {
-    await staff('saveAllocationSettings', { keepEvery: 0, onlineCap: 0, familyMax: 3 });
+    await screen.staff('saveAllocationSettings', { keepEvery: 0, onlineCap: 0, familyMax: 3 });
     // Six walk-ins first (so the first member's notice, at 5 ahead, is still to come): the family's numbers
     // are 7, 8 and 9, one after another.
-    for (let i = 0; i < 6; i++) await staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    for (let i = 0; i < 6; i++) await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
     const page = await bookWithPicker();
     expect(await page.evaluate(() => [innerWidth, innerHeight])).toEqual([390, 844]);
     const count = page.getByRole('group', { name: '人数' });
@@ -88,7 +71,7 @@ describeBrowser('a family takes numbers together', () => {
     const take = page.getByRole('button', { name: '受付番号を取得する' });
     await expect.poll(() => take.isEnabled(), { timeout: 10_000 }).toBe(true);
     await take.click();
-    await page.waitForURL(`${server.url}/pwa/my`);
+    await page.waitForURL(`${screen.server.url}/pwa/my`);
     await page.getByRole('heading', { name: 'ご家族の受付番号（3人分）' }).waitFor({ timeout: 10_000 });
     await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(3);
     const shown = await cardTexts(page);
@@ -148,7 +131,7 @@ describeBrowser('a family takes numbers together', () => {
     await expect.poll(() => take.isEnabled(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByRole('group', { name: '人数' }).count()).toBe(0);
     await take.click();
-    await page.waitForURL(`${server.url}/pwa/my`);
+    await page.waitForURL(`${screen.server.url}/pwa/my`);
     await page.getByRole('region', { name: 'あなたの受付番号' }).waitFor({ timeout: 10_000 });
     expect(await familyFiles(page)).toEqual([]);
 
@@ -157,14 +140,14 @@ describeBrowser('a family takes numbers together', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'キャンセルする', exact: true }).click();
     await page.getByText('現在、予約はありません。').waitFor({ timeout: 10_000 });
     expect(await familyFiles(page)).toEqual([]);
-    await staff('saveAllocationSettings', { keepEvery: 0, onlineCap: 0, familyMax: 2 });
+    await screen.staff('saveAllocationSettings', { keepEvery: 0, onlineCap: 0, familyMax: 2 });
     await page.getByRole('navigation', { name: 'メニュー' }).getByRole('link', { name: '受付番号予約' }).click();
     await page.getByRole('group', { name: '人数' }).waitFor({ timeout: 10_000 });
     expect((await familyFiles(page)).length).toBeGreaterThan(0);
   });
 
   it('does it in English at 200 % text, every control usable', async () => {
-    await staff('saveAllocationSettings', { keepEvery: 0, onlineCap: 0, familyMax: 3 });
+    await screen.staff('saveAllocationSettings', { keepEvery: 0, onlineCap: 0, familyMax: 3 });
     const page = await bookWithPicker({ locale: 'en-US', textPx: 32 });
     const count = page.getByRole('group', { name: 'Number of people' });
     await count.waitFor({ timeout: 10_000 });
@@ -179,7 +162,7 @@ describeBrowser('a family takes numbers together', () => {
     const take = page.getByRole('button', { name: 'Get a number' });
     await expect.poll(() => take.isEnabled(), { timeout: 10_000 }).toBe(true);
     await take.click();
-    await page.waitForURL(`${server.url}/pwa/my`);
+    await page.waitForURL(`${screen.server.url}/pwa/my`);
     await page.getByRole('heading', { name: "Your family's numbers (3 people)" }).waitFor({ timeout: 10_000 });
     const shown = await cardTexts(page);
     expect(shown.map((text) => text.split(' No. ')[0])).toEqual(['Taro', 'Person 2', 'Jiro']);
@@ -191,7 +174,7 @@ describeBrowser('a family takes numbers together', () => {
   });
 
   it('tells the patient when fewer numbers are left than people, taking none', async () => {
-    await staff('saveAllocationSettings', { keepEvery: 0, onlineCap: 2, familyMax: 3 });
+    await screen.staff('saveAllocationSettings', { keepEvery: 0, onlineCap: 2, familyMax: 3 });
     const page = await bookWithPicker();
     const count = page.getByRole('group', { name: '人数' });
     await count.waitFor({ timeout: 10_000 });
@@ -208,18 +191,18 @@ describeBrowser('a family takes numbers together', () => {
   });
 
   it('shows the desk the group on the staff list at 1280 wide', async () => {
-    await staff('saveAllocationSettings', { keepEvery: 0, onlineCap: 0, familyMax: 3 });
-    await staff('allocateNextSlot', { reservedType: 'ADMIN' });
-    const family = await pwaPatient(server.url);
-    await mustCall(server.url, 'allocateNextSlot', { reservedType: 'PWA', members: ['たろう', '', 'じろう'] }, { token: family.token });
-    const other = await pwaPatient(server.url);
-    await mustCall(server.url, 'allocateNextSlot', { reservedType: 'PWA', members: ['はなこ', 'ゆき'] }, { token: other.token });
-    await staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    await screen.staff('saveAllocationSettings', { keepEvery: 0, onlineCap: 0, familyMax: 3 });
+    await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    const family = await pwaPatient(screen.server.url);
+    await mustCall(screen.server.url, 'allocateNextSlot', { reservedType: 'PWA', members: ['たろう', '', 'じろう'] }, { token: family.token });
+    const other = await pwaPatient(screen.server.url);
+    await mustCall(screen.server.url, 'allocateNextSlot', { reservedType: 'PWA', members: ['はなこ', 'ゆき'] }, { token: other.token });
+    await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
 
-    context = await deskContext(browser, server);
+    context = await screen.openDesk();
     const page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: DESK.viewport.height });
-    await page.goto(`${server.url}/admin/queue`);
+    await page.goto(`${screen.server.url}/admin/queue`);
     const numberCell = (n: number) => page.getByRole('rowheader', { name: new RegExp(`^${n}番`) });
     await numberCell(7).waitFor({ timeout: 10_000 });
     // The new online numbers are announced once (admin-live.test.ts); closed, the list is in view.
@@ -242,9 +225,9 @@ describeBrowser('a family takes numbers together', () => {
   });
 
   it('saves the family setting from /admin/schedule with the others, audited', async () => {
-    context = await deskContext(browser, server);
+    context = await screen.openDesk();
     const page = await context.newPage();
-    await page.goto(`${server.url}/admin/schedule`);
+    await page.goto(`${screen.server.url}/admin/schedule`);
     const section = page.getByRole('form', { name: '窓口用の番号とオンライン受付の上限' });
     await section.waitFor();
     const family = section.getByLabel('1人が一度に取れる番号（家族）');
@@ -261,14 +244,14 @@ describeBrowser('a family takes numbers together', () => {
     await section.getByRole('button', { name: '設定を保存' }).click();
     await section.getByText('窓口用の番号とオンライン受付の上限を保存しました。').waitFor();
     expect(
-      await server.store.db.selectFrom('runtime').select(['keep_every', 'online_cap', 'family_max', 'cancel_limit']).executeTakeFirstOrThrow(),
+      await screen.server.store.db.selectFrom('runtime').select(['keep_every', 'online_cap', 'family_max', 'cancel_limit']).executeTakeFirstOrThrow(),
     ).toEqual({
       keep_every: 0,
       online_cap: 0,
       family_max: 3,
       cancel_limit: 1,
     });
-    const audit = (await staff<{ entries: AuditRow[] }>('getAuditLog', { limit: 20 })).entries.filter((e) => e.action === 'saveAllocationSettings');
+    const audit = (await screen.staff<{ entries: AuditRow[] }>('getAuditLog', { limit: 20 })).entries.filter((e) => e.action === 'saveAllocationSettings');
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).toMatchObject({ familyMax: 3, cancelLimit: 1 });
     expect(audit[0]!.before).toMatchObject({ familyMax: 1, cancelLimit: 0 });
@@ -280,10 +263,10 @@ describeBrowser('a family takes numbers together', () => {
     await page.screenshot({ path: screenshotPath('admin-schedule-family') });
 
     // The patient's book screen offers the picker at once, from the public stream.
-    viewer = await openPatientViewer('pwa', server.url, { viewport: PHONE_SCREEN, locale: 'ja-JP' });
+    viewer = await openPatientViewer('pwa', screen.server.url, { viewport: PHONE_SCREEN, locale: 'ja-JP' });
     await viewer.page.getByRole('group', { name: '人数' }).waitFor({ timeout: 10_000 });
     expect(await viewer.page.getByRole('radio').count()).toBe(3);
-    await staff('saveAllocationSettings', { keepEvery: 0, onlineCap: 0, familyMax: 1 });
+    await screen.staff('saveAllocationSettings', { keepEvery: 0, onlineCap: 0, familyMax: 1 });
     await expect.poll(() => viewer!.page.getByRole('group', { name: '人数' }).count(), { timeout: 10_000 }).toBe(0);
   });
 });

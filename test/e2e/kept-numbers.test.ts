@@ -4,46 +4,33 @@
  * nothing saved, axe), and the installed app on a 390×844 phone told in its own words that the session's
  * online numbers are used up while the desk still takes patients.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
-import { openReception } from '../api/api-support.js';
-import { mustCall, pwaPatient, staffCookie } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { deskContext, staffApi } from './admin-support.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, expect, it } from 'vitest';
+import { mustCall, pwaPatient } from '../support/client.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { describeBrowser, screenshotPath } from './support/browser.js';
 import { mainText } from './pwa-support.js';
+import { staffScreen } from './support/staff-screen.js';
 import { openPatientViewer, type Opened } from './support/viewers.js';
 
 describeBrowser('numbers kept for the desk', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const screen = staffScreen({ server: () => ({ env: { RATE_LIMIT: 'off' } }) });
   let context: BrowserContext | undefined;
   let viewer: Opened | undefined;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    server = await startTestServer({ clientDir: inject('clientDir'), env: { RATE_LIMIT: 'off' } });
-  });
   afterEach(async () => {
     await context?.close();
     context = undefined;
     await viewer?.close();
     viewer = undefined;
-    await server?.close();
   });
 
-  const saved = () => server.store.db.selectFrom('runtime').select(['keep_every', 'online_cap']).executeTakeFirstOrThrow();
+  const saved = () => screen.server.store.db.selectFrom('runtime').select(['keep_every', 'online_cap']).executeTakeFirstOrThrow();
 
   it('saves every 3rd number for the desk and a cap of 120 on /admin/schedule; refuses a cap out of range, saving nothing', async () => {
-    context = await deskContext(browser, server);
+    context = await screen.openDesk();
     const page: Page = await context.newPage();
-    await page.goto(`${server.url}/admin/schedule`);
+    await page.goto(`${screen.server.url}/admin/schedule`);
     const section = page.getByRole('form', { name: '窓口用の番号とオンライン受付の上限' });
     await section.waitFor();
     const keep = section.getByLabel('窓口用に取っておく番号');
@@ -71,20 +58,19 @@ describeBrowser('numbers kept for the desk', () => {
     await page.screenshot({ path: screenshotPath('admin-schedule-kept-numbers') });
 
     // Another desk's save reaches this one through the staff stream.
-    await (await staffApi(server))('saveAllocationSettings', { keepEvery: 5, onlineCap: 0 });
+    await screen.staff('saveAllocationSettings', { keepEvery: 5, onlineCap: 0 });
     await expect.poll(() => keep.inputValue(), { timeout: 10_000 }).toBe('5');
     expect(await cap.inputValue()).toBe('0');
   });
 
   it('tells a patient on /pwa/book that online numbers are used up and the desk still takes patients', async () => {
-    const cookie = await staffCookie(server.url, server.store);
-    await mustCall(server.url, 'saveAllocationSettings', { keepEvery: 3, onlineCap: 2 }, { cookie });
-    await openReception(server.url, cookie);
-    for (let i = 0; i < 2; i++) await mustCall(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: (await pwaPatient(server.url)).token });
+    await screen.staff('saveAllocationSettings', { keepEvery: 3, onlineCap: 2 });
+    await screen.openReception();
+    for (let i = 0; i < 2; i++) await mustCall(screen.server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: (await pwaPatient(screen.server.url)).token });
     // The installed app on the phone's whole screen (iPhone 13: 390×844).
-    viewer = await openPatientViewer('pwa', server.url, { viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
+    viewer = await openPatientViewer('pwa', screen.server.url, { viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
     const { page } = viewer;
-    await page.waitForURL(`${server.url}/pwa/book`);
+    await page.waitForURL(`${screen.server.url}/pwa/book`);
     const take = page.getByRole('button', { name: '受付番号を取得する' });
     await expect.poll(() => take.isEnabled(), { timeout: 10_000 }).toBe(true);
     expect(await page.evaluate(() => [innerWidth, innerHeight])).toEqual([390, 844]);
@@ -94,7 +80,7 @@ describeBrowser('numbers kept for the desk', () => {
     expect(await alert.innerText()).toBe('このセッションのオンライン受付の番号はなくなりました。窓口では引き続き受け付けています。');
     // Nothing was taken: the button stays for a later try, and the two numbers are all there are.
     expect(await mainText(page)).toContain('受付番号を取得する');
-    expect((await server.store.db.selectFrom('reservation_slots').select('id').where('is_reserved', '=', 1).execute()).length).toBe(2);
+    expect((await screen.server.store.db.selectFrom('reservation_slots').select('id').where('is_reserved', '=', 1).execute()).length).toBe(2);
     await expectNoAxeViolations(page, '/pwa/book, online numbers used up');
     await page.screenshot({ path: screenshotPath('pwa-book-online-used-up') });
   });

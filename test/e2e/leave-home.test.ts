@@ -4,46 +4,34 @@
  * choice is saved and read back. At phone size (390×844) with a screenshot and axe. The clinic has four
  * weeks of history, so the estimate is there from the opening.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
-import { openReception } from '../api/api-support.js';
-import { mustCall, staffCookie } from '../support/client.js';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { seedHistory } from '../support/estimate-history.js';
-import { startTestServer, type TestServer } from '../support/server.js';
 import { axeViolations } from './support/axe.js';
-import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { describeBrowser, screenshotPath } from './support/browser.js';
 import { type InstalledApp, launchInstalledApp, mainText } from './pwa-support.js';
+import { staffScreen } from './support/staff-screen.js';
 
 describeBrowser('leave home by', () => {
-  let server: TestServer;
+  // The installed app is a Chromium of its own.
+  const screen = staffScreen({ browser: false });
   let app: InstalledApp | undefined;
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
   beforeEach(async () => {
-    server = await startTestServer({ clientDir: inject('clientDir') });
-    const cookie = await staffCookie(server.url, server.store);
-    await seedHistory(server.store, { weeks: 4, gapMinutes: 5 });
-    await openReception(server.url, cookie);
-    for (let i = 0; i < 8; i++) await mustCall(server.url, 'allocateNextSlot', { reservedType: 'ADMIN' }, { cookie });
+    await seedHistory(screen.server.store, { weeks: 4, gapMinutes: 5 });
+    await screen.openReception();
+    for (let i = 0; i < 8; i++) await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
   });
   afterEach(async () => {
     await app?.context.close();
     app = undefined;
-    await server?.close();
   });
 
   it('shows the latest time to arrive and lets the patient be told by minutes before their turn', async () => {
-    app = await launchInstalledApp(`${server.url}/pwa/`, { phone: 'iphone' });
+    app = await launchInstalledApp(`${screen.server.url}/pwa/`, { phone: 'iphone' });
     const page = app.page;
-    await page.waitForURL(`${server.url}/pwa/book`);
+    await page.waitForURL(`${screen.server.url}/pwa/book`);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: '受付番号を取得する' }).click();
-    await page.waitForURL(`${server.url}/pwa/my`);
+    await page.waitForURL(`${screen.server.url}/pwa/my`);
     await expect.poll(() => mainText(page)).toMatch(/約\d+〜\d+分/);
     // The latest time to arrive is now plus the range's low edge, in Tokyo time, as the card's range says.
     const text = await mainText(page);
@@ -54,7 +42,7 @@ describeBrowser('leave home by', () => {
     const chooser = page.getByRole('combobox', { name: /お知らせを受け取るタイミング/ });
     await chooser.selectOption({ label: '早ければ30分で順番のとき' });
     await expect.poll(() => mainText(page)).toContain('早ければ30分で順番になるときに、一度だけお知らせします。');
-    const row = await server.store.db.selectFrom('reservation_slots').select(['notice_minutes', 'notice_threshold']).where('reservation_number', '=', 9).where('reserved_type', '=', 'PWA').executeTakeFirstOrThrow();
+    const row = await screen.server.store.db.selectFrom('reservation_slots').select(['notice_minutes', 'notice_threshold']).where('reservation_number', '=', 9).where('reserved_type', '=', 'PWA').executeTakeFirstOrThrow();
     expect(row).toEqual({ notice_minutes: 30, notice_threshold: 5 });
     // Read back from the server after a reload: the choice stands.
     await page.reload();

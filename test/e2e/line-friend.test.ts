@@ -2,36 +2,27 @@
  * The web sign-in learns from LINE whether the patient added the clinic's official account: a patient who
  * has not is told how, since LINE would accept the clinic's notices for them and deliver nothing.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { lineWebEnv, randomLineUserId, startFakeLine, type FakeLine } from '../fakes/line-server.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { describeBrowser, launchBrowser, PHONES, screenshotPath } from './support/browser.js';
+import { afterAll, expect, it } from 'vitest';
+import { lineWebEnv, randomLineUserId, startFakeLine } from '../fakes/line-server.js';
+import { describeBrowser, PHONES, screenshotPath } from './support/browser.js';
+import { staffScreen } from './support/staff-screen.js';
 
 const LINE_IN_APP = { ...PHONES.iphone, userAgent: `${PHONES.iphone.userAgent} Line/15.12.1` };
 
 describeBrowser('LINE official account friendship', () => {
-  let fake: FakeLine;
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    fake = await startFakeLine();
-    const env = { ...lineWebEnv(fake), LINE_OFFICIAL_ACCOUNT_URL: 'https://line.example/clinic' };
-    server = await startTestServer({ env, clientDir: inject('clientDir') });
-    browser = await launchBrowser();
+  const screen = staffScreen({
+    per: 'file',
+    fake: startFakeLine,
+    server: (fake) => ({ env: { ...lineWebEnv(fake), LINE_OFFICIAL_ACCOUNT_URL: 'https://line.example/clinic' } }),
   });
-  afterAll(async () => {
-    expect(fake.unexpected).toEqual([]);
-    await browser?.close();
-    await server?.close();
-    await fake?.close();
+  afterAll(() => {
+    expect(screen.fake.unexpected).toEqual([]);
   });
 
   async function signInAs(userId: string) {
-    fake.authorizeAs = { userId, displayName: '高橋 三郎' };
-    const page = await (await browser.newContext(LINE_IN_APP)).newPage();
-    await page.goto(`${server.url}/line/book`);
+    screen.fake.authorizeAs = { userId, displayName: '高橋 三郎' };
+    const page = await (await screen.browser.newContext(LINE_IN_APP)).newPage();
+    await page.goto(`${screen.server.url}/line/book`);
     // Reception is closed in this test: the signed-in Book screen shows the closed card.
     await page.getByText('ただいまオンライン受付時間外です').waitFor();
     // Signed in (the friendship is known from here on), so an absent notice really means "not shown".
@@ -41,13 +32,13 @@ describeBrowser('LINE official account friendship', () => {
 
   it('asks a patient who is not a friend to add the account, with its link', async () => {
     const userId = randomLineUserId();
-    fake.notFriends.add(userId);
+    screen.fake.notFriends.add(userId);
     const page = await signInAs(userId);
     const add = page.getByRole('link', { name: '友だち追加する' });
     expect(await add.getAttribute('href')).toBe('https://line.example/clinic');
     expect(await page.getByText('お知らせをLINEで受け取るには').isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('line-add-friend') });
-    await page.goto(`${server.url}/line/all`); // stays known for the tab, on every patient screen
+    await page.goto(`${screen.server.url}/line/all`); // stays known for the tab, on every patient screen
     await add.waitFor();
     await page.context().close();
   });

@@ -5,56 +5,41 @@
  * its own test on its own clinic day (fresh server and fake LINE); a later step first replays the earlier
  * ones through the API, so any one test runs alone or in any order.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
-import { adminSnapshot, openReception, queueSnapshotText } from '../api/api-support.js';
-import { LINE_PATHS, lineWebEnv, randomLineUserId, startFakeLine, type FakeLine } from '../fakes/line-server.js';
-import { mustCall, staffCookie } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { describeBrowser, launchBrowser, PHONES, screenshotPath } from './support/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { adminSnapshot, queueSnapshotText } from '../api/api-support.js';
+import { LINE_PATHS, lineWebEnv, randomLineUserId, startFakeLine } from '../fakes/line-server.js';
+import { mustCall } from '../support/client.js';
+import { describeBrowser, PHONES, screenshotPath } from './support/browser.js';
+import { staffScreen } from './support/staff-screen.js';
 
 /** LINE's ordinary in-app browser on an iPhone: the web flow, not LIFF. */
 const LINE_IN_APP = { ...PHONES.iphone, userAgent: `${PHONES.iphone.userAgent} Line/15.12.1` };
 const DATE_TIME = /\d{4}\/\d{2}\/\d{2}\([日月火水木金土]\) \d{2}:\d{2}/;
 
 describeBrowser('LINE mini-app: a patient visit', () => {
-  let fake: FakeLine;
-  let server: TestServer;
-  let browser: Browser;
+  const screen = staffScreen({
+    fake: startFakeLine,
+    server: (fake) => ({ env: { ...lineWebEnv(fake), LINE_LIFF_ID: '1650000000-AbCdEfGh', CLINIC_NAME: 'テストクリニック' } }),
+    reception: 'both',
+  });
   let context: BrowserContext | undefined;
-  let cookie: string;
   let assetRequests: string[];
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
   beforeEach(async () => {
-    fake = await startFakeLine();
-    server = await startTestServer({
-      env: { ...lineWebEnv(fake), LINE_LIFF_ID: '1650000000-AbCdEfGh', CLINIC_NAME: 'テストクリニック' },
-      clientDir: inject('clientDir'),
-    });
-    cookie = await staffCookie(server.url, server.store);
-    await openReception(server.url, cookie);
     assetRequests = [];
-    context = await browser.newContext(LINE_IN_APP);
+    context = await screen.browser.newContext(LINE_IN_APP);
     context.on('request', (request) => assetRequests.push(request.url()));
   });
   afterEach(async () => {
     try {
-      expect(fake.unexpected).toEqual([]);
+      expect(screen.fake.unexpected).toEqual([]);
     } finally {
       await context?.close();
       context = undefined;
-      await server?.close();
-      await fake?.close();
     }
   });
 
-  const staff = (name: string, data: unknown) => mustCall(server.url, name, data, { cookie });
   const text = (page: Page) => page.locator('main').innerText();
 
   async function waitForText(page: Page, expected: string | RegExp) {
@@ -65,9 +50,9 @@ describeBrowser('LINE mini-app: a patient visit', () => {
 
   /** Walk-ins 1 and 2 handed out at the desk, and 山田 花子 the one who will sign in at LINE's authorize page. */
   async function twoWalkInsAndPatient() {
-    await staff('allocateNextSlot', { reservedType: 'ADMIN' });
-    await staff('allocateNextSlot', { reservedType: 'ADMIN' });
-    fake.authorizeAs = { userId: randomLineUserId(), displayName: '山田 花子' };
+    await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    screen.fake.authorizeAs = { userId: randomLineUserId(), displayName: '山田 花子' };
   }
 
   /**
@@ -77,8 +62,8 @@ describeBrowser('LINE mini-app: a patient visit', () => {
    */
   async function signedInTab(path: string): Promise<Page> {
     const page = await context!.newPage();
-    await page.goto(`${server.url}${path}`);
-    await page.waitForURL(`${server.url}${path}`);
+    await page.goto(`${screen.server.url}${path}`);
+    await page.waitForURL(`${screen.server.url}${path}`);
     return page;
   }
 
@@ -92,12 +77,12 @@ describeBrowser('LINE mini-app: a patient visit', () => {
     const stored = await mine.waitForFunction(() => sessionStorage.getItem('line_token'));
     const token = JSON.parse((await stored.jsonValue()) as string) as string;
     const taken = await mustCall<{ slotId: string; reservationNumber: number; reservation: { reservedAt: string } | null }>(
-      server.url, 'allocateNextSlot', { reservedType: 'LINE' }, { token },
+      screen.server.url, 'allocateNextSlot', { reservedType: 'LINE' }, { token },
     );
     expect(taken.reservationNumber).toBe(3);
     const remembered = { slotId: taken.slotId, reservationNumber: 3, reservedAt: taken.reservation!.reservedAt };
     await mine.evaluate((r) => localStorage.setItem('latestReservationLine', JSON.stringify(r)), remembered);
-    await mine.goto(`${server.url}/line/my`);
+    await mine.goto(`${screen.server.url}/line/my`);
     await waitForText(mine, 'あなたの前に 2人');
     const list = await signedInTab('/line/all');
     await waitForText(list, 'あなたの前に 2人 ／ 待ち人数 3人');
@@ -108,15 +93,15 @@ describeBrowser('LINE mini-app: a patient visit', () => {
     await twoWalkInsAndPatient();
 
     const page = await context!.newPage();
-    await page.goto(`${server.url}/line/book`);
-    await page.waitForURL(`${server.url}/line/book`);
+    await page.goto(`${screen.server.url}/line/book`);
+    await page.waitForURL(`${screen.server.url}/line/book`);
     await waitForText(page, '2人');
 
-    const authorize = fake.requests.find((r) => r.path === LINE_PATHS.authorize);
+    const authorize = screen.fake.requests.find((r) => r.path === LINE_PATHS.authorize);
     expect(authorize?.query).toMatchObject({
       response_type: 'code',
-      client_id: fake.channelId,
-      redirect_uri: `${server.url}/line/callback?to=book`,
+      client_id: screen.fake.channelId,
+      redirect_uri: `${screen.server.url}/line/callback?to=book`,
       scope: 'openid profile',
       bot_prompt: 'aggressive',
       code_challenge_method: 'S256',
@@ -125,14 +110,14 @@ describeBrowser('LINE mini-app: a patient visit', () => {
     expect(authorize?.query?.nonce).toMatch(/^[\w-]{20,}$/);
     expect(authorize?.query?.code_challenge).toMatch(/^[\w-]{43}$/);
     // The server exchanged the code with the verifier and checked the nonce (the fake refuses otherwise).
-    const token = fake.requests.find((r) => r.path === LINE_PATHS.token);
+    const token = screen.fake.requests.find((r) => r.path === LINE_PATHS.token);
     expect(token?.form.code_verifier).toMatch(/^[\w-]{43,128}$/);
 
     const stored = await page.evaluate(() => ({
       profile: sessionStorage.getItem('line_profile'),
       state: localStorage.getItem('line_oauth_state'),
     }));
-    expect(JSON.parse(stored.profile ?? 'null')).toEqual(fake.authorizeAs);
+    expect(JSON.parse(stored.profile ?? 'null')).toEqual(screen.fake.authorizeAs);
     expect(stored.state).toBeNull();
     // In LINE's in-app browser the large LIFF SDK is never fetched.
     expect(assetRequests.filter((url) => /\/assets\/liff-/.test(url))).toEqual([]);
@@ -155,7 +140,7 @@ describeBrowser('LINE mini-app: a patient visit', () => {
       if (fn) calls.push(fn);
     });
     await take.click();
-    await mine.waitForURL(`${server.url}/line/reserved`);
+    await mine.waitForURL(`${screen.server.url}/line/reserved`);
     await waitForText(mine, '3番');
     expect(await text(mine)).toMatch(DATE_TIME);
     expect(calls).toContain('allocateNextSlot');
@@ -165,7 +150,7 @@ describeBrowser('LINE mini-app: a patient visit', () => {
     await mine.screenshot({ path: screenshotPath('line-reserved'), fullPage: true });
 
     await mine.getByRole('link', { name: '予約状況を確認する' }).click();
-    await mine.waitForURL(`${server.url}/line/my`);
+    await mine.waitForURL(`${screen.server.url}/line/my`);
     await waitForText(mine, 'あなたの前に 2人');
     const card = await text(mine);
     expect(card).toContain('山田 花子 様');
@@ -188,15 +173,15 @@ describeBrowser('LINE mini-app: a patient visit', () => {
 
   it('follows the queue live as staff start and hold the numbers before it', async () => {
     const { mine, list } = await numberThreeTaken();
-    const admin = JSON.parse(await queueSnapshotText(server.url)) as { queue: { reservationNumber: number }[] };
+    const admin = JSON.parse(await queueSnapshotText(screen.server.url)) as { queue: { reservationNumber: number }[] };
     expect(admin.queue.map((r) => r.reservationNumber)).toEqual([1, 2, 3]);
     const slots = await slotIds();
 
-    await staff('markSlot', { slotId: slots.get(2), action: 'start' });
+    await screen.staff('markSlot', { slotId: slots.get(2), action: 'start' });
     await waitForText(mine, 'あなたの前に 1人');
     await waitForText(list, 'あなたの前に 1人 ／ 待ち人数 2人');
 
-    await staff('markSlot', { slotId: slots.get(1), action: 'hold' });
+    await screen.staff('markSlot', { slotId: slots.get(1), action: 'hold' });
     await waitForText(mine, 'あなたの前に 0人');
     await waitForText(list, 'あなたの前に 0人 ／ 待ち人数 1人');
     const held = list.locator('tr.held');
@@ -208,8 +193,8 @@ describeBrowser('LINE mini-app: a patient visit', () => {
     const { mine, list } = await numberThreeTaken();
     // Where the desk left the day: number 2 in consultation, number 1 held as absent when called.
     const slots = await slotIds();
-    await staff('markSlot', { slotId: slots.get(2), action: 'start' });
-    await staff('markSlot', { slotId: slots.get(1), action: 'hold' });
+    await screen.staff('markSlot', { slotId: slots.get(2), action: 'start' });
+    await screen.staff('markSlot', { slotId: slots.get(1), action: 'hold' });
     await waitForText(mine, 'あなたの前に 0人');
     await waitForText(list, 'あなたの前に 0人 ／ 待ち人数 1人');
     expect(JSON.parse((await mine.evaluate(() => localStorage.getItem('latestReservationLine'))) ?? 'null')).toMatchObject({ reservationNumber: 3 });
@@ -228,7 +213,7 @@ describeBrowser('LINE mini-app: a patient visit', () => {
     await dialog.getByRole('button', { name: 'キャンセルする' }).click();
     await waitForText(mine, '現在、予約はありません。');
     await waitForText(list, /^(?![\s\S]*あなた)[\s\S]*待ち人数 0人/);
-    const snapshot = JSON.parse(await queueSnapshotText(server.url)) as { queue: { reservationNumber: number }[] };
+    const snapshot = JSON.parse(await queueSnapshotText(screen.server.url)) as { queue: { reservationNumber: number }[] };
     expect(snapshot.queue.map((r) => r.reservationNumber)).toEqual([1]);
     expect(await mine.evaluate(() => localStorage.getItem('latestReservationLine'))).toBeNull();
     await mine.screenshot({ path: screenshotPath('line-my-none'), fullPage: true });
@@ -236,7 +221,7 @@ describeBrowser('LINE mini-app: a patient visit', () => {
 
   /** Slot ids by number, from the staff stream. */
   async function slotIds(): Promise<Map<number, string>> {
-    const snapshot = await adminSnapshot<{ slots: { id: string; reservationNumber: number }[] }>(server.url, cookie);
+    const snapshot = await adminSnapshot<{ slots: { id: string; reservationNumber: number }[] }>(screen.server.url, screen.cookie);
     return new Map(snapshot.slots.map((s) => [s.reservationNumber, s.id]));
   }
 });

@@ -7,30 +7,25 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
-import { adminSnapshot, openReception } from '../api/api-support.js';
-import { lineWebEnv, startFakeLine, type FakeLine } from '../fakes/line-server.js';
-import { mustCall, staffCookie } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { adminSnapshot } from '../api/api-support.js';
+import { lineWebEnv, startFakeLine } from '../fakes/line-server.js';
+import { staffScreen } from './support/staff-screen.js';
 import { describeBrowser, launchPersistent, PHONES, screenshotPath } from './support/browser.js';
 
 const LINE_IN_APP = { ...PHONES.android, userAgent: `${PHONES.android.userAgent} Line/15.12.1` };
 
 describeBrowser('LINE screens at 200 % text size', () => {
-  let fake: FakeLine;
-  let server: TestServer;
+  // The phone's browser is a Chromium of its own (a profile with the doubled font size).
+  const screen = staffScreen({ per: 'file', browser: false, fake: startFakeLine, server: (fake) => ({ env: lineWebEnv(fake) }), reception: 'both' });
   let context: BrowserContext;
   let profileDir: string;
   let page: Page;
 
   beforeAll(async () => {
-    fake = await startFakeLine();
-    server = await startTestServer({ env: lineWebEnv(fake), clientDir: inject('clientDir') });
-    const cookie = await staffCookie(server.url, server.store);
-    await openReception(server.url, cookie);
-    for (let i = 0; i < 3; i++) await mustCall(server.url, 'allocateNextSlot', { reservedType: 'ADMIN' }, { cookie });
-    const { slots } = await adminSnapshot<{ slots: { id: string; reservationNumber: number }[] }>(server.url, cookie);
-    await mustCall(server.url, 'markSlot', { slotId: slots[0].id, action: 'hold' }, { cookie });
+    for (let i = 0; i < 3; i++) await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    const { slots } = await adminSnapshot<{ slots: { id: string; reservationNumber: number }[] }>(screen.server.url, screen.cookie);
+    await screen.staff('markSlot', { slotId: slots[0].id, action: 'hold' });
     // Chromium's "Font size" setting lives in the profile's Preferences; a fresh profile with it doubled.
     profileDir = mkdtempSync(join(tmpdir(), 'cq-chromium-200-'));
     mkdirSync(join(profileDir, 'Default'));
@@ -40,12 +35,10 @@ describeBrowser('LINE screens at 200 % text size', () => {
     page = context.pages()[0] ?? (await context.newPage());
   });
   afterEach(() => {
-    expect(fake.unexpected).toEqual([]);
+    expect(screen.fake.unexpected).toEqual([]);
   });
   afterAll(async () => {
     await context?.close();
-    await server?.close();
-    await fake?.close();
     if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   });
 
@@ -70,15 +63,15 @@ describeBrowser('LINE screens at 200 % text size', () => {
   }
 
   it('book, my and all fit a phone at 200 %', async () => {
-    await page.goto(`${server.url}/line/book`);
-    await page.waitForURL(`${server.url}/line/book`);
+    await page.goto(`${screen.server.url}/line/book`);
+    await page.waitForURL(`${screen.server.url}/line/book`);
     const take = page.getByRole('button', { name: '受付番号を取得する' });
     await expect.poll(() => take.isEnabled(), { timeout: 10_000 }).toBe(true);
     await expectInside('受付番号を取得する');
     await expectFits('line-book');
 
     await take.click();
-    await page.waitForURL(`${server.url}/line/reserved`);
+    await page.waitForURL(`${screen.server.url}/line/reserved`);
     await page.getByText('4番').waitFor();
     await expectFits('line-reserved');
 
@@ -87,7 +80,7 @@ describeBrowser('LINE screens at 200 % text size', () => {
     await expectInside('予約をキャンセルする');
     await expectFits('line-my');
 
-    await page.goto(`${server.url}/line/all`);
+    await page.goto(`${screen.server.url}/line/all`);
     await page.locator('tr[aria-current="true"]').waitFor();
     await page.locator('tr.held').waitFor();
     await expectFits('line-all');

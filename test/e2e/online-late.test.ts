@@ -6,15 +6,14 @@
  * does LINE's closed page.
  * Screenshots and axe on each new state.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ScheduleForStaff } from '../../src/shared/schedule/types.js';
 import { manualClock, type ManualClock } from '../support/clock.js';
 import { seedHistory } from '../support/estimate-history.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { deskContext, staffApi } from './admin-support.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { describeBrowser, launchBrowser, screenshotPath } from './support/browser.js';
+import { describeBrowser, screenshotPath } from './support/browser.js';
+import { staffScreen } from './support/staff-screen.js';
 import { openPatientViewer, type Opened } from './support/viewers.js';
 
 const PHONE_SCREEN = { width: 390, height: 844 };
@@ -23,32 +22,30 @@ const LATE_JA = '本日は診療時間内に順番が回らない見込みのた
 const LATE_EN = "Online reception has closed: your turn is not expected to come within today's consultation hours";
 
 describeBrowser('online reception closes on time', () => {
-  let server: TestServer;
   let clock: ManualClock;
-  let browser: Browser;
+  const screen = staffScreen({
+    per: 'file',
+    server: () => {
+      clock = manualClock(jst('09:20'));
+      return { clock };
+    },
+  });
   let desk: BrowserContext;
-  let staff: Awaited<ReturnType<typeof staffApi>>;
+  const staff = <T>(name: string, data?: unknown) => screen.staff<T>(name, data);
   const opened: Opened[] = [];
 
   beforeAll(async () => {
-    clock = manualClock(jst('09:20'));
-    server = await startTestServer({ clientDir: inject('clientDir'), clock });
-    staff = await staffApi(server);
-    await seedHistory(server.store, { weeks: 4, gapMinutes: 5, now: jst('09:20') });
-    browser = await launchBrowser();
-    desk = await deskContext(browser, server);
+    await seedHistory(screen.server.store, { weeks: 4, gapMinutes: 5, now: jst('09:20') });
+    desk = await screen.openDesk();
     await desk.clock.setFixedTime(jst('09:20'));
   });
   afterAll(async () => {
     for (const viewer of opened) await viewer.close();
-    await desk?.close();
-    await browser?.close();
-    await server?.close();
   });
 
   it('staff turn it on in the settings form, with a margin, and it is saved', async () => {
     const page = await desk.newPage();
-    await page.goto(`${server.url}/admin/schedule`);
+    await page.goto(`${screen.server.url}/admin/schedule`);
     const form = page.getByRole('form', { name: '受付の設定' });
     await form.waitFor();
     const box = form.getByRole('checkbox', { name: '診療時間内に順番が回らない見込みになったら、オンライン受付を自動で終了する' });
@@ -94,10 +91,10 @@ describeBrowser('online reception closes on time', () => {
   });
 
   it("says it on LINE's closed page too (/line/closed)", async () => {
-    const viewer = await openPatientViewer('phone', server.url, { locale: 'ja-JP', viewport: PHONE_SCREEN });
+    const viewer = await openPatientViewer('phone', screen.server.url, { locale: 'ja-JP', viewport: PHONE_SCREEN });
     opened.push(viewer);
     await viewer.page.context().clock.setFixedTime(clock.now());
-    await viewer.page.goto(`${server.url}/line/closed`);
+    await viewer.page.goto(`${screen.server.url}/line/closed`);
     const main = viewer.page.locator('main');
     await main.getByRole('heading', { level: 1, name: LATE_JA }).waitFor();
     expect(await main.innerText()).toContain('次回のオンライン受付：本日 17:00から');
@@ -113,10 +110,10 @@ describeBrowser('online reception closes on time', () => {
 
   /** The installed app's book screen at 390×844, its clock at the server's time. */
   async function bookScreen(locale: string): Promise<Page> {
-    const viewer = await openPatientViewer('pwa', server.url, { locale, viewport: PHONE_SCREEN });
+    const viewer = await openPatientViewer('pwa', screen.server.url, { locale, viewport: PHONE_SCREEN });
     opened.push(viewer);
     await viewer.page.context().clock.setFixedTime(clock.now());
-    await viewer.page.goto(`${server.url}/pwa/book`);
+    await viewer.page.goto(`${screen.server.url}/pwa/book`);
     expect(viewer.page.viewportSize()).toEqual(PHONE_SCREEN);
     return viewer.page;
   }

@@ -9,14 +9,13 @@
  * own push service, server and installed app; a test after the first starts from an app already subscribed.
  */
 import type { CDPSession } from 'playwright-core';
-import { afterEach, beforeEach, expect, inject, it } from 'vitest';
-import { openReception } from '../api/api-support.js';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { eventually } from '../notify/support.js';
 import { startFakePushService, type FakePushService } from '../fakes/push-service.js';
-import { mustCall, staffCookie } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { mustCall } from '../support/client.js';
 import { describeBrowser, screenshotPath } from './support/browser.js';
 import { type InstalledApp, launchInstalledApp, mainText } from './pwa-support.js';
+import { staffScreen } from './support/staff-screen.js';
 
 /** Runs in the page before our code: PushManager backed by the fake push service's subscription. */
 function fakePushManager(subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) {
@@ -45,24 +44,23 @@ function fakePushManager(subscription: { endpoint: string; keys: { p256dh: strin
 }
 
 describeBrowser('PWA: notifications', () => {
-  let push: FakePushService;
-  let server: TestServer;
+  // An app window is its own browser.
+  const screen = staffScreen({
+    browser: false,
+    fake: startFakePushService,
+    server: (push) => ({
+      env: { CLINIC_NAME: 'さくらクリニック', VAPID_SUBJECT: 'mailto:it@clinic.example', PUSH_ALLOWED_HOSTS: push.allowedHost, NOTIFY_POLL_MS: '50' },
+    }),
+  });
   let app: InstalledApp | undefined;
-  let cookie: string;
   let cdp: CDPSession;
   let browserSubscription: ReturnType<FakePushService['subscribe']>;
   let registrations: { registrationId: string; scopeURL: string }[];
 
   /** Each test's own push service, clinic day and freshly installed app (an app window is its own browser). */
   beforeEach(async () => {
-    push = await startFakePushService();
-    server = await startTestServer({
-      env: { CLINIC_NAME: 'さくらクリニック', VAPID_SUBJECT: 'mailto:it@clinic.example', PUSH_ALLOWED_HOSTS: push.allowedHost, NOTIFY_POLL_MS: '50' },
-      clientDir: inject('clientDir'),
-    });
-    cookie = await staffCookie(server.url, server.store);
-    app = await launchInstalledApp(`${server.url}/pwa/book`);
-    browserSubscription = push.subscribe();
+    app = await launchInstalledApp(`${screen.server.url}/pwa/book`);
+    browserSubscription = screen.fake.subscribe();
     await app!.context.addInitScript(fakePushManager, browserSubscription);
     registrations = [];
     cdp = await app!.context.newCDPSession(app.page);
@@ -72,8 +70,6 @@ describeBrowser('PWA: notifications', () => {
   afterEach(async () => {
     await app?.context.close();
     app = undefined;
-    await server?.close();
-    await push?.close();
   });
 
   const page = () => app!.page;
@@ -86,42 +82,42 @@ describeBrowser('PWA: notifications', () => {
    * with the server's key (as after an earlier visit), which the app, opening /pwa/my, saves itself.
    */
   async function alreadySubscribed() {
-    await app!.context.grantPermissions(['notifications'], { origin: server.url });
-    const { publicKey } = await mustCall<{ publicKey: string }>(server.url, 'getWebPushPublicKey');
+    await app!.context.grantPermissions(['notifications'], { origin: screen.server.url });
+    const { publicKey } = await mustCall<{ publicKey: string }>(screen.server.url, 'getWebPushPublicKey');
     await page().evaluate((key) => localStorage.setItem('test:push-subscription', key), publicKey);
-    await page().goto(`${server.url}/pwa/my`);
+    await page().goto(`${screen.server.url}/pwa/my`);
     await page().getByText('受付番号のお知らせ（通知）は有効です。').waitFor();
     const saved = await eventually(async () => {
-      const rows = await server.store.db.selectFrom('push_subscriptions').select('endpoint').execute();
+      const rows = await screen.server.store.db.selectFrom('push_subscriptions').select('endpoint').execute();
       return rows.length > 0 ? rows : undefined;
     }, 'the saved subscription');
     expect(saved).toEqual([{ endpoint: browserSubscription.endpoint }]);
   }
 
   async function deliverToWorker(payload: unknown) {
-    const registration = registrations.find((r) => r.scopeURL === `${server.url}/pwa/`)!;
+    const registration = registrations.find((r) => r.scopeURL === `${screen.server.url}/pwa/`)!;
     await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: `${server.url}/`,
+      origin: `${screen.server.url}/`,
       registrationId: registration.registrationId,
       data: JSON.stringify(payload),
     });
   }
 
   it('asks from a button, subscribes with the server’s VAPID key and saves the subscription', async () => {
-    await app!.context.grantPermissions(['notifications'], { origin: server.url });
-    await page().goto(`${server.url}/pwa/book`);
+    await app!.context.grantPermissions(['notifications'], { origin: screen.server.url });
+    await page().goto(`${screen.server.url}/pwa/book`);
     await allow().waitFor();
     expect(await prompt().innerText()).toContain('受付番号のお知らせを受け取るため、通知を許可してください。');
     await page().screenshot({ path: screenshotPath('pwa-book-push-prompt') });
 
     await allow().click();
     await expect.poll(() => allow().count()).toBe(0);
-    const { publicKey } = await mustCall<{ publicKey: string }>(server.url, 'getWebPushPublicKey');
+    const { publicKey } = await mustCall<{ publicKey: string }>(screen.server.url, 'getWebPushPublicKey');
     expect(await page().evaluate(() => (window as unknown as { pushSubscribeCalls: unknown[] }).pushSubscribeCalls)).toEqual([
       { userVisibleOnly: true, key: publicKey },
     ]);
     const installId = await page().evaluate(() => JSON.parse(localStorage.getItem('pwa_install_id') ?? 'null') as string);
-    const saved = await server.store.db.selectFrom('push_subscriptions').selectAll().execute();
+    const saved = await screen.server.store.db.selectFrom('push_subscriptions').selectAll().execute();
     expect(saved.map((s) => [s.uid, s.endpoint, s.p256dh, s.auth])).toEqual([
       [`PWA_${installId}`, browserSubscription.endpoint, browserSubscription.keys.p256dh, browserSubscription.keys.auth],
     ]);
@@ -129,12 +125,12 @@ describeBrowser('PWA: notifications', () => {
 
   it('“send me a test” arrives encrypted at the push service, and the worker shows it', async () => {
     await alreadySubscribed();
-    await page().goto(`${server.url}/pwa/book`);
+    await page().goto(`${screen.server.url}/pwa/book`);
     await page().getByRole('navigation', { name: 'メニュー' }).getByRole('link', { name: '予約状況' }).click();
     await page().getByText('受付番号のお知らせ（通知）は有効です。').waitFor();
     await page().getByRole('button', { name: 'テスト通知を送る' }).click();
     await page().getByText('テスト通知を送信しました。').waitFor();
-    const arrived = await eventually(() => push.received[0], 'the test push');
+    const arrived = await eventually(() => screen.fake.received[0], 'the test push');
     expect(arrived.payload).toEqual({ title: 'さくらクリニック', body: 'テスト通知です。受付番号のお知らせはこのように届きます。', link: '/pwa/my' });
     await page().screenshot({ path: screenshotPath('pwa-my-push-on') });
 
@@ -152,14 +148,14 @@ describeBrowser('PWA: notifications', () => {
 
   it('sends the 5-ahead notice for a number taken in the app', async () => {
     await alreadySubscribed();
-    await openReception(server.url, cookie);
-    await page().goto(`${server.url}/pwa/book`);
+    await screen.openReception();
+    await page().goto(`${screen.server.url}/pwa/book`);
     const take = page().getByRole('button', { name: '受付番号を取得する' });
     await expect.poll(() => take.isEnabled()).toBe(true);
     await take.click();
-    await page().waitForURL(`${server.url}/pwa/my`);
+    await page().waitForURL(`${screen.server.url}/pwa/my`);
     await expect.poll(() => mainText(page())).toContain('1番');
-    const notice = await eventually(() => push.received.find((r) => r.payload.body.includes('5人になりました')), 'the 5-ahead notice');
+    const notice = await eventually(() => screen.fake.received.find((r) => r.payload.body.includes('5人になりました')), 'the 5-ahead notice');
     expect(notice.payload).toEqual({
       title: 'さくらクリニック',
       body: '【さくらクリニック】受付番号 1番の方へ　あなたの前の方が5人になりました。ご来院のうえ、院内でお待ちください。',
@@ -169,18 +165,18 @@ describeBrowser('PWA: notifications', () => {
 
   it('brings the prompt back with the reason when the push service dropped the subscription', async () => {
     await alreadySubscribed();
-    push.script.push(410);
+    screen.fake.script.push(410);
     await page().getByRole('button', { name: 'テスト通知を送る' }).click();
     await allow().waitFor();
     expect(await prompt().getByRole('alert').innerText()).toBe(
       '通知を設定できませんでした（通知の登録が無効になりました。もう一度通知を許可してください。）',
     );
     await page().screenshot({ path: screenshotPath('pwa-my-push-error') });
-    expect(await server.store.db.selectFrom('push_subscriptions').selectAll().execute()).toEqual([]);
+    expect(await screen.server.store.db.selectFrom('push_subscriptions').selectAll().execute()).toEqual([]);
 
     await allow().click();
     await page().getByText('受付番号のお知らせ（通知）は有効です。').waitFor();
-    expect(await server.store.db.selectFrom('push_subscriptions').selectAll().execute()).toHaveLength(1);
+    expect(await screen.server.store.db.selectFrom('push_subscriptions').selectAll().execute()).toHaveLength(1);
   });
 
   it('follows permission changes made outside the app when it comes back to the front', async () => {
@@ -189,12 +185,12 @@ describeBrowser('PWA: notifications', () => {
     await focusAgain();
     await allow().waitFor({ timeout: 5000 });
 
-    await cdp.send('Browser.setPermission', { permission: { name: 'notifications' }, setting: 'denied', origin: server.url });
+    await cdp.send('Browser.setPermission', { permission: { name: 'notifications' }, setting: 'denied', origin: screen.server.url });
     await focusAgain();
     await page().getByText('通知がブロックされています。端末の設定で、このアプリの通知を許可してください。').waitFor({ timeout: 5000 });
     expect(await allow().count()).toBe(0);
 
-    await app!.context.grantPermissions(['notifications'], { origin: server.url });
+    await app!.context.grantPermissions(['notifications'], { origin: screen.server.url });
     await focusAgain();
     await page().getByText('受付番号のお知らせ（通知）は有効です。').waitFor({ timeout: 5000 });
   });

@@ -6,35 +6,32 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { openReception } from '../api/api-support.js';
-import { mustCall, staffCookie } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBrowser, screenshotPath } from './support/browser.js';
 import { type InstalledApp, launchInstalledApp } from './pwa-support.js';
+import { staffScreen } from './support/staff-screen.js';
 
 describeBrowser('PWA at 200 % text size', () => {
-  let server: TestServer;
+  // The installed app is a Chromium of its own.
+  const screen = staffScreen({
+    per: 'file',
+    browser: false,
+    server: () => ({ env: { VAPID_SUBJECT: 'mailto:it@clinic.example', PUSH_ALLOWED_HOSTS: '127.0.0.1' } }),
+    reception: 'both',
+  });
   let app: InstalledApp;
   let profileDir: string;
 
   beforeAll(async () => {
-    server = await startTestServer({
-      env: { VAPID_SUBJECT: 'mailto:it@clinic.example', PUSH_ALLOWED_HOSTS: '127.0.0.1' },
-      clientDir: inject('clientDir'),
-    });
-    const cookie = await staffCookie(server.url, server.store);
-    await openReception(server.url, cookie);
-    for (let i = 0; i < 4; i++) await mustCall(server.url, 'allocateNextSlot', { reservedType: 'ADMIN' }, { cookie });
+    for (let i = 0; i < 4; i++) await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
     profileDir = mkdtempSync(join(tmpdir(), 'cq-chromium-pwa-200-'));
     mkdirSync(join(profileDir, 'Default'));
     const prefs = { webkit: { webprefs: { default_font_size: 32, default_fixed_font_size: 26 } } };
     writeFileSync(join(profileDir, 'Default', 'Preferences'), JSON.stringify(prefs));
-    app = await launchInstalledApp(`${server.url}/pwa/book`, { userDataDir: profileDir });
+    app = await launchInstalledApp(`${screen.server.url}/pwa/book`, { userDataDir: profileDir });
   });
   afterAll(async () => {
     await app?.context.close();
-    await server?.close();
     if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   });
 
@@ -61,13 +58,13 @@ describeBrowser('PWA at 200 % text size', () => {
   }
 
   it('book, my and all fit a phone at 200 %, footer included', async () => {
-    await page().waitForURL(`${server.url}/pwa/book`);
+    await page().waitForURL(`${screen.server.url}/pwa/book`);
     const take = page().getByRole('button', { name: '受付番号を取得する' });
     await expect.poll(() => take.isEnabled(), { timeout: 10_000 }).toBe(true);
     await page().getByRole('button', { name: '通知を許可する' }).waitFor();
     await expectFits('pwa-book');
     await take.click();
-    await page().waitForURL(`${server.url}/pwa/my`);
+    await page().waitForURL(`${screen.server.url}/pwa/my`);
     await page().getByText('5番').waitFor();
     await expectFits('pwa-my');
     // The cancel button stays reachable by scrolling, above the footer.
@@ -77,14 +74,14 @@ describeBrowser('PWA at 200 % text size', () => {
     const footerTop = await page().evaluate(() => document.querySelector('.pwa-footer')!.getBoundingClientRect().top);
     expect(box.y + box.height).toBeLessThanOrEqual(footerTop);
     await page().getByRole('link', { name: '受付番号一覧' }).click();
-    await page().waitForURL(`${server.url}/pwa/all`);
+    await page().waitForURL(`${screen.server.url}/pwa/all`);
     await page().locator('tr[aria-current="true"]').waitFor();
     await expectFits('pwa-all');
   });
 
   it('the install page fits too (in an ordinary tab of the same browser)', async () => {
     const tab = await app.context.newPage();
-    await tab.goto(`${server.url}/pwa/install`);
+    await tab.goto(`${screen.server.url}/pwa/install`);
     // A new page of the app-mode browser is an ordinary tab: the gate keeps it on the install page.
     expect(await tab.evaluate(() => matchMedia('(display-mode: standalone)').matches)).toBe(false);
     await tab.getByRole('heading', { level: 1, name: 'アプリをホーム画面に追加してください' }).waitFor();

@@ -4,51 +4,35 @@
  * and the stopped notice when in-house reception is off. Its one function call is the public calendar.
  * Each test has its own clinic day (a fresh server, reception closed) and sets up the queue it reads.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest';
-import { adminSnapshot, openReception } from '../api/api-support.js';
-import { mustCall, staffCookie } from '../support/client.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { describeBrowser, launchBrowser, PHONES, screenshotPath } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, expect, it } from 'vitest';
+import { adminSnapshot } from '../api/api-support.js';
+import { describeBrowser, PHONES, screenshotPath } from './support/browser.js';
+import { staffScreen } from './support/staff-screen.js';
 
 const OFFICIAL_ACCOUNT = 'https://line.me/R/ti/p/@clinic-test';
 
 describeBrowser('public queue list (/web/all)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let cookie: string;
+  const screen = staffScreen({ server: () => ({ env: { LINE_OFFICIAL_ACCOUNT_URL: OFFICIAL_ACCOUNT } }) });
   let fnCalls: string[];
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    server = await startTestServer({ env: { LINE_OFFICIAL_ACCOUNT_URL: OFFICIAL_ACCOUNT }, clientDir: inject('clientDir') });
-    cookie = await staffCookie(server.url, server.store);
+  beforeEach(() => {
     fnCalls = [];
   });
-  afterEach(async () => {
-    await server?.close();
-  });
-
-  const staff = (name: string, data: unknown = {}) => mustCall(server.url, name, data, { cookie });
 
   /** In-house reception open with numbers 1-4 waiting. */
   async function fourWaiting() {
-    await openReception(server.url, cookie);
-    for (let i = 0; i < 4; i++) await staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    await screen.openReception();
+    for (let i = 0; i < 4; i++) await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
   }
   const mainText = (page: Page) => page.locator('main').innerText();
 
   async function open(path: string): Promise<Page> {
-    const page = await browser.newPage(PHONES.android);
+    const page = await screen.browser.newPage(PHONES.android);
     page.on('request', (request) => {
       if (request.url().includes('/api/fn/')) fnCalls.push(request.url());
     });
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${screen.server.url}${path}`);
     return page;
   }
 
@@ -63,14 +47,14 @@ describeBrowser('public queue list (/web/all)', () => {
 
   it('lists the queue live, held rows last, with the reserve link and no patient calls', async () => {
     const page = await open('/web/somewhere');
-    await page.waitForURL(`${server.url}/web/all`);
-    await openReception(server.url, cookie);
-    for (let i = 0; i < 4; i++) await staff('allocateNextSlot', { reservedType: 'ADMIN' });
+    await page.waitForURL(`${screen.server.url}/web/all`);
+    await screen.openReception();
+    for (let i = 0; i < 4; i++) await screen.staff('allocateNextSlot', { reservedType: 'ADMIN' });
     await expect.poll(() => mainText(page)).toContain('待ち人数 4人');
     expect(await mainText(page)).not.toContain('現在、院内受付を停止しています。');
 
-    const { slots } = await adminSnapshot<{ slots: { id: string; reservationNumber: number }[] }>(server.url, cookie);
-    await staff('markSlot', { slotId: slots[1].id, action: 'hold' });
+    const { slots } = await adminSnapshot<{ slots: { id: string; reservationNumber: number }[] }>(screen.server.url, screen.cookie);
+    await screen.staff('markSlot', { slotId: slots[1].id, action: 'hold' });
     await expect.poll(() => mainText(page)).toContain('待ち人数 3人');
     const rows = await page.locator('.queue-table tbody tr').allInnerTexts();
     expect(rows.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(['1 0人', '3 1人', '4 2人', '2 呼出時不在（保留中） －']);
@@ -94,7 +78,7 @@ describeBrowser('public queue list (/web/all)', () => {
     // New connections fail from now on, and the server drops the open one: the last list must stay on
     // screen with a small status line, until the stream is back.
     await page.route('**/api/live/queue', (route) => route.abort('connectionreset'));
-    server.app.server.closeAllConnections();
+    screen.server.app.server.closeAllConnections();
     await page.getByRole('status').filter({ hasText: '再接続しています' }).waitFor({ timeout: 15_000 });
     expect(await page.locator('.queue-table tbody tr').count()).toBeGreaterThan(0);
     await page.screenshot({ path: screenshotPath('web-all-reconnecting'), fullPage: true });
@@ -107,7 +91,7 @@ describeBrowser('public queue list (/web/all)', () => {
     // Lighthouse found /web/all shifting (CLS 0.13; 0.5–0.6 here): the header and estimate came in above
     // the clock and the calendar's line already on screen. The calendar is made late on purpose here.
     await fourWaiting();
-    const page = await browser.newPage(PHONES.android);
+    const page = await screen.browser.newPage(PHONES.android);
     await page.addInitScript(() => {
       const w = window as unknown as { shifted: number };
       w.shifted = 0;
@@ -119,7 +103,7 @@ describeBrowser('public queue list (/web/all)', () => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
-    await page.goto(`${server.url}/web/all`);
+    await page.goto(`${screen.server.url}/web/all`);
     await page.locator('.queue-table tbody tr').first().waitFor();
     await page.locator('.today-schedule').waitFor();
     const shifted = await page.evaluate(() => (window as unknown as { shifted: number }).shifted);
