@@ -146,7 +146,10 @@ function businessProbe(w: World): fc.Arbitrary<Probe> {
     fc.constant(call('staff books for a patient', 'allocateNextSlot', { reservedType: 'PWA' }, w.staff, 'UNAUTHENTICATED')),
     fc.tuple(patients, fc.constantFrom(...stateChanges)).map(([cred, [name, data]]) =>
       call(`a patient calls ${name}`, name, data, cred, 'PERMISSION_DENIED')),
-    fc.tuple(staffCall, unknownId).map(([[name, data], id]) => call(`staff ${name} on an unknown slot`, name, data(id), w.staff, 'NOT_FOUND')),
+    // An id of visible ASCII that no slot has is not found; any other is bad input, refused before a query (decision 058).
+    fc.tuple(staffCall, unknownId).map(([[name, data], id]) =>
+      call(`staff ${name} on an unknown slot`, name, data(id), w.staff, /^[\x21-\x7e]+$/.test(id) ? 'NOT_FOUND' : 'INVALID_ARGUMENT'),
+    ),
     fc.constantFrom(...MARK_ACTIONS).map((action) =>
       call('staff acts on a slot id with a suffix', 'markSlot', { slotId: `${w.slotA.id}%`, action }, w.staff, 'NOT_FOUND')),
     fc.constant(call('staff confirms a walk-in', 'markSlot', { slotId: w.walkIn.id, action: 'confirm' }, w.staff, 'FAILED_PRECONDITION')),
