@@ -41,7 +41,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
       queries,
       async publishInTransaction(tx, notice) {
         // Written as SQL once: every write sends one, and building it through Kysely cost more than the text.
-        await tx.executeQuery(CompiledQuery.raw('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(notice)]));
+        await tx.executeQuery(CompiledQuery.raw('select pg_notify($1, $2)', [CHANNEL, notifyPayload(notice)]));
       },
       subscribe: (deliver) => listen(url, deliver),
       afterCommit() {},
@@ -52,6 +52,23 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
     },
     options,
   );
+}
+
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more (and with it the whole write). */
+const MAX_PAYLOAD_BYTES = 7_900;
+
+/**
+ * The notice as other processes hear it. A batch of 64 families' numbers emits ~190 events, past the limit;
+ * what other processes do with a notice depends only on its events' types (the live hub, the reception view,
+ * the timers and the notify worker), so an oversized notice goes with the first event of each type. What
+ * needs every event of this process's own writes reads them from onLocalCommit, which this does not touch.
+ */
+export function notifyPayload(notice: ChangeNotice): string {
+  const whole = JSON.stringify(notice);
+  if (Buffer.byteLength(whole) < MAX_PAYLOAD_BYTES) return whole;
+  const firstOfType = new Map<string, ChangeNotice['events'][number]>();
+  for (const event of notice.events) if (!firstOfType.has(event.type)) firstOfType.set(event.type, event);
+  return JSON.stringify({ version: notice.version, events: [...firstOfType.values()] });
 }
 
 /** A dedicated LISTEN connection that reconnects by itself when the server goes away. */

@@ -184,6 +184,24 @@ describeStores('store contract', (kind) => {
     atB.stop();
   });
 
+  // A batch of families' numbers emits one event per number: ~190 events, past PostgreSQL's 8,000-byte NOTIFY.
+  it('commits a write of many events; on PostgreSQL every process hears each kind (onLocalCommit has them all)', async () => {
+    const other = kind === 'postgres' ? await t.reopen() : null;
+    const here = collectNotices(t.store);
+    const there = other && collectNotices(other);
+    const events = Array.from({ length: 300 }, (_, i) => ({ type: 'slotAllocated' as const, slotId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` }));
+    const version = await t.store.write(async ({ emit, runtime }) => {
+      for (const event of events) emit(event);
+      emit({ type: 'noticeQueued' });
+      return runtime.version;
+    });
+    const heard = kind === 'postgres' ? [events[0], { type: 'noticeQueued' }] : [...events, { type: 'noticeQueued' }];
+    expect(await here.waitFor(1)).toEqual([{ version, events: heard }]);
+    if (there) expect(await there.waitFor(1)).toEqual([{ version, events: heard }]);
+    here.stop();
+    there?.stop();
+  });
+
   it('recognises a unique violation (and nothing else) as one', async () => {
     const account = { username: 'dup', password_hash: 'x', created_at: new Date().toISOString() };
     await t.store.db.insertInto('staff_accounts').values({ id: 'a', ...account }).execute();
