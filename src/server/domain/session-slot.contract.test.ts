@@ -4,43 +4,31 @@
  * patient then counted as booked in every later session), on each real store. It spans capabilities: the
  * desk's marks, the recall, and the next session's numbers.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { MarkAction } from '../../shared/schemas/functions.js';
-import { AppError } from '../errors.js';
-import type { Store } from '../storage/port.js';
 import { allocateSlot } from '../../../test/support/allocation.js';
 import { markSlot } from './mark-slot/apply.js';
 import { requestRecall } from './notices/recall/apply.js';
 import { switchReception } from './reception/apply.js';
-import { describeStores, openTestStore, type TestStore } from '../../../test/support/stores.js';
-
-const outcome = (p: Promise<unknown>) =>
-  p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? `${e.code} ${e.messageKey}` : e));
+import { describeStores } from '../../../test/support/stores.js';
+import { outcomeWithKey as outcome, slotRow, useTestStore } from '../../../test/support/domain-store.js';
 
 describeStores('staff actions on a closed session', (kind) => {
-  let t: TestStore;
-  let store: Store;
-  beforeEach(async () => {
-    t = await openTestStore(kind);
-    store = t.store;
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
+  const t = useTestStore(kind);
 
-  const mark = (slotId: string, action: MarkAction) => markSlot({ store, slotId, action });
-  const row = (id: string) => store.db.selectFrom('reservation_slots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const mark = (slotId: string, action: MarkAction) => markSlot({ store: t.store, slotId, action });
+  const row = (id: string) => slotRow(t.store, id);
 
   /** A morning: one patient seen, one deleted by staff, one walk-in seen; then reception ends. */
   async function closedMorning() {
-    await switchReception({ store, name: 'startInhouse' });
-    await switchReception({ store, name: 'startOnline' });
-    const seen = await allocateSlot({ store, reservedType: 'PWA', ownerId: 'PWA_patient' });
-    const deleted = await allocateSlot({ store, reservedType: 'LINE', ownerId: 'U-deleted' });
+    await switchReception({ store: t.store, name: 'startInhouse' });
+    await switchReception({ store: t.store, name: 'startOnline' });
+    const seen = await allocateSlot({ store: t.store, reservedType: 'PWA', ownerId: 'PWA_patient' });
+    const deleted = await allocateSlot({ store: t.store, reservedType: 'LINE', ownerId: 'U-deleted' });
     await mark(seen.slotId, 'start');
     await mark(deleted.slotId, 'delete');
-    await switchReception({ store, name: 'endOnline' });
-    await switchReception({ store, name: 'endInhouse' });
+    await switchReception({ store: t.store, name: 'endOnline' });
+    await switchReception({ store: t.store, name: 'endInhouse' });
     return { seen, deleted };
   }
 
@@ -51,18 +39,18 @@ describeStores('staff actions on a closed session', (kind) => {
       expect(await outcome(mark(seen.slotId, action)), action).toBe('FAILED_PRECONDITION admin.sessionClosed');
     }
     expect(await outcome(mark(deleted.slotId, 'undoDelete'))).toBe('FAILED_PRECONDITION admin.sessionClosed');
-    const recall = requestRecall({ store, slotId: deleted.slotId, channelConfigured: () => true });
+    const recall = requestRecall({ store: t.store, slotId: deleted.slotId, channelConfigured: () => true });
     expect(await outcome(recall)).toBe('FAILED_PRECONDITION admin.sessionClosed');
     expect([await row(seen.slotId), await row(deleted.slotId)]).toEqual(before);
   });
 
   it('refuses actions on an earlier session after the next one started, and its patients book again', async () => {
     const { seen, deleted } = await closedMorning();
-    await switchReception({ store, name: 'startInhouse' });
-    await switchReception({ store, name: 'startOnline' });
+    await switchReception({ store: t.store, name: 'startInhouse' });
+    await switchReception({ store: t.store, name: 'startOnline' });
     expect(await outcome(mark(seen.slotId, 'undoStart'))).toBe('FAILED_PRECONDITION admin.sessionClosed');
     expect(await outcome(mark(deleted.slotId, 'undoDelete'))).toBe('FAILED_PRECONDITION admin.sessionClosed');
-    const evening = await allocateSlot({ store, reservedType: 'PWA', ownerId: 'PWA_patient' });
+    const evening = await allocateSlot({ store: t.store, reservedType: 'PWA', ownerId: 'PWA_patient' });
     expect(evening.reservationNumber).toBe(1);
     expect(await outcome(mark(evening.slotId, 'hold'))).toBe('ok');
   });

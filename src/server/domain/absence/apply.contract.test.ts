@@ -2,27 +2,19 @@
  * 不在 over each real store: the row, the patient's notice, the events and the audit line in one
  * transaction; a refusal changes nothing. (What its undo restores is undo.contract.test.ts.)
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { allocateSlot } from '../../../../test/support/allocation.js';
-import { describeStores, openTestStore, type TestStore } from '../../../../test/support/stores.js';
+import { describeStores } from '../../../../test/support/stores.js';
 import { auditLines, watchWrites } from '../../../../test/support/writes.js';
-import { AppError } from '../../errors.js';
 import { markSlot } from '../mark-slot/apply.js';
-import { switchReception } from '../reception/apply.js';
 import { markAbsent, undoAbsent } from './apply.js';
+import { outcomeWithKey as outcome, slotRow, useTestStore } from '../../../../test/support/domain-store.js';
 
-const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? `${e.code} ${e.messageKey}` : e));
 const desk = { id: null, username: 'desk' };
 
 describeStores('markAbsent and undoAbsent', (kind) => {
-  let t: TestStore;
-  beforeEach(async () => {
-    t = await openTestStore(kind);
-    await switchReception({ store: t.store, name: 'startInhouse' });
-    await switchReception({ store: t.store, name: 'startOnline' });
-  });
-  afterEach(async () => t.cleanup());
-  const slot = (id: string) => t.store.db.selectFrom('reservation_slots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const t = useTestStore(kind, { reception: true });
+  const slot = (id: string) => slotRow(t.store, id);
   const notices = () => t.store.db.selectFrom('outbox').select(['slot_id', 'kind']).where('kind', '=', 'absence').execute();
   /** An app patient with a push subscription at the head of the queue, three walk-ins behind. */
   async function headWithThreeBehind() {

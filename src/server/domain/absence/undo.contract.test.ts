@@ -4,24 +4,18 @@
  * "come to the desk" nor told twice that their turn is near. (The cards and streams are tested over HTTP in
  * test/api/absence-undo.test.ts.)
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { allocateSlot } from '../../../../test/support/allocation.js';
-import { describeStores, openTestStore, type TestStore } from '../../../../test/support/stores.js';
-import { switchReception } from '../reception/apply.js';
+import { describeStores } from '../../../../test/support/stores.js';
 import { markAbsent, undoAbsent } from './apply.js';
+import { slotRow, useTestStore } from '../../../../test/support/domain-store.js';
 
 describeStores('undo of 不在', (kind) => {
-  let t: TestStore;
-  beforeEach(async () => {
-    t = await openTestStore(kind);
-    await switchReception({ store: t.store, name: 'startInhouse' });
-    await switchReception({ store: t.store, name: 'startOnline' });
-  });
-  afterEach(async () => t.cleanup());
+  const t = useTestStore(kind, { reception: true });
 
   const outbox = (slotId: string, kind: 'absence' | 'ahead5') =>
     t.store.db.selectFrom('outbox').select(['status', 'body', 'created_at']).where('slot_id', '=', slotId).where('kind', '=', kind).orderBy('created_at').execute();
-  const slot = (id: string) => t.store.db.selectFrom('reservation_slots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const slot = (id: string) => slotRow(t.store, id);
   /** An app patient with a push subscription, so their notices queue (pending) rather than fail at once. */
   async function subscribed(uid: string) {
     await t.store.db.insertInto('pwa_users').values({ uid, created_at: new Date().toISOString() }).execute();

@@ -3,47 +3,31 @@
  * patient in the current session, and the reception switches' gates; a number, its event and the staff's audit
  * line in one transaction, a refusal changing nothing.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SwitchName } from '../../../shared/queue/rules.js';
 import type { ReservedType } from '../../../shared/queue/slot.js';
 import type { MarkAction } from '../../../shared/schemas/functions.js';
-import { AppError } from '../../errors.js';
-import type { Store } from '../../storage/port.js';
 import { allocateSlot } from '../../../../test/support/allocation.js';
 import { cancelReservation } from '../cancel-reservation/apply.js';
 import { markSlot } from '../mark-slot/apply.js';
 import { switchReception } from '../reception/apply.js';
-import { describeStores, openTestStore, type TestStore } from '../../../../test/support/stores.js';
+import { describeStores } from '../../../../test/support/stores.js';
 import { auditLines, watchWrites } from '../../../../test/support/writes.js';
-
-/** The refusal code of a domain call, or 'ok'. */
-const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.code : e));
+import { openReception, outcome, runtimeRow, slotRow, takeSlot, useTestStore } from '../../../../test/support/domain-store.js';
 
 describeStores('allocation over the store', (kind) => {
-  let t: TestStore;
-  let store: Store;
-  beforeEach(async () => {
-    t = await openTestStore(kind);
-    store = t.store;
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
+  const t = useTestStore(kind);
 
-  const sw = (name: SwitchName) => switchReception({ store, name });
-  const openAll = async () => {
-    await sw('startInhouse');
-    await sw('startOnline');
-  };
-  const take = (ownerId: string | null, reservedType: ReservedType = ownerId ? 'PWA' : 'ADMIN') =>
-    allocateSlot({ store, reservedType, ownerId });
+  const sw = (name: SwitchName) => switchReception({ store: t.store, name });
+  const openAll = () => openReception(t.store);
+  const take = (ownerId: string | null, reservedType?: ReservedType) => takeSlot(t.store, ownerId, reservedType);
   const cancel = (ownerId: string, slotId: string, reservationNumber: number, channel: 'LINE' | 'PWA' = 'PWA') =>
-    cancelReservation({ store, ownerId, channel, slotId, reservationNumber });
-  const mark = (slotId: string, action: MarkAction) => markSlot({ store, slotId, action });
-  const row = (id: string) => store.db.selectFrom('reservation_slots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const runtime = () => store.db.selectFrom('runtime').selectAll().executeTakeFirstOrThrow();
+    cancelReservation({ store: t.store, ownerId, channel, slotId, reservationNumber });
+  const mark = (slotId: string, action: MarkAction) => markSlot({ store: t.store, slotId, action });
+  const row = (id: string) => slotRow(t.store, id);
+  const runtime = () => runtimeRow(t.store);
   const reservedCount = async () =>
-    Number((await store.db.selectFrom('reservation_slots').select((eb) => eb.fn.countAll().as('n')).where('is_reserved', '=', 1).executeTakeFirstOrThrow()).n);
+    Number((await t.store.db.selectFrom('reservation_slots').select((eb) => eb.fn.countAll().as('n')).where('is_reserved', '=', 1).executeTakeFirstOrThrow()).n);
   const oneToTwoHundred = Array.from({ length: 200 }, (_, i) => i + 1);
 
   describe('allocateSlot', () => {
@@ -56,7 +40,7 @@ describeStores('allocation over the store', (kind) => {
       await cancel('PWA_a', a.slotId, 1);
       expect(await take('PWA_c')).toMatchObject({ reservationNumber: 4 });
       expect(await row(a.slotId)).toMatchObject({ is_reserved: 1, canceled: 1, owner_id: 'PWA_a' });
-      const line = await store.db.selectFrom('reservation_slots').selectAll().where('owner_id', '=', 'U_line').executeTakeFirstOrThrow();
+      const line = await t.store.db.selectFrom('reservation_slots').selectAll().where('owner_id', '=', 'U_line').executeTakeFirstOrThrow();
       expect(line).toMatchObject({ reserved_type: 'LINE', is_reserved: 1, admin_beep_announced: 0 });
       expect(line.reserved_at).not.toBeNull();
     });
@@ -98,7 +82,7 @@ describeStores('allocation over the store', (kind) => {
       await sw('endOnline');
       await sw('endInhouse');
       // Old data: the closed session's row active again (as an undo on a closed session used to leave it).
-      await store.db.updateTable('reservation_slots').set({ is_reception_accepted: 0 }).where('id', '=', old.slotId).execute();
+      await t.store.db.updateTable('reservation_slots').set({ is_reception_accepted: 0 }).where('id', '=', old.slotId).execute();
       await openAll();
       const now = await take('PWA_a');
       expect(now).toMatchObject({ ok: true, reservationNumber: 1 });
@@ -125,18 +109,18 @@ describeStores('allocation over the store', (kind) => {
   describe('one transaction', () => {
     it('writes a number, its event and the staff audit line together; a refusal changes nothing', async () => {
       const desk = { id: null, username: 'desk' };
-      const closed = await watchWrites(store);
-      expect(await outcome(allocateSlot({ store, reservedType: 'ADMIN', ownerId: null, actor: desk }))).toBe('FAILED_PRECONDITION');
+      const closed = await watchWrites(t.store);
+      expect(await outcome(allocateSlot({ store: t.store, reservedType: 'ADMIN', ownerId: null, actor: desk }))).toBe('FAILED_PRECONDITION');
       expect(await closed()).toEqual({ bumps: 0, notices: [] });
 
       await openAll();
-      const seen = await watchWrites(store);
-      const walkIn = await allocateSlot({ store, reservedType: 'ADMIN', ownerId: null, actor: desk });
+      const seen = await watchWrites(t.store);
+      const walkIn = await allocateSlot({ store: t.store, reservedType: 'ADMIN', ownerId: null, actor: desk });
       expect(await seen()).toEqual({ bumps: 1, notices: [[{ type: 'slotAllocated', slotId: walkIn.slotId }]] });
-      expect(await auditLines(store)).toEqual([{ username: 'desk', action: 'allocateNextSlot', target: `#1 ${walkIn.slotId}` }]);
+      expect(await auditLines(t.store)).toEqual([{ username: 'desk', action: 'allocateNextSlot', target: `#1 ${walkIn.slotId}` }]);
 
       await take('PWA_a');
-      const refused = await watchWrites(store);
+      const refused = await watchWrites(t.store);
       expect(await outcome(take('PWA_a'))).toBe('ALREADY_EXISTS');
       expect(await refused()).toEqual({ bumps: 0, notices: [] });
       expect(await reservedCount()).toBe(2);

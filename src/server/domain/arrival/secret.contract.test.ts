@@ -4,20 +4,17 @@
  * key, stored sealed, on each real store. A secret kept in clear before migration 0019 is sealed on first
  * need, keeping its codes and the monitor key derived from it.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeStores, openTestStore, type TestStore } from '../../../../test/support/stores.js';
+import { expect, it } from 'vitest';
+import { describeStores } from '../../../../test/support/stores.js';
 import { deskCode, legacyMonitorKey } from './codes.js';
 import { checkinSealer } from './keys.js';
 import { ensureCheckinKeys, readCheckinKeys } from './secret.js';
+import { useTestStore } from '../../../../test/support/domain-store.js';
 
 const seal = checkinSealer('s'.repeat(64));
 
 describeStores('the check-in secrets', (kind) => {
-  let t: TestStore;
-  beforeEach(async () => {
-    t = await openTestStore(kind);
-  });
-  afterEach(async () => t.cleanup());
+  const t = useTestStore(kind);
   const stored = () => t.store.db.selectFrom('runtime').select(['checkin_secret', 'monitor_key']).executeTakeFirstOrThrow();
 
   it('are made once when callers ask for them together, stored sealed, and read without a write afterwards', async () => {

@@ -2,26 +2,18 @@
  * The staff 呼出 over each real store: the call-out on the runtime row's list, its event and its audit line in
  * one transaction; a number that may not be called (rule.ts) changes nothing.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { allocateSlot } from '../../../../test/support/allocation.js';
-import { describeStores, openTestStore, type TestStore } from '../../../../test/support/stores.js';
+import { describeStores } from '../../../../test/support/stores.js';
 import { auditLines, watchWrites } from '../../../../test/support/writes.js';
-import { AppError } from '../../errors.js';
 import { cancelReservation } from '../cancel-reservation/apply.js';
-import { switchReception } from '../reception/apply.js';
 import { callSlot } from './apply.js';
+import { outcomeWithKey as outcome, useTestStore } from '../../../../test/support/domain-store.js';
 
-const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? `${e.code} ${e.messageKey}` : e));
 const desk = { id: null, username: 'desk' };
 
 describeStores('callSlot', (kind) => {
-  let t: TestStore;
-  beforeEach(async () => {
-    t = await openTestStore(kind);
-    await switchReception({ store: t.store, name: 'startInhouse' });
-    await switchReception({ store: t.store, name: 'startOnline' });
-  });
-  afterEach(async () => t.cleanup());
+  const t = useTestStore(kind, { reception: true });
   const recent = async () =>
     JSON.parse((await t.store.db.selectFrom('runtime').select('callout_recent').executeTakeFirstOrThrow()).callout_recent ?? '[]') as unknown[];
 

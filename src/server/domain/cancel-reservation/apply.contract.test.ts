@@ -2,44 +2,24 @@
  * A patient cancelling their own number, over each real store (no fakes): only the owner, only an active
  * reservation; the cancellation and its event in one transaction, a refusal changing nothing.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SwitchName } from '../../../shared/queue/rules.js';
+import { describe, expect, it } from 'vitest';
 import type { ReservedType } from '../../../shared/queue/slot.js';
 import type { MarkAction } from '../../../shared/schemas/functions.js';
-import { AppError } from '../../errors.js';
-import type { Store } from '../../storage/port.js';
-import { allocateSlot } from '../../../../test/support/allocation.js';
 import { cancelReservation } from './apply.js';
 import { markSlot } from '../mark-slot/apply.js';
-import { switchReception } from '../reception/apply.js';
-import { describeStores, openTestStore, type TestStore } from '../../../../test/support/stores.js';
+import { describeStores } from '../../../../test/support/stores.js';
 import { auditLines, watchWrites } from '../../../../test/support/writes.js';
-
-/** The refusal code of a domain call, or 'ok'. */
-const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.code : e));
+import { openReception, outcome, slotRow, takeSlot, useTestStore } from '../../../../test/support/domain-store.js';
 
 describeStores('cancelReservation over the store', (kind) => {
-  let t: TestStore;
-  let store: Store;
-  beforeEach(async () => {
-    t = await openTestStore(kind);
-    store = t.store;
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
+  const t = useTestStore(kind);
 
-  const sw = (name: SwitchName) => switchReception({ store, name });
-  const openAll = async () => {
-    await sw('startInhouse');
-    await sw('startOnline');
-  };
-  const take = (ownerId: string | null, reservedType: ReservedType = ownerId ? 'PWA' : 'ADMIN') =>
-    allocateSlot({ store, reservedType, ownerId });
+  const openAll = () => openReception(t.store);
+  const take = (ownerId: string | null, reservedType?: ReservedType) => takeSlot(t.store, ownerId, reservedType);
   const cancel = (ownerId: string, slotId: string, reservationNumber: number, channel: 'LINE' | 'PWA' = 'PWA') =>
-    cancelReservation({ store, ownerId, channel, slotId, reservationNumber });
-  const mark = (slotId: string, action: MarkAction) => markSlot({ store, slotId, action });
-  const row = (id: string) => store.db.selectFrom('reservation_slots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    cancelReservation({ store: t.store, ownerId, channel, slotId, reservationNumber });
+  const mark = (slotId: string, action: MarkAction) => markSlot({ store: t.store, slotId, action });
+  const row = (id: string) => slotRow(t.store, id);
 
   describe('cancelReservation', () => {
     it('lets only the owner cancel an active reservation; anything else is NOT_FOUND', async () => {
@@ -71,14 +51,14 @@ describeStores('cancelReservation over the store', (kind) => {
     it('writes the cancellation and its event together; a refused one changes nothing', async () => {
       await openAll();
       const a = await take('PWA_a');
-      const refused = await watchWrites(store);
+      const refused = await watchWrites(t.store);
       expect(await outcome(cancel('PWA_b', a.slotId, 1))).toBe('NOT_FOUND');
       expect(await refused()).toEqual({ bumps: 0, notices: [] });
 
-      const seen = await watchWrites(store);
+      const seen = await watchWrites(t.store);
       await cancel('PWA_a', a.slotId, 1);
       expect(await seen()).toEqual({ bumps: 1, notices: [[{ type: 'slotCanceled', slotId: a.slotId }]] });
-      expect(await auditLines(store)).toEqual([]);
+      expect(await auditLines(t.store)).toEqual([]);
       // Cancelling again is no second write.
       expect(await outcome(cancel('PWA_a', a.slotId, 1))).toBe('NOT_FOUND');
       expect((await seen()).bumps).toBe(1);

@@ -2,48 +2,31 @@
  * Staff actions on a slot over each real store (no fakes): every action and its undo, the refusals, and the
  * action, its event, its call-out and its audit line in one transaction.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SwitchName } from '../../../shared/queue/rules.js';
 import type { ReservedType } from '../../../shared/queue/slot.js';
 import type { MarkAction } from '../../../shared/schemas/functions.js';
 import type { SlotTable } from '../../storage/schema.js';
-import { AppError } from '../../errors.js';
-import type { Store } from '../../storage/port.js';
-import { allocateSlot } from '../../../../test/support/allocation.js';
 import { cancelReservation } from '../cancel-reservation/apply.js';
 import { markSlot } from './apply.js';
 import { switchReception } from '../reception/apply.js';
-import { describeStores, openTestStore, type TestStore } from '../../../../test/support/stores.js';
+import { describeStores } from '../../../../test/support/stores.js';
 import { auditLines, watchWrites } from '../../../../test/support/writes.js';
-
-/** The refusal code of a domain call, or 'ok'. */
-const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.code : e));
+import { openReception, outcome, runtimeRow, slotRow, takeSlot, useTestStore } from '../../../../test/support/domain-store.js';
 
 describeStores('markSlot over the store', (kind) => {
-  let t: TestStore;
-  let store: Store;
-  beforeEach(async () => {
-    t = await openTestStore(kind);
-    store = t.store;
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
+  const t = useTestStore(kind);
 
-  const sw = (name: SwitchName) => switchReception({ store, name });
-  const openAll = async () => {
-    await sw('startInhouse');
-    await sw('startOnline');
-  };
-  const take = (ownerId: string | null, reservedType: ReservedType = ownerId ? 'PWA' : 'ADMIN') =>
-    allocateSlot({ store, reservedType, ownerId });
+  const sw = (name: SwitchName) => switchReception({ store: t.store, name });
+  const openAll = () => openReception(t.store);
+  const take = (ownerId: string | null, reservedType?: ReservedType) => takeSlot(t.store, ownerId, reservedType);
   const cancel = (ownerId: string, slotId: string, reservationNumber: number, channel: 'LINE' | 'PWA' = 'PWA') =>
-    cancelReservation({ store, ownerId, channel, slotId, reservationNumber });
-  const mark = (slotId: string, action: MarkAction) => markSlot({ store, slotId, action });
-  const row = (id: string) => store.db.selectFrom('reservation_slots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const runtime = () => store.db.selectFrom('runtime').selectAll().executeTakeFirstOrThrow();
+    cancelReservation({ store: t.store, ownerId, channel, slotId, reservationNumber });
+  const mark = (slotId: string, action: MarkAction) => markSlot({ store: t.store, slotId, action });
+  const row = (id: string) => slotRow(t.store, id);
+  const runtime = () => runtimeRow(t.store);
   const sessionSlots = (sessionId: string) =>
-    store.db.selectFrom('reservation_slots').selectAll().where('session_id', '=', sessionId).orderBy('reservation_number').execute();
+    t.store.db.selectFrom('reservation_slots').selectAll().where('session_id', '=', sessionId).orderBy('reservation_number').execute();
 
   describe('markSlot', () => {
     it('applies every action, and repeating one changes nothing', async () => {
@@ -127,18 +110,18 @@ describeStores('markSlot over the store', (kind) => {
       await openAll();
       const a = await take('PWA_a');
       const desk = { id: null, username: 'desk' };
-      const seen = await watchWrites(store);
-      await markSlot({ store, slotId: a.slotId, action: 'start', actor: desk });
+      const seen = await watchWrites(t.store);
+      await markSlot({ store: t.store, slotId: a.slotId, action: 'start', actor: desk });
       expect(await seen()).toEqual({ bumps: 1, notices: [[{ type: 'slotMarked', slotId: a.slotId }]] });
-      expect(await auditLines(store)).toEqual([{ username: 'desk', action: 'markSlot.start', target: `#1 ${a.slotId}` }]);
+      expect(await auditLines(t.store)).toEqual([{ username: 'desk', action: 'markSlot.start', target: `#1 ${a.slotId}` }]);
       expect(JSON.parse((await runtime()).callout_recent!)).toMatchObject([{ number: 1, kind: 'start' }]);
 
       const before = [await row(a.slotId), await runtime()];
-      const refused = await watchWrites(store);
-      expect(await outcome(markSlot({ store, slotId: a.slotId, action: 'hold', actor: desk }))).toBe('FAILED_PRECONDITION');
+      const refused = await watchWrites(t.store);
+      expect(await outcome(markSlot({ store: t.store, slotId: a.slotId, action: 'hold', actor: desk }))).toBe('FAILED_PRECONDITION');
       expect(await refused()).toEqual({ bumps: 0, notices: [] });
       expect([await row(a.slotId), await runtime()]).toEqual(before);
-      expect(await auditLines(store)).toHaveLength(1);
+      expect(await auditLines(t.store)).toHaveLength(1);
     });
   });
 });

@@ -2,47 +2,30 @@
  * The four reception switches over each real store (no fakes): sessions opened and closed as history, and
  * the switch rules (docs/product.md, "Queue rules"); a switch, its event and its audit line in one transaction.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SwitchName } from '../../../shared/queue/rules.js';
 import type { ReservedType } from '../../../shared/queue/slot.js';
 import type { MarkAction } from '../../../shared/schemas/functions.js';
-import { AppError } from '../../errors.js';
-import type { Store } from '../../storage/port.js';
-import { allocateSlot } from '../../../../test/support/allocation.js';
 import { cancelReservation } from '../cancel-reservation/apply.js';
 import { markSlot } from '../mark-slot/apply.js';
 import { switchReception } from './apply.js';
-import { describeStores, openTestStore, type TestStore } from '../../../../test/support/stores.js';
+import { describeStores } from '../../../../test/support/stores.js';
 import { auditLines, watchWrites } from '../../../../test/support/writes.js';
-
-/** The refusal code of a domain call, or 'ok'. */
-const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.code : e));
+import { openReception, outcome, runtimeRow, slotRow, takeSlot, useTestStore } from '../../../../test/support/domain-store.js';
 
 describeStores('reception switches over the store', (kind) => {
-  let t: TestStore;
-  let store: Store;
-  beforeEach(async () => {
-    t = await openTestStore(kind);
-    store = t.store;
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
+  const t = useTestStore(kind);
 
-  const sw = (name: SwitchName) => switchReception({ store, name });
-  const openAll = async () => {
-    await sw('startInhouse');
-    await sw('startOnline');
-  };
-  const take = (ownerId: string | null, reservedType: ReservedType = ownerId ? 'PWA' : 'ADMIN') =>
-    allocateSlot({ store, reservedType, ownerId });
+  const sw = (name: SwitchName) => switchReception({ store: t.store, name });
+  const openAll = () => openReception(t.store);
+  const take = (ownerId: string | null, reservedType?: ReservedType) => takeSlot(t.store, ownerId, reservedType);
   const cancel = (ownerId: string, slotId: string, reservationNumber: number, channel: 'LINE' | 'PWA' = 'PWA') =>
-    cancelReservation({ store, ownerId, channel, slotId, reservationNumber });
-  const mark = (slotId: string, action: MarkAction) => markSlot({ store, slotId, action });
-  const row = (id: string) => store.db.selectFrom('reservation_slots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const runtime = () => store.db.selectFrom('runtime').selectAll().executeTakeFirstOrThrow();
+    cancelReservation({ store: t.store, ownerId, channel, slotId, reservationNumber });
+  const mark = (slotId: string, action: MarkAction) => markSlot({ store: t.store, slotId, action });
+  const row = (id: string) => slotRow(t.store, id);
+  const runtime = () => runtimeRow(t.store);
   const sessionSlots = (sessionId: string) =>
-    store.db.selectFrom('reservation_slots').selectAll().where('session_id', '=', sessionId).orderBy('reservation_number').execute();
+    t.store.db.selectFrom('reservation_slots').selectAll().where('session_id', '=', sessionId).orderBy('reservation_number').execute();
   const oneToTwoHundred = Array.from({ length: 200 }, (_, i) => i + 1);
 
   describe('reception sessions', () => {
@@ -56,7 +39,7 @@ describeStores('reception switches over the store', (kind) => {
 
       expect(await sw('startInhouse')).toEqual({ ok: true, changed: false });
       expect((await runtime()).current_session_id).toBe(session);
-      expect(await store.db.selectFrom('reservation_slots').select('id').execute()).toHaveLength(200);
+      expect(await t.store.db.selectFrom('reservation_slots').select('id').execute()).toHaveLength(200);
     });
 
     it('keeps history across end and start: the next session has numbers 1..200 again', async () => {
@@ -68,7 +51,7 @@ describeStores('reception switches over the store', (kind) => {
       await mark(walkIn.slotId, 'start');
       await sw('endOnline');
       expect(await sw('endInhouse')).toEqual({ ok: true, changed: true });
-      const closed = await store.db.selectFrom('reception_sessions').selectAll().where('id', '=', first).executeTakeFirstOrThrow();
+      const closed = await t.store.db.selectFrom('reception_sessions').selectAll().where('id', '=', first).executeTakeFirstOrThrow();
       expect(closed.closed_at).not.toBeNull();
 
       await openAll();
@@ -111,16 +94,16 @@ describeStores('reception switches over the store', (kind) => {
   describe('one transaction', () => {
     it('writes a switch, its event and its audit line together; a refused switch changes nothing', async () => {
       const desk = { id: null, username: 'desk' };
-      const refused = await watchWrites(store);
-      expect(await outcome(switchReception({ store, name: 'startOnline', actor: desk }))).toBe('FAILED_PRECONDITION');
+      const refused = await watchWrites(t.store);
+      expect(await outcome(switchReception({ store: t.store, name: 'startOnline', actor: desk }))).toBe('FAILED_PRECONDITION');
       expect(await refused()).toEqual({ bumps: 0, notices: [] });
-      expect(await auditLines(store)).toEqual([]);
+      expect(await auditLines(t.store)).toEqual([]);
 
-      const seen = await watchWrites(store);
-      expect(await switchReception({ store, name: 'startInhouse', actor: desk })).toEqual({ ok: true, changed: true });
+      const seen = await watchWrites(t.store);
+      expect(await switchReception({ store: t.store, name: 'startInhouse', actor: desk })).toEqual({ ok: true, changed: true });
       expect(await seen()).toEqual({ bumps: 1, notices: [[{ type: 'receptionSwitched' }]] });
-      expect(await auditLines(store)).toEqual([{ username: 'desk', action: 'startInhouse', target: null }]);
-      expect(await store.db.selectFrom('reception_sessions').select('id').execute()).toEqual([{ id: (await runtime()).current_session_id }]);
+      expect(await auditLines(t.store)).toEqual([{ username: 'desk', action: 'startInhouse', target: null }]);
+      expect(await t.store.db.selectFrom('reception_sessions').select('id').execute()).toEqual([{ id: (await runtime()).current_session_id }]);
     });
   });
 });

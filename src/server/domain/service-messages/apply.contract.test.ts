@@ -2,22 +2,16 @@
  * The service-message writes over each real store: one token asked for per reservation; the kept token and
  * the number-taken notice in one transaction, and none for a number cancelled meanwhile.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { allocateSlot } from '../../../../test/support/allocation.js';
-import { describeStores, openTestStore, type TestStore } from '../../../../test/support/stores.js';
+import { describeStores } from '../../../../test/support/stores.js';
 import { watchWrites } from '../../../../test/support/writes.js';
 import { cancelReservation } from '../cancel-reservation/apply.js';
-import { switchReception } from '../reception/apply.js';
 import { beginIssue, keepIssued, liffDigest, readToken } from './apply.js';
+import { useTestStore } from '../../../../test/support/domain-store.js';
 
 describeStores('service-message tokens', (kind) => {
-  let t: TestStore;
-  beforeEach(async () => {
-    t = await openTestStore(kind);
-    await switchReception({ store: t.store, name: 'startInhouse' });
-    await switchReception({ store: t.store, name: 'startOnline' });
-  });
-  afterEach(async () => t.cleanup());
+  const t = useTestStore(kind, { reception: true });
   const taken = () => t.store.db.selectFrom('outbox').select(['slot_id', 'kind']).where('kind', '=', 'taken').execute();
   const issued = { sealed: 'sealed-token', remaining: 5, expiresAt: null };
 

@@ -3,29 +3,21 @@
  * line in one transaction; a send the rule or the limits refuse changes nothing. LINE is not configured
  * here, so its quota (an outside call) is never asked.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { allocateSlot } from '../../../../../test/support/allocation.js';
-import { describeStores, openTestStore, type TestStore } from '../../../../../test/support/stores.js';
+import { describeStores } from '../../../../../test/support/stores.js';
 import { auditLines, watchWrites } from '../../../../../test/support/writes.js';
-import { AppError } from '../../../errors.js';
-import { switchReception } from '../../reception/apply.js';
 import { setAnnouncement } from '../set/apply.js';
 import { sendAnnouncement } from './apply.js';
+import { outcomeWithKey as outcome, useTestStore } from '../../../../../test/support/domain-store.js';
 
-const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? `${e.code} ${e.messageKey}` : e));
 const desk = { id: null, username: 'desk' };
 const line = {
   quota: () => Promise.reject(new Error('LINE is not configured in this test: its quota must not be asked')),
 };
 
 describeStores('sendAnnouncement', (kind) => {
-  let t: TestStore;
-  beforeEach(async () => {
-    t = await openTestStore(kind);
-    await switchReception({ store: t.store, name: 'startInhouse' });
-    await switchReception({ store: t.store, name: 'startOnline' });
-  });
-  afterEach(async () => t.cleanup());
+  const t = useTestStore(kind, { reception: true });
   const send = (announcementId: string, perDay = 5) =>
     sendAnnouncement({
       store: t.store, line, lineConfigured: false, pushConfigured: true, limits: { cooldownMinutes: 0, perDay }, announcementId, lineMessages: 0, actor: desk,

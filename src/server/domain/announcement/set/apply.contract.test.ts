@@ -2,21 +2,16 @@
  * The clinic's announcement over each real store: setting and clearing it are each one write with the
  * event both streams hear and the audit line; a refused expiry changes nothing.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeStores, openTestStore, type TestStore } from '../../../../../test/support/stores.js';
+import { expect, it } from 'vitest';
+import { describeStores } from '../../../../../test/support/stores.js';
 import { auditLines, watchWrites } from '../../../../../test/support/writes.js';
-import { AppError } from '../../../errors.js';
 import { clearAnnouncement, setAnnouncement } from './apply.js';
+import { outcomeWithKey as outcome, useTestStore } from '../../../../../test/support/domain-store.js';
 
-const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? `${e.code} ${e.messageKey}` : e));
 const desk = { id: null, username: 'desk' };
 
 describeStores('setAnnouncement', (kind) => {
-  let t: TestStore;
-  beforeEach(async () => {
-    t = await openTestStore(kind);
-  });
-  afterEach(async () => t.cleanup());
+  const t = useTestStore(kind);
   const standing = () =>
     t.store.db.selectFrom('runtime').select(['announcement_id', 'announcement_text', 'announcement_until']).executeTakeFirstOrThrow();
 

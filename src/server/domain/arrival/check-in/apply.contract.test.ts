@@ -7,14 +7,13 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { allocateSlot } from '../../../../../test/support/allocation.js';
 import { describeStores, openTestStore, type TestStore } from '../../../../../test/support/stores.js';
 import { watchWrites } from '../../../../../test/support/writes.js';
-import { AppError } from '../../../errors.js';
 import { switchReception } from '../../reception/apply.js';
 import { deskCode } from '../codes.js';
 import { checkinSealer } from '../keys.js';
 import { ensureCheckinKeys } from '../secret.js';
 import { checkIn } from './apply.js';
+import { outcomeWithKey as outcome } from '../../../../../test/support/domain-store.js';
 
-const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? `${e.code} ${e.messageKey}` : e));
 const seal = checkinSealer('s'.repeat(64));
 
 describeStores('checkIn', (kind) => {

@@ -2,27 +2,19 @@
  * Staff marking a patient arrived, over each real store: the row, its event and the audit line in one
  * transaction; "already so" writes no event and no line; a refusal changes nothing.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { allocateSlot } from '../../../../../test/support/allocation.js';
-import { describeStores, openTestStore, type TestStore } from '../../../../../test/support/stores.js';
+import { describeStores } from '../../../../../test/support/stores.js';
 import { auditLines, watchWrites } from '../../../../../test/support/writes.js';
-import { AppError } from '../../../errors.js';
 import { cancelReservation } from '../../cancel-reservation/apply.js';
-import { switchReception } from '../../reception/apply.js';
 import { markArrived } from './apply.js';
+import { outcomeWithKey as outcome, slotRow, useTestStore } from '../../../../../test/support/domain-store.js';
 
-const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? `${e.code} ${e.messageKey}` : e));
 const desk = { id: null, username: 'desk' };
 
 describeStores('markArrived', (kind) => {
-  let t: TestStore;
-  beforeEach(async () => {
-    t = await openTestStore(kind);
-    await switchReception({ store: t.store, name: 'startInhouse' });
-    await switchReception({ store: t.store, name: 'startOnline' });
-  });
-  afterEach(async () => t.cleanup());
-  const slot = (id: string) => t.store.db.selectFrom('reservation_slots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const t = useTestStore(kind, { reception: true });
+  const slot = (id: string) => slotRow(t.store, id);
 
   it('writes the arrival, its event and the audit line in one transaction; again, no event and no line', async () => {
     const a = await allocateSlot({ store: t.store, reservedType: 'PWA', ownerId: 'PWA_a' });

@@ -3,24 +3,19 @@
  * one write with the event and the audit line (which names no code); a wrong monitor key is refused and
  * writes nothing.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeStores, openTestStore, type TestStore } from '../../../../../test/support/stores.js';
+import { expect, it } from 'vitest';
+import { describeStores } from '../../../../../test/support/stores.js';
 import { auditLines, watchWrites } from '../../../../../test/support/writes.js';
-import { AppError } from '../../../errors.js';
 import { checkinSealer } from '../keys.js';
 import { ensureCheckinKeys, readCheckinKeys } from '../secret.js';
 import { getMonitorCheckinCode, renewCheckinCodes, saveArrivalSettings } from './setup.js';
+import { outcomeWithKey as outcome, useTestStore } from '../../../../../test/support/domain-store.js';
 
-const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? `${e.code} ${e.messageKey}` : e));
 const seal = checkinSealer('s'.repeat(64));
 const desk = { id: null, username: 'desk' };
 
 describeStores('arrival setup', (kind) => {
-  let t: TestStore;
-  beforeEach(async () => {
-    t = await openTestStore(kind);
-  });
-  afterEach(async () => t.cleanup());
+  const t = useTestStore(kind);
   const settings = () =>
     t.store.db.selectFrom('runtime').select(['absence_places', 'absence_hold_after', 'absent_first_unarrived']).executeTakeFirstOrThrow();
 

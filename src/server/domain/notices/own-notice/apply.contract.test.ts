@@ -2,24 +2,15 @@
  * The patient's own notice over each real store: a real change is one write with its event; choosing what
  * is already chosen writes nothing; someone else's number is refused and changes nothing.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { allocateSlot } from '../../../../../test/support/allocation.js';
-import { describeStores, openTestStore, type TestStore } from '../../../../../test/support/stores.js';
+import { describeStores } from '../../../../../test/support/stores.js';
 import { watchWrites } from '../../../../../test/support/writes.js';
-import { AppError } from '../../../errors.js';
-import { switchReception } from '../../reception/apply.js';
 import { setMyNoticeThreshold } from './apply.js';
-
-const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? `${e.code} ${e.messageKey}` : e));
+import { outcomeWithKey as outcome, useTestStore } from '../../../../../test/support/domain-store.js';
 
 describeStores('setMyNoticeThreshold', (kind) => {
-  let t: TestStore;
-  beforeEach(async () => {
-    t = await openTestStore(kind);
-    await switchReception({ store: t.store, name: 'startInhouse' });
-    await switchReception({ store: t.store, name: 'startOnline' });
-  });
-  afterEach(async () => t.cleanup());
+  const t = useTestStore(kind, { reception: true });
   const columns = (id: string) =>
     t.store.db.selectFrom('reservation_slots').select(['notice_threshold', 'notice_minutes', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow();
 

@@ -2,29 +2,21 @@
  * Staff recall over each real store: the row's mark, the outbox message, the call-out, the events and the
  * audit line in one transaction; a refused recall (rule.ts) changes nothing.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { allocateSlot } from '../../../../../test/support/allocation.js';
-import { describeStores, openTestStore, type TestStore } from '../../../../../test/support/stores.js';
+import { describeStores } from '../../../../../test/support/stores.js';
 import { auditLines, watchWrites } from '../../../../../test/support/writes.js';
-import { AppError } from '../../../errors.js';
-import { switchReception } from '../../reception/apply.js';
 import { requestRecall } from './apply.js';
+import { outcomeWithKey as outcome, runtimeRow, slotRow, useTestStore } from '../../../../../test/support/domain-store.js';
 
-const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? `${e.code} ${e.messageKey}` : e));
 const desk = { id: null, username: 'desk' };
 
 describeStores('requestRecall', (kind) => {
-  let t: TestStore;
-  beforeEach(async () => {
-    t = await openTestStore(kind);
-    await switchReception({ store: t.store, name: 'startInhouse' });
-    await switchReception({ store: t.store, name: 'startOnline' });
-  });
-  afterEach(async () => t.cleanup());
+  const t = useTestStore(kind, { reception: true });
   const recall = (slotId: string) => requestRecall({ store: t.store, slotId, channelConfigured: () => true, actor: desk });
   const outbox = () => t.store.db.selectFrom('outbox').select(['slot_id', 'kind', 'channel']).where('kind', '=', 'recall').execute();
-  const runtime = () => t.store.db.selectFrom('runtime').selectAll().executeTakeFirstOrThrow();
-  const slot = (id: string) => t.store.db.selectFrom('reservation_slots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const runtime = () => runtimeRow(t.store);
+  const slot = (id: string) => slotRow(t.store, id);
 
   it('writes the mark, the notice, the call-out and the audit line in one transaction', async () => {
     await t.store.db.insertInto('pwa_users').values({ uid: 'PWA_a', created_at: new Date().toISOString() }).execute();

@@ -2,22 +2,17 @@
  * Staff editing the clinic calendar over each real store: the whole calendar, its version, the event and the
  * audit line in one transaction; a calendar that fails the check is refused and changes nothing.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEFAULT_SCHEDULE } from '../../../../shared/schedule/types.js';
-import { describeStores, openTestStore, type TestStore } from '../../../../../test/support/stores.js';
+import { describeStores } from '../../../../../test/support/stores.js';
 import { auditLines, watchWrites } from '../../../../../test/support/writes.js';
-import { AppError } from '../../../errors.js';
 import { saveScheduleSettings, saveWeeklyHours } from './apply.js';
+import { outcomeWithKey as outcome, useTestStore } from '../../../../../test/support/domain-store.js';
 
-const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? `${e.code} ${e.messageKey}` : e));
 const desk = { id: null, username: 'desk' };
 
 describeStores('editing the calendar', (kind) => {
-  let t: TestStore;
-  beforeEach(async () => {
-    t = await openTestStore(kind);
-  });
-  afterEach(async () => t.cleanup());
+  const t = useTestStore(kind);
   const stored = async () => ({
     version: (await t.store.db.selectFrom('runtime').select('schedule_version').executeTakeFirstOrThrow()).schedule_version,
     document: (await t.store.db.selectFrom('clinic_schedule').select('document').executeTakeFirst())?.document ?? null,
