@@ -173,7 +173,8 @@ describeBrowser('staff screens live', () => {
     const { token, slotId, reservationNumber } = patient4;
     await mustCall(screen.server.url, 'cancelReservation', { slotId, reservationNumber, canceledBy: 'PWA' }, { token });
     await expect.poll(() => row(a, 4).getAttribute('class')).toContain('row-blink');
-    await expect(row(a, 4).getByRole('cell').first().innerText()).resolves.toBe('患者キャンセル');
+    // The patient's own count of cancellations this session stands under it (decision 060).
+    await expect(row(a, 4).getByRole('cell').first().innerText()).resolves.toBe('患者キャンセル\nキャンセル1回');
     await expect(row(a, 4).getByRole('button').count()).resolves.toBe(0);
     await a.screenshot({ path: screenshotPath('admin-queue-live') });
     await monitorShows(['1番 0人', '2番 1人', '3番 2人'], 3);
