@@ -64,8 +64,8 @@ describeStores('the LIFF access token check', (kind) => {
   });
 
   it('never gives a made-up token to the notifier', async () => {
-    const slot = await takeWith(1, 'any string at all');
-    await expectRefused(slot, 'any string at all', lineUserId(1));
+    const slot = await takeWith(1, 'any-string-at-all');
+    await expectRefused(slot, 'any-string-at-all', lineUserId(1));
     expect(w.line.notifier.liffChecks.map((c) => c.what)).toEqual(['verify']);
   });
 
