@@ -7,6 +7,10 @@ import { afterEach, beforeEach } from 'vitest';
 import type { ReservedType } from '../../src/shared/queue/slot.js';
 import { AppError } from '../../src/server/errors.js';
 import { switchReception } from '../../src/server/domain/reception/apply.js';
+import { cancelReservation } from '../../src/server/domain/cancel-reservation/apply.js';
+import { markSlot } from '../../src/server/domain/mark-slot/apply.js';
+import type { SwitchName } from '../../src/shared/queue/rules.js';
+import type { MarkAction } from '../../src/shared/schemas/functions.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { allocateSlot } from './allocation.js';
 import { openTestStore, type StoreKind, type TestStore } from './stores.js';
@@ -70,3 +74,22 @@ export const slotRow = (store: Store, id: string) =>
   store.db.selectFrom('reservation_slots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 export const runtimeRow = (store: Store) => store.db.selectFrom('runtime').selectAll().executeTakeFirstOrThrow();
+
+/**
+ * The queue's own actions and readers on the current test's store, for the contract tests of the queue's
+ * capabilities (allocation, cancelling, marking, the switches), which drive each other's writes.
+ */
+export function queueActions(t: TestStore) {
+  return {
+    sw: (name: SwitchName) => switchReception({ store: t.store, name }),
+    openAll: () => openReception(t.store),
+    take: (ownerId: string | null, reservedType?: ReservedType) => takeSlot(t.store, ownerId, reservedType),
+    cancel: (ownerId: string, slotId: string, reservationNumber: number, channel: 'LINE' | 'PWA' = 'PWA') =>
+      cancelReservation({ store: t.store, ownerId, channel, slotId, reservationNumber }),
+    mark: (slotId: string, action: MarkAction) => markSlot({ store: t.store, slotId, action }),
+    row: (id: string) => slotRow(t.store, id),
+    runtime: () => runtimeRow(t.store),
+    sessionSlots: (sessionId: string) =>
+      t.store.db.selectFrom('reservation_slots').selectAll().where('session_id', '=', sessionId).orderBy('reservation_number').execute(),
+  };
+}

@@ -3,23 +3,14 @@
  * reservation; the cancellation and its event in one transaction, a refusal changing nothing.
  */
 import { describe, expect, it } from 'vitest';
-import type { ReservedType } from '../../../shared/queue/slot.js';
-import type { MarkAction } from '../../../shared/schemas/functions.js';
-import { cancelReservation } from './apply.js';
-import { markSlot } from '../mark-slot/apply.js';
 import { describeStores } from '../../../../test/support/stores.js';
 import { auditLines, watchWrites } from '../../../../test/support/writes.js';
-import { openReception, outcome, slotRow, takeSlot, useTestStore } from '../../../../test/support/domain-store.js';
+import { outcome, queueActions, useTestStore } from '../../../../test/support/domain-store.js';
 
 describeStores('cancelReservation over the store', (kind) => {
   const t = useTestStore(kind);
 
-  const openAll = () => openReception(t.store);
-  const take = (ownerId: string | null, reservedType?: ReservedType) => takeSlot(t.store, ownerId, reservedType);
-  const cancel = (ownerId: string, slotId: string, reservationNumber: number, channel: 'LINE' | 'PWA' = 'PWA') =>
-    cancelReservation({ store: t.store, ownerId, channel, slotId, reservationNumber });
-  const mark = (slotId: string, action: MarkAction) => markSlot({ store: t.store, slotId, action });
-  const row = (id: string) => slotRow(t.store, id);
+  const { openAll, take, cancel, mark, row } = queueActions(t);
 
   describe('cancelReservation', () => {
     it('lets only the owner cancel an active reservation; anything else is NOT_FOUND', async () => {

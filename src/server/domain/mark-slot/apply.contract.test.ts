@@ -3,30 +3,17 @@
  * action, its event, its call-out and its audit line in one transaction.
  */
 import { describe, expect, it } from 'vitest';
-import type { SwitchName } from '../../../shared/queue/rules.js';
-import type { ReservedType } from '../../../shared/queue/slot.js';
 import type { MarkAction } from '../../../shared/schemas/functions.js';
 import type { SlotTable } from '../../storage/schema.js';
-import { cancelReservation } from '../cancel-reservation/apply.js';
 import { markSlot } from './apply.js';
-import { switchReception } from '../reception/apply.js';
 import { describeStores } from '../../../../test/support/stores.js';
 import { auditLines, watchWrites } from '../../../../test/support/writes.js';
-import { openReception, outcome, runtimeRow, slotRow, takeSlot, useTestStore } from '../../../../test/support/domain-store.js';
+import { outcome, queueActions, useTestStore } from '../../../../test/support/domain-store.js';
 
 describeStores('markSlot over the store', (kind) => {
   const t = useTestStore(kind);
 
-  const sw = (name: SwitchName) => switchReception({ store: t.store, name });
-  const openAll = () => openReception(t.store);
-  const take = (ownerId: string | null, reservedType?: ReservedType) => takeSlot(t.store, ownerId, reservedType);
-  const cancel = (ownerId: string, slotId: string, reservationNumber: number, channel: 'LINE' | 'PWA' = 'PWA') =>
-    cancelReservation({ store: t.store, ownerId, channel, slotId, reservationNumber });
-  const mark = (slotId: string, action: MarkAction) => markSlot({ store: t.store, slotId, action });
-  const row = (id: string) => slotRow(t.store, id);
-  const runtime = () => runtimeRow(t.store);
-  const sessionSlots = (sessionId: string) =>
-    t.store.db.selectFrom('reservation_slots').selectAll().where('session_id', '=', sessionId).orderBy('reservation_number').execute();
+  const { sw, openAll, take, cancel, mark, row, runtime, sessionSlots } = queueActions(t);
 
   describe('markSlot', () => {
     it('applies every action, and repeating one changes nothing', async () => {
