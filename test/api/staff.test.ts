@@ -172,7 +172,7 @@ describe('over https (TRUST_PROXY and X-Forwarded-Proto: https)', () => {
     expect(setCookie).toHaveLength(2);
     const [session, device] = setCookie.map((c) => c.split(';').map((p) => p.trim()));
     expect(session[0]).toMatch(/^__Host-qs_staff=[A-Za-z0-9_-]{40,}$/);
-    expect(device[0]).toMatch(/^__Host-qs_staff_device=v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+    expect(device[0]).toMatch(/^__Host-qs_staff_device=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
     for (const attributes of [session, device]) {
       for (const attribute of ['Path=/', 'HttpOnly', 'Secure', 'SameSite=Strict']) expect(attributes).toContain(attribute);
       expect(attributes.some((a) => /^Domain=/i.test(a))).toBe(false);
