@@ -6,6 +6,12 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 const routeSets = ['line', 'pwa', 'web', 'admin'];
 
+/** The import rule of a server folder: no client code, and the folder's own boundary if it has one. */
+function serverImports(files, ...patterns) {
+  const patternsAll = [{ group: ['**/client/**'], message: 'the server does not import client code' }, ...patterns];
+  return { files: [files], rules: { 'no-restricted-imports': ['error', { patterns: patternsAll }] } };
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**'] },
   js.configs.recommended,
@@ -39,76 +45,21 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['src/server/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/client/**'], message: 'the server does not import client code' }] },
-      ],
-    },
-  },
-  {
-    files: ['src/server/functions/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/client/**'], message: 'the server does not import client code' },
-            { group: ['./*'], message: 'function route sets do not import each other' },
-          ],
-        },
-      ],
-    },
-  },
+  // A later block's no-restricted-imports replaces an earlier one's for the same files, so every server
+  // block repeats "no client code" through this one helper, then adds its own boundary.
+  serverImports('src/server/**'),
+  serverImports('src/server/functions/**', { group: ['./*'], message: 'function route sets do not import each other' }),
   // The domain decides and writes; sending is the notify worker's, answering HTTP the route layer's.
-  {
-    files: ['src/server/domain/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/client/**'], message: 'the server does not import client code' },
-            { group: ['**/notify/**', '**/http/**'], message: 'domain/ imports neither notify/ nor http/ (a notice is an outbox row)' },
-          ],
-        },
-      ],
-    },
-  },
+  serverImports('src/server/domain/**', {
+    group: ['**/notify/**', '**/http/**'],
+    message: 'domain/ imports neither notify/ nor http/ (a notice is an outbox row)',
+  }),
   // push/ is one of notify/'s senders: notify/ reads push/, so push/ reading notify/ would run upward (and
   // invite a cycle). What both need (the send result) lives in outside/.
-  {
-    files: ['src/server/push/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/client/**'], message: 'the server does not import client code' },
-            { group: ['**/notify/**'], message: 'push/ does not import notify/ (shared pieces live in outside/)' },
-          ],
-        },
-      ],
-    },
-  },
+  serverImports('src/server/push/**', { group: ['**/notify/**'], message: 'push/ does not import notify/ (shared pieces live in outside/)' }),
   // abuse/ is the HTTP side's policy and domain/ reads its counters: abuse/ reading domain/ would run upward.
   // What both need (the ticket quota's shape) lives in abuse/.
-  {
-    files: ['src/server/abuse/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/client/**'], message: 'the server does not import client code' },
-            { group: ['**/domain/**'], message: 'abuse/ does not import domain/ (domain/ reads abuse/)' },
-          ],
-        },
-      ],
-    },
-  },
+  serverImports('src/server/abuse/**', { group: ['**/domain/**'], message: 'abuse/ does not import domain/ (domain/ reads abuse/)' }),
   // Route sets of the client do not import each other.
   ...routeSets.map((set) => ({
     files: [`src/client/${set}/**`],
