@@ -65,8 +65,14 @@ describe('50 failures at one account from five addresses', () => {
     const attack = Promise.all(attackers.map((ip) => failuresFrom(s.url, ip)));
     const during: number[] = [];
     for (let i = 0; i < 3; i++) during.push(await login(s, DESK, 'the right password'));
-    // Each address stops at its ten (per address and name): the account's 50 are spent together.
-    expect(await attack).toEqual(Array(5).fill(10));
+    // Each address stops at its ten (per address and name) at most, and the account's 50 are spent together.
+    // The desk's right password holds one of the account's units while its hash runs (every try is counted
+    // before the check): an address refused for the account in that moment stops one short, as the lock
+    // says, so the attack's sum is 49 or 50.
+    const failures = await attack;
+    for (const n of failures) expect(n).toBeLessThanOrEqual(10);
+    expect(failures.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(49);
+    expect(failures.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(50);
     expect(during).toEqual(Array(3).fill(200));
     for (const ip of attackers) expect(await login(s, ip, 'the right password')).toBe(429);
 

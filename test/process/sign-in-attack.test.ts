@@ -63,7 +63,14 @@ describeStores('staff sign-in under attack, real server process', (kind) => {
     const attack = Promise.all(attackers.map((ip) => failuresFrom(server.url, ip)));
     const during: number[] = [];
     for (let i = 0; i < 3; i++) during.push(await signInFrom(server.url, DESK, RIGHT));
-    expect(await attack).toEqual(Array(5).fill(10));
+    // Each address stops at its ten (per address and name) at most, and the account's 50 are spent together.
+    // The desk's right password holds one of the account's units while its hash runs (every try is counted
+    // before the check): an address refused for the account in that moment stops one short, as the lock
+    // says, so the attack's sum is 49 or 50.
+    const failures = await attack;
+    for (const n of failures) expect(n).toBeLessThanOrEqual(10);
+    expect(failures.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(49);
+    expect(failures.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(50);
     expect(during).toEqual(Array(3).fill(200));
     for (const ip of attackers) expect(await signInFrom(server.url, ip, RIGHT)).toBe(429);
     expect(await signInFrom(server.url, DESK, 'typo')).toBe(401);

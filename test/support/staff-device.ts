@@ -2,7 +2,8 @@
  * Staff sign-ins as a browser that keeps its device cookie (docs/decisions/056), from a client address
  * behind a trusted proxy (X-Forwarded-For). Shared by the in-process tests and the process tests.
  */
-import { flood } from './sign-in-attack.js';
+import { randomUUID } from 'node:crypto';
+import { flood, signInFrom } from './sign-in-attack.js';
 
 export interface DeviceSignIn {
   status: number;
@@ -36,13 +37,20 @@ export async function knownDevice(url: string, ip: string, username: string, pas
   return answer.device;
 }
 
-/** Fills `ip`'s own cap with random-name failures (30 at a time) until every answer is the cap's refusal. */
+/**
+ * Fills `ip`'s own cap with random-name failures (30 at a time) until every answer is the cap's refusal,
+ * then one at a time until one is refused again: a sign-in of the flood that had taken the last unit and
+ * then met a full hashing gate (503) gives its unit back after the others were refused.
+ */
 export async function capAddress(url: string, ip: string): Promise<void> {
   const attack = flood(url, ip, 30);
   await attack.atCapacity();
   const capped = await attack.capped(60_000);
   await attack.stop();
   if (!capped) throw new Error(`${ip} was not capped`);
+  for (let left = 30; (await signInFrom(url, ip, 'guess', `u${randomUUID().slice(0, 12)}`)) !== 429; left--) {
+    if (left === 0) throw new Error(`${ip} did not stay capped`);
+  }
 }
 
 /** What the sign-in screen reads when an address's own cap is spent, and the minutes it names. */

@@ -155,7 +155,9 @@ export function abusePolicy(store: Store, config: Config, secret: string): Abuse
       const byName = inWindow(login, `${address}:${username}`, now);
       const byAddress = inWindow(loginAddress, address, now);
       const lockedTries = { ...byAddress, max: Math.min(byAddress.max, config.LOGIN_LOCKED_ACCOUNT_TRIES_PER_ADDRESS) };
-      const first = await takeAll([inWindow(loginAccount, username, now), byName, byAddress]);
+      // The account's unit last: a try refused for its own address or name never holds one of the account's
+      // units meanwhile, which would refuse another address's try for a budget that was not spent.
+      const first = await takeAll([byName, byAddress, inWindow(loginAccount, username, now)]);
       if ('refund' in first) return first.refund;
       if (first.refusedBy === byAddress) throw networkPaused(byAddress, now);
       // A second try can only pass where the first was refused for the account's budget alone.
