@@ -6,6 +6,7 @@ import { currentAnnouncement } from './announcement/current.js';
 import { publicQueue, waitCount } from '../../shared/queue/rules.js';
 import type { Store } from '../storage/port.js';
 import { rowToSlot } from '../storage/slot-row.js';
+import { queueVersions } from '../storage/queue-rows.js';
 import type { Callout, CalloutSettings } from '../../shared/callout/types.js';
 import { calloutSettings, recentCallouts } from './callout/callouts.js';
 import type { ArrivalSettings } from '../../shared/schemas/functions.js';
@@ -18,6 +19,7 @@ export interface QueueState {
   /** Reserved slots of the current session in number order (at most ADMIN_LIST_LIMIT). */
   slots: Slot[];
   nextFreeNumber: number | null;
+  /** The runtime row's version plus every queue's: one more for every committed write. */
   version: number;
   /** The current reception session (null before the first one). */
   sessionId: string | null;
@@ -73,7 +75,8 @@ export async function loadQueueState(store: Store, now = new Date()): Promise<Qu
       },
       slots,
       nextFreeNumber: free?.reservation_number ?? null,
-      version: rt.version,
+      // Each write bumps the runtime row's version or one queue's (decision 061): their sum orders snapshots.
+      version: rt.version + (await queueVersions(tx)),
       sessionId,
       noticeThresholds,
       announcement: currentAnnouncement(rt, now),

@@ -10,6 +10,7 @@ import { describeIssues, ROW_SCHEMAS } from './backup-rows.js';
 /** Parents before children: restore inserts in this order and deletes in the reverse. */
 export const BACKUP_TABLES = [
   'runtime',
+  'queues',
   'reception_sessions',
   'reservation_slots',
   'pwa_users',

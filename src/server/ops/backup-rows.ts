@@ -61,6 +61,25 @@ export const ROW_SCHEMAS = {
     // Take-and-cancel came with migration 0021: an older backup restores with it off.
     cancel_limit: int.min(0).max(10).default(0),
   }),
+  // Queues came with migration 0022: a backup written before it has none, and restores into the one queue
+  // the restore makes from its runtime row (ops/backup.ts), as the migration did.
+  queues: z.strictObject({
+    id: z.string().min(1).max(40),
+    position: int,
+    name_ja: text,
+    name_en: text,
+    description_ja: text.nullable(),
+    description_en: text.nullable(),
+    first_number: int.min(1),
+    online: flag,
+    online_cap: int.min(0).max(200),
+    keep_every: int.refine((n) => n === 0 || (n >= 2 && n <= 10)),
+    family_max: z.number().int().min(1).max(5),
+    hours: text.nullable(),
+    version: int,
+    created_at: time,
+    removed_at: time.nullable(),
+  }),
   reception_sessions: z.strictObject({ id: text, opened_at: time, closed_at: time.nullable() }),
   reservation_slots: z.strictObject({
     id: text,
@@ -104,6 +123,8 @@ export const ROW_SCHEMAS = {
     member_name: z.string().max(50).nullable().default(null),
     member_index: z.number().int().min(0).max(20).default(0),
     notice_minutes: z.number().int().min(10).max(60).nullable().default(null),
+    // 0022: a backup written before it holds one queue's numbers.
+    queue_id: z.string().min(1).max(40).default('main'),
   }).transform(({ queue_position, ...row }) => ({ ...row, queue_position: queue_position ?? row.reservation_number })),
   pwa_users: z.strictObject({ uid: text, created_at: time }),
   push_subscriptions: z.strictObject({ endpoint: text, uid: text, p256dh: text, auth: text, created_at: time }),
@@ -184,6 +205,7 @@ export const ROW_SCHEMAS = {
 /** Each table's primary key, in order: the backup pages through every table by it. */
 export const PRIMARY_KEYS: { [T in keyof Database]: readonly (keyof Database[T] & string)[] } = {
   runtime: ['id'],
+  queues: ['id'],
   reception_sessions: ['id'],
   reservation_slots: ['id'],
   pwa_users: ['uid'],

@@ -5,6 +5,7 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Store } from '../storage/port.js';
 import type { Database } from '../storage/schema.js';
+import { insertMainQueue, queueVersions } from '../storage/queue-rows.js';
 import { PRIMARY_KEYS } from './backup-rows.js';
 import { BACKUP_FORMAT, BACKUP_TABLES, BadBackupError, type BackupTable, type Entry, type Header, type Lines, readBackup } from './backup-parse.js';
 
@@ -70,7 +71,9 @@ export async function restoreBackup(store: Store, source: Lines | (() => Lines))
     if (opened++ > 0 && !Array.isArray(source)) throw new Error('restore was interrupted by a conflicting write; run it again');
     return source;
   };
-  return store.write(async ({ tx, emit, runtime }) => {
+  return store.write(async ({ tx, emit, runtime, now }) => {
+    // A snapshot's version is the runtime row's plus every queue's (decision 061): the sum before, kept.
+    const stamp = runtime.version + (await queueVersions(tx));
     for (const table of [...BACKUP_TABLES].reverse()) await tx.deleteFrom(table).execute();
     let count = 0;
     let line = 1;
@@ -88,8 +91,10 @@ export async function restoreBackup(store: Store, source: Lines | (() => Lines))
     await flush();
     const restored = await tx.selectFrom('runtime').select('id').execute();
     if (restored.length !== 1) throw new BadBackupError(line, 'ends without a runtime row: not a whole backup');
+    // A backup from before queues (migration 0022) gets the one queue the migration makes.
+    if ((await tx.selectFrom('queues').select('id').limit(1).execute()).length === 0) await insertMainQueue(tx, now);
     // Versions only go forward, or live viewers would take the restored state for an old one.
-    await tx.updateTable('runtime').set({ version: runtime.version }).where('id', '=', 1).execute();
+    await tx.updateTable('runtime').set({ version: stamp }).where('id', '=', 1).execute();
     emit({ type: 'receptionSwitched' }); // everything changed: live viewers resynchronise
     return count;
   });

@@ -23,6 +23,7 @@ import { noticeMinutesMigration } from './migration-0018-notice-minutes.js';
 import { staffDevicesMigration } from './migration-0019-staff-devices.js';
 import { checkinKeysAbsenceUndoMigration } from './migration-0020-checkin-keys-absence-undo.js';
 import { cancelLimitMigration } from './migration-0021-cancel-limit.js';
+import { queuesMigration } from './migration-0022-queues.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -138,6 +139,7 @@ const migrations: Record<string, Migration> = {
   '0019_staff_devices': staffDevicesMigration,
   '0020_checkin_keys_absence_undo': checkinKeysAbsenceUndoMigration,
   '0021_cancel_limit': cancelLimitMigration,
+  '0022_queues': queuesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,10 +1,11 @@
 /**
  * The storage port: what the domain needs from a store, whichever dialect is behind it. Writes are
- * serialised through the runtime row (one writer at a time, on both dialects), which is what makes
- * "lowest free number, exactly once" and the reception-switch rules hold under any burst.
+ * serialised through the runtime row (clinic-wide writes) or a queue's row (writes of one queue, which
+ * share the runtime row; decision 061), which is what makes "lowest free number, exactly once" and the
+ * reception-switch rules hold under any burst.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, RuntimeTable } from './schema.js';
+import type { Database, QueueTable, RuntimeTable } from './schema.js';
 import type { QueryObserver } from './query-log.js';
 
 export type DomainEventType =
@@ -32,10 +33,20 @@ export interface ChangeNotice {
   events: DomainEvent[];
 }
 
+/** A write of one queue (decision 061): it takes that queue's row, not the clinic's runtime row. */
+export interface WriteScope {
+  queue: string;
+}
+
 export interface WriteContext {
   tx: Transaction<Database>;
-  /** The runtime row, locked for this transaction, version already bumped. */
+  /**
+   * The runtime row: locked for this transaction with its version bumped (a clinic-wide write), or only
+   * shared (a queue's write, which must not update it: two queues' writers would wait on each other).
+   */
   runtime: RuntimeTable;
+  /** A queue's write: its queue row, locked, version bumped. */
+  queue?: QueueTable;
   /** Records an event; published only if the transaction commits. */
   emit(event: DomainEvent): void;
   now: string;
@@ -50,8 +61,12 @@ export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   /** For simple reads and for tables outside the queue (staff, sessions, subscriptions). */
   readonly db: Kysely<Database>;
-  /** Runs one serialised write transaction; retried on transient conflicts, at most 5 attempts. */
-  write<T>(fn: (ctx: WriteContext) => Promise<T>): Promise<T>;
+  /**
+   * Runs one serialised write transaction; retried on transient conflicts, at most 5 attempts. Without a
+   * scope it is clinic-wide (the runtime row); with one, a write of that queue only (NOT_FOUND
+   * error.unknownQueue for a queue that does not exist or was removed).
+   */
+  write<T>(fn: (ctx: WriteContext) => Promise<T>, scope?: WriteScope): Promise<T>;
   /** Runs reads that must see one consistent state. */
   read<T>(fn: (tx: Transaction<Database>) => Promise<T>): Promise<T>;
   /** Listens to committed changes (from any process sharing the store). Returns an unsubscribe. */

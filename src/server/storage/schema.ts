@@ -60,6 +60,33 @@ export interface RuntimeTable {
   cancel_limit: number;
 }
 
+/**
+ * A queue of the clinic (0022, decision 061): 一般, 予防接種, one per doctor. Its numbers are the range from
+ * `first_number` (as many as the calendar's numbers per session); its row is its writers' lock.
+ */
+export interface QueueTable {
+  id: string;
+  /** Order on every screen; the first queue (lowest) is the one a payload without a queue means. */
+  position: number;
+  name_ja: string;
+  name_en: string;
+  description_ja: string | null;
+  description_en: string | null;
+  first_number: number;
+  /** 1: patients may take it on LINE and the app; 0: only at the desk (a fever queue booked by phone). */
+  online: number;
+  online_cap: number;
+  keep_every: number;
+  family_max: number;
+  /** Its own opening hours (JSON), null: the clinic's calendar. */
+  hours: string | null;
+  /** Bumped by every write of the queue; a snapshot's version adds every queue's to the runtime row's. */
+  version: number;
+  created_at: string;
+  /** Removed by staff: no new numbers, kept for the history of its numbers. */
+  removed_at: string | null;
+}
+
 export interface ReceptionSessionTable {
   id: string;
   opened_at: string;
@@ -115,6 +142,8 @@ export interface SlotTable {
   member_index: number;
   /** "Leave home by" (0018, decision 055): told once when the range's low edge reaches this many minutes; null: by people ahead. */
   notice_minutes: number | null;
+  /** The queue the number belongs to (0022, decision 061); 'main' for every number of a one-queue clinic. */
+  queue_id: string;
 }
 
 export interface PwaUserTable {
@@ -247,6 +276,7 @@ export interface LineWebhookEventTable {
 
 export interface Database {
   runtime: RuntimeTable;
+  queues: QueueTable;
   reception_sessions: ReceptionSessionTable;
   reservation_slots: SlotTable;
   pwa_users: PwaUserTable;

@@ -2,6 +2,7 @@
 import { AHEAD_NOTICE_THRESHOLD, type ReservedType, type Slot } from '../../shared/queue/slot.js';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, SlotTable } from './schema.js';
+import { MAIN_QUEUE } from './queue-rows.js';
 
 /**
  * `isActive` (src/shared/queue/rules.ts) in SQL, for `.where(activeSlot)`: reserved, cancelled by nobody
@@ -56,9 +57,10 @@ export function rowToSlot(row: SlotTable): Slot {
 }
 
 /** A fresh, unreserved slot of a reception session. */
-export function freshSlotRow(sessionId: string, reservationNumber: number, id: string, now: string): SlotTable {
+export function freshSlotRow(sessionId: string, reservationNumber: number, id: string, now: string, queueId = MAIN_QUEUE): SlotTable {
   return {
     id,
+    queue_id: queueId,
     session_id: sessionId,
     reservation_number: reservationNumber,
     is_reserved: 0,

@@ -6,8 +6,8 @@
 import { EventEmitter } from 'node:events';
 import { type Kysely, type Transaction } from 'kysely';
 import { AppError } from '../errors.js';
-import type { Database } from './schema.js';
-import type { ChangeNotice, DomainEvent, Store, WriteContext } from './port.js';
+import type { Database, QueueTable, RuntimeTable } from './schema.js';
+import type { ChangeNotice, DomainEvent, Store, WriteContext, WriteScope } from './port.js';
 import { migrateToLatest } from './migrations.js';
 import type { QueryLog } from './query-log.js';
 
@@ -56,8 +56,23 @@ export async function createStoreFromAdapter(adapter: DialectAdapter, options: S
     .where('id', '=', 1)
     .returningAll()
     .compile();
+  // A queue's write (decision 061) takes its queue's row and only shares the runtime row: writes of other
+  // queues go on meanwhile (PostgreSQL), a clinic-wide write (which takes the runtime row) waits for them
+  // and they for it. SQLite has one writer for everything anyway: there the runtime row is only read.
+  const shareRuntime =
+    adapter.dialect === 'postgres'
+      ? db.selectFrom('runtime').selectAll().where('id', '=', 1).forShare().compile()
+      : db.selectFrom('runtime').selectAll().where('id', '=', 1).compile();
+  const takeQueue = (queueId: string) =>
+    db
+      .updateTable('queues')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', queueId)
+      .where('removed_at', 'is', null)
+      .returningAll()
+      .compile();
 
-  async function attemptWrite<T>(fn: (ctx: WriteContext) => Promise<T>): Promise<T> {
+  async function attemptWrite<T>(fn: (ctx: WriteContext) => Promise<T>, scope: WriteScope | undefined): Promise<T> {
     const events: DomainEvent[] = [];
     let version = 0;
     let settle!: (committed: boolean) => void;
@@ -65,10 +80,23 @@ export async function createStoreFromAdapter(adapter: DialectAdapter, options: S
     let result: T;
     try {
       result = await db.transaction().execute(async (tx) => {
-        const runtime = (await tx.executeQuery(takeRuntime)).rows[0];
+        let queue: QueueTable | undefined;
+        let runtime: RuntimeTable | undefined;
+        if (scope) {
+          // The queue first on SQLite (its update takes the one write lock), the shared runtime row first on
+          // PostgreSQL (so a clinic-wide writer holding it is waited for before any queue row is locked).
+          const runtimeFirst = adapter.dialect === 'postgres';
+          const shared = runtimeFirst ? (await tx.executeQuery(shareRuntime)).rows[0] : undefined;
+          queue = (await tx.executeQuery(takeQueue(scope.queue))).rows[0];
+          if (!queue) throw new AppError('NOT_FOUND', 'error.unknownQueue');
+          runtime = shared ?? (await tx.executeQuery(shareRuntime)).rows[0];
+          version = runtime ? runtime.version + queue.version : 0;
+        } else {
+          runtime = (await tx.executeQuery(takeRuntime)).rows[0];
+          version = runtime?.version ?? 0;
+        }
         if (!runtime) throw new Error('the runtime row is missing');
-        version = runtime.version;
-        const value = await fn({ tx, runtime, emit: (e) => events.push(e), now: clock().toISOString(), committed });
+        const value = await fn({ tx, runtime, queue, emit: (e) => events.push(e), now: clock().toISOString(), committed });
         if (events.length > 0) await adapter.publishInTransaction(tx, { version, events });
         return value;
       });
@@ -87,10 +115,10 @@ export async function createStoreFromAdapter(adapter: DialectAdapter, options: S
   return {
     dialect: adapter.dialect,
     db,
-    async write(fn) {
+    async write(fn, scope) {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await attemptWrite(fn);
+          return await attemptWrite(fn, scope);
         } catch (err) {
           if (!adapter.isTransient(err)) throw translate(err);
           if (attempt >= MAX_WRITE_ATTEMPTS) throw new AppError('ABORTED', 'error.busy');

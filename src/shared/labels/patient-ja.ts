@@ -169,6 +169,9 @@ export const patientJa = {
   'error.patientSessionLimit':
     '今回の受付でお取りいただける受付番号の回数を超えました（キャンセルした番号も数えます）。受付でお申し出ください。',
   'error.cancelLimit': '今回の受付で{count}回キャンセルされたため、受付でお申し出ください。',
+  'error.unknownQueue': 'その受付項目はありません。画面を開き直してください。',
+  'error.queueDeskOnly': 'この受付項目は窓口でのみ受け付けています。',
+  'error.queueClosed': 'この受付項目は今の時間は受け付けていません。',
   'error.addressSessionLimit':
     'このネットワークからの受付が、今回の受付の上限に達しました。受付でお申し出ください。',
   'error.tooManyLiveStreams': 'このネットワークからの接続が多すぎます。しばらくしてから再度お試しください。',

@@ -1,0 +1,43 @@
+/**
+ * 0022: several queues in one clinic (issue 43, docs/decisions/061). A `queues` table, one row per queue
+ * (一般, 予防接種, 発熱外来, or one per doctor), and every slot names its queue (`queue_id`).
+ *
+ * An existing store gets one queue, `main`, holding today's per-queue settings copied from the runtime row
+ * (its online cap, numbers kept for the desk, families), numbered from 1 as today: a clinic that never
+ * defines a second queue sees exactly today's product. Numbers keep apart by range (the queue's
+ * `first_number`, e.g. 1– and 501–), so a number is still one integer, unique in its session, on every
+ * screen, notice and call-out. Each queue row is also its writers' lock on PostgreSQL, with its own
+ * `version` (the decision record says which write takes which lock).
+ */
+import type { Kysely, Migration } from 'kysely';
+import { insertMainQueue, MAIN_QUEUE } from './queue-rows.js';
+
+export const queuesMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('queues')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('position', 'integer', (c) => c.notNull())
+      .addColumn('name_ja', 'text', (c) => c.notNull())
+      .addColumn('name_en', 'text', (c) => c.notNull())
+      .addColumn('description_ja', 'text')
+      .addColumn('description_en', 'text')
+      .addColumn('first_number', 'integer', (c) => c.notNull())
+      .addColumn('online', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('online_cap', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('keep_every', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('family_max', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('hours', 'text')
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('removed_at', 'text')
+      .execute();
+    await insertMainQueue(db, new Date().toISOString());
+    await db.schema
+      .alterTable('reservation_slots')
+      .addColumn('queue_id', 'text', (c) => c.notNull().defaultTo(MAIN_QUEUE))
+      .execute();
+    // The free-number search of one queue walks this index (its numbers are one range of the session's).
+    await db.schema.createIndex('slots_queue_free').on('reservation_slots').columns(['session_id', 'queue_id', 'is_reserved', 'reservation_number']).execute();
+  },
+};
