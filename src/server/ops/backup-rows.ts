@@ -60,6 +60,9 @@ export const ROW_SCHEMAS = {
     family_max: z.number().int().min(1).max(5).default(1),
     // Take-and-cancel came with migration 0021: an older backup restores with it off.
     cancel_limit: int.min(0).max(10).default(0),
+    // Several queues came with migration 0022: an older backup restores with one number per clinic, no any-queue.
+    queue_any: flag.default(0),
+    number_per_queue: flag.default(0),
   }),
   // Queues came with migration 0022: a backup written before it has none, and restores into the one queue
   // the restore makes from its runtime row (ops/backup.ts), as the migration did.

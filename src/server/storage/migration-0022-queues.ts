@@ -33,6 +33,10 @@ export const queuesMigration: Migration = {
       .addColumn('removed_at', 'text')
       .execute();
     await insertMainQueue(db, new Date().toISOString());
+    // The clinic's choices across queues: offer 「どちらの医師でも」 (join the queue that starts a newcomer
+    // earliest), and one active number per queue instead of one per clinic.
+    await db.schema.alterTable('runtime').addColumn('queue_any', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema.alterTable('runtime').addColumn('number_per_queue', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     await db.schema
       .alterTable('reservation_slots')
       .addColumn('queue_id', 'text', (c) => c.notNull().defaultTo(MAIN_QUEUE))

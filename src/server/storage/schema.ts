@@ -58,6 +58,10 @@ export interface RuntimeTable {
   family_max: number;
   /** Take-and-cancel (0021, decision 060): cancellations a patient may make in a session and still take online (0 = off, else 1–10). */
   cancel_limit: number;
+  /** Several queues (0022, decision 061): 1 offers 「どちらの医師でも」 (the queue that starts a newcomer earliest). */
+  queue_any: number;
+  /** 1: a patient may hold one active number in each queue; 0 (default): one in the clinic. */
+  number_per_queue: number;
 }
 
 /**
