@@ -23,6 +23,7 @@ export function rowToSlot(row: SlotTable): Slot {
     id: row.id,
     sessionId: row.session_id,
     reservationNumber: row.reservation_number,
+    ...(row.queue_id === MAIN_QUEUE ? {} : { queueId: row.queue_id }),
     isReserved: row.is_reserved === 1,
     canceled: row.canceled === 1,
     canceledAt: row.canceled_at,

@@ -7,6 +7,8 @@ export interface Slot {
   id: string;
   sessionId: string;
   reservationNumber: number;
+  /** The number's queue (decision 061); absent for the first queue ('main'), so every number of a one-queue clinic. */
+  queueId?: string;
   isReserved: boolean;
   canceled: boolean;
   canceledAt: string | null;

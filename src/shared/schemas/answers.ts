@@ -54,6 +54,8 @@ export interface AuditEntry {
 export interface MyReservation {
   slotId: string;
   reservationNumber: number;
+  /** Several queues (decision 061): the number's queue; absent for the first queue ('main'). */
+  queueId?: string;
   reservedAt: string;
   ahead: number | null;
   hold: boolean;

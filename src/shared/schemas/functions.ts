@@ -29,6 +29,9 @@ const id = z.string().min(1).max(100).regex(/^[\x21-\x7e]+$/);
 export { ANNOUNCEMENT_MAX_LENGTH } from './live.js';
 const none = z.strictObject({});
 
+/** A queue's id (decision 061), or 'any' where a payload may ask for the earliest queue. */
+export const queueIdSchema = z.string().min(1).max(40).regex(/^[a-z0-9-]+$/);
+
 export const MARK_ACTIONS = ['start', 'undoStart', 'delete', 'undoDelete', 'hold', 'undoHold', 'confirm'] as const;
 export type MarkAction = (typeof MARK_ACTIONS)[number];
 
@@ -46,6 +49,13 @@ export const functionPayloads = {
     // Optional (decision 051): liff.getAccessToken() of the LINE MINI App, for its service messages; LINE only.
     liffAccessToken: z.string().min(1).max(2048).regex(/^[\x21-\x7e]+$/).optional(),
     members: z.array(patientText(MEMBER_NAME_MAX)).min(1).max(FAMILY_MAX_MAX).optional(),
+    /**
+     * Several queues (decision 061): the queue to join; absent is the clinic's first queue, 'any' the queue
+     * whose expected start for a newcomer is earliest (offered when the clinic allows it). An unknown queue
+     * is NOT_FOUND error.unknownQueue; a desk-only queue online FAILED_PRECONDITION error.queueDeskOnly; a
+     * queue outside its own hours FAILED_PRECONDITION error.queueClosed.
+     */
+    queueId: queueIdSchema.optional(),
   }).refine((p) => p.reservedType !== 'ADMIN' || p.members === undefined, { message: 'members: patients only', path: ['members'] }),
   cancelReservation: z.strictObject({
     slotId: id,

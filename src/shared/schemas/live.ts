@@ -13,8 +13,14 @@ export interface QueueSnapshot {
    * order"); `absent` is true for a number called and absent at least once that still waits (moved back or
    * held) — the monitor's 「不在の方は受付へ」 strip. Always sent by this server.
    */
-  queue: { reservationNumber: number; ahead: number | null; hold: boolean; absent?: boolean }[];
+  queue: { reservationNumber: number; ahead: number | null; hold: boolean; absent?: boolean; queueId?: string }[];
   version: number;
+  /**
+   * Several queues in one clinic (decision 061): present only when the clinic has more than one. Then every
+   * row carries `queueId` unless it is the first queue's ('main'), `ahead` counts within the row's own queue,
+   * and each queue has its own figures here; the snapshot's `estimate` and `nowCalling` are the first queue's.
+   */
+  queues?: QueueLive[];
   /**
    * The current session's pace, from which every screen computes a wait with waitRange (src/shared/estimate);
    * null when there is neither today's pace nor history yet (or reception is stopped). Optional for
@@ -47,6 +53,25 @@ export interface QueueSnapshot {
    * Always sent by this server.
    */
   familyMax?: number;
+}
+
+/** One queue's own figures in a snapshot of a clinic with several (decision 061). */
+export interface QueueLive {
+  id: string;
+  nameJa: string;
+  nameEn: string;
+  descriptionJa?: string;
+  descriptionEn?: string;
+  /** Its numbers start here (numbers of different queues are kept apart by range). */
+  firstNumber: number;
+  /** Patients may take it on LINE and the app (false: at the desk only). */
+  online: boolean;
+  /** Open now by its own hours (a queue without its own follows the clinic's calendar: always true here). */
+  open: boolean;
+  /** Waiting in this queue (not held), as the runtime's currentWaitCount counts the clinic's one queue. */
+  waiting: number;
+  nowCalling: number | null;
+  estimate: WaitEstimate | null;
 }
 
 export interface AdminSnapshot {
