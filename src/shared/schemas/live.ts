@@ -77,6 +77,8 @@ export interface QueueLive {
 export interface AdminSnapshot {
   runtime: Runtime;
   /** The current reception session's reserved slots, by number, at most 500; never an owner id. */
+  /** Several queues (decision 061): as in the public snapshot, present only when the clinic has more than one. */
+  queues?: QueueLive[];
   slots: StaffSlot[];
   /**
    * The number the desk's next walk-in would take (allocateNextSlot with ADMIN): the lowest number not yet
