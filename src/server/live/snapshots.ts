@@ -3,7 +3,8 @@
  * patient's credential, and the staff screens never needed them (the channel is in `reservedType`).
  */
 import { publicQueue } from '../../shared/queue/rules.js';
-import type { AdminSnapshot, QueueLive, QueueSnapshot } from '../../shared/schemas/live.js';
+import type { AdminSnapshot, QueueLive, QueueSnapshotFrame } from '../../shared/schemas/live.js';
+import { compactRow, type PublicRow, type PublicRowFrame } from '../../shared/queue/public-row.js';
 import { MAIN_QUEUE } from '../storage/queue-rows.js';
 import type { StaffSlot } from '../../shared/queue/slot.js';
 import type { QueueState } from '../domain/queue-state.js';
@@ -30,19 +31,24 @@ export function queueFigures(state: QueueState, lives: readonly LiveEstimate[]):
   }));
 }
 
-export function queueSnapshot(state: QueueState, live: LiveEstimate = { estimate: null, nowCalling: null }, queues?: QueueLive[]): QueueSnapshot {
+/**
+ * The one place that decides what a public row carries; the frame then leaves out the fields at their default
+ * (decision 062: most rows are waiting, not held, not absent, and every change goes to every viewer).
+ */
+export function publicRows(state: QueueState): PublicRowFrame[] {
   // A number called and absent that still waits, moved back or held: the monitor's 「不在の方は受付へ」 strip.
   // The same standing absence as the patient's card and the staff stream (decision 059).
   const absent = new Set(state.slots.filter((s) => standingAbsence(s)).map((s) => s.id));
+  return publicQueue(state.slots).map(({ slotId, reservationNumber, ahead, hold, queueId }): PublicRowFrame => {
+    const row: PublicRow = { reservationNumber, ahead, hold, absent: absent.has(slotId), queueId: queueId ?? MAIN_QUEUE };
+    return compactRow(row);
+  });
+}
+
+export function queueSnapshot(state: QueueState, live: LiveEstimate = { estimate: null, nowCalling: null }, queues?: QueueLive[]): QueueSnapshotFrame {
   return {
     runtime: state.runtime,
-    queue: publicQueue(state.slots).map(({ slotId, reservationNumber, ahead, hold, queueId }) => ({
-      reservationNumber,
-      ahead,
-      hold,
-      absent: absent.has(slotId),
-      ...(queueId === undefined ? {} : { queueId }),
-    })),
+    queue: publicRows(state),
     version: state.version,
     ...(queues ? { queues } : {}),
     estimate: live.estimate,
