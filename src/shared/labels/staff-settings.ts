@@ -164,4 +164,14 @@ export const staffSettingsJa = {
   'staffFamily.value': '{n}人まで',
   'staffFamily.note':
     '2以上にすると、LINE・アプリの患者さんは家族の分の番号を一度にまとめて（続き番号で）取れます。名前（任意）はご本人と受付だけに表示されます。',
+  // the clinic's queues, 「受付項目」 (/admin/queues, decision 061): refusals, the audit trail, the page
+  'queues.error.overlap': '番号の範囲が「{name}」（{from}〜{to}番）と重なっています。1回の受付で{n}番まで発行するため、最初の番号を重ならないように変えてください。',
+  'queues.error.duplicateName': '「{name}」という受付項目はすでにあります。別の名前にしてください。',
+  'queues.error.tooMany': '受付項目は{max}個までです。使わない受付項目を削除してから追加してください。',
+  'queues.error.removeFirst': '最初の受付項目「{name}」は削除できません。受付項目を選ばない受付（院内の発行など）はこの項目になります。',
+  'queues.error.waiting': '「{name}」には待っている方が{n}人います。全員の受付が終わってから削除してください。',
+  'queues.error.rangeInUse': '「{name}」は今回の受付ですでに{n}件の番号を発行しているため、最初の番号は変えられません。院内受付を終了してから変更してください。',
+  'audit.action.saveQueue': '受付項目を保存',
+  'audit.action.removeQueue': '受付項目を削除',
+  'audit.action.saveQueueChoices': '受付項目の選び方を変更',
 } as const;
