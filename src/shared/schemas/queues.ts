@@ -8,13 +8,10 @@ import { z } from 'zod';
 import { QUEUE_PERIODS_MAX, type QueueHours } from '../queue/queue-hours.js';
 import { allocationSettingsSchema } from './allocation-settings.js';
 import { patientText } from './patient-text.js';
+import { QUEUE_DESCRIPTION_MAX, QUEUE_FIRST_NUMBER_MAX, QUEUE_NAME_MAX } from '../queue/queue-limits.js';
 import { queueIdSchema } from './queue-id.js';
 
-export const QUEUE_NAME_MAX = 20;
-export const QUEUE_DESCRIPTION_MAX = 80;
-export const QUEUE_FIRST_NUMBER_MAX = 9000;
-/** A clinic has at most this many queues (removed ones not counted). */
-export const QUEUES_MAX = 10;
+export { QUEUE_DESCRIPTION_MAX, QUEUE_FIRST_NUMBER_MAX, QUEUE_NAME_MAX, QUEUES_MAX } from '../queue/queue-limits.js';
 
 export interface QueueInfo {
   id: string;

@@ -8,7 +8,8 @@
  * Pure: the caller reads the queues and the counts under the write's lock.
  */
 import { AppError } from '../../errors.js';
-import { QUEUES_MAX, type QueueChange } from '../../../shared/schemas/queues.js';
+import type { QueueChange } from '../../../shared/schemas/queues.js';
+import { QUEUES_MAX } from '../../../shared/queue/queue-limits.js';
 
 /** A live queue as the rule needs it. */
 export interface LiveQueue {
