@@ -171,6 +171,7 @@ export const staffSettingsJa = {
   'queues.error.removeFirst': '最初の受付項目「{name}」は削除できません。受付項目を選ばない受付（院内の発行など）はこの項目になります。',
   'queues.error.waiting': '「{name}」には待っている方が{n}人います。全員の受付が終わってから削除してください。',
   'queues.error.rangeInUse': '「{name}」は今回の受付ですでに{n}件の番号を発行しているため、最初の番号は変えられません。院内受付を終了してから変更してください。',
+  'queues.error.sessionTooLarge': '1回の受付で{n}番まで発行すると、受付項目「{first}」と「{second}」（{from}番から）の番号が重なります。受付項目の最初の番号を先に変えるか、番号の数を減らしてください。',
   'audit.action.saveQueue': '受付項目を保存',
   'audit.action.removeQueue': '受付項目を削除',
   'audit.action.saveQueueChoices': '受付項目の選び方を変更',

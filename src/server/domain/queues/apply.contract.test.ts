@@ -9,6 +9,8 @@ import { auditLines, watchWrites } from '../../../../test/support/writes.js';
 import { outcomeWithKey as outcome, runtimeRow, takeSlot, useTestStore } from '../../../../test/support/domain-store.js';
 import type { QueueChange } from '../../../shared/schemas/queues.js';
 import { saveAllocationSettings } from '../allocation/settings.js';
+import { saveScheduleSettings } from '../schedule/edit/apply.js';
+import { DEFAULT_SCHEDULE } from '../../../shared/schedule/types.js';
 import { loadQueueState } from '../queue-state.js';
 import { removeQueue, saveQueue, saveQueueChoices } from './apply.js';
 import { listQueues } from './read.js';
@@ -99,5 +101,14 @@ describeStores('the clinic queues', (kind) => {
     expect(await runtimeRow(t.store)).toMatchObject({ cancel_limit: 2, keep_every: 3, online_cap: 50, family_max: 4 });
     expect((await loadQueueState(t.store)).allocationSettings).toEqual({ keepEvery: 3, onlineCap: 50, familyMax: 4, cancelLimit: 2 });
     expect(await outcome(saveAllocationSettings({ store: t.store, settings: { keepEvery: 0, onlineCap: 0, queueId: 'gone' } }))).toBe('NOT_FOUND error.unknownQueue');
+  });
+
+  it('refuses more numbers a session when two queues would then share a number, and takes as many as fit', async () => {
+    await saveQueue({ store: t.store, change: vaccination });
+    const per = (numbersPerSession: number) => saveScheduleSettings({ store: t.store, settings: { ...DEFAULT_SCHEDULE.settings, numbersPerSession }, actor: desk });
+    const seen = await watchWrites(t.store);
+    expect(await outcome(per(501))).toBe('INVALID_ARGUMENT queues.error.sessionTooLarge');
+    expect(await seen()).toEqual({ bumps: 0, notices: [] });
+    expect(await per(500)).toEqual({ ok: true });
   });
 });

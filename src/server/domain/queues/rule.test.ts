@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
 import type { QueueChange } from '../../../shared/schemas/queues.js';
-import { decideRemove, decideSave, type LiveQueue } from './rule.js';
+import { decideRemove, decideSave, type LiveQueue, overlappingRanges } from './rule.js';
 
 const main: LiveQueue = { id: 'main', position: 0, nameJa: '一般', nameEn: 'General', firstNumber: 1 };
 const vacc: LiveQueue = { id: 'qvacc', position: 1, nameJa: '予防接種', nameEn: 'Vaccination', firstNumber: 501 };
@@ -77,5 +77,13 @@ describe('decideRemove', () => {
   });
   it('refuses a queue that is not there (or already removed)', () => {
     expect(refusal(() => decideRemove([main], 'qvacc', 0))).toBe('NOT_FOUND error.unknownQueue {}');
+  });
+});
+
+describe('overlappingRanges', () => {
+  it('names the first two queues that would share a number with n numbers a session', () => {
+    expect(overlappingRanges([vacc, main], 500)).toBeNull();
+    expect(overlappingRanges([vacc, main], 501)).toEqual([main, vacc]);
+    expect(overlappingRanges([main], 999)).toBeNull();
   });
 });

@@ -67,3 +67,15 @@ export function decideRemove(queues: readonly LiveQueue[], id: string, waiting: 
   if (waiting > 0) throw new AppError('FAILED_PRECONDITION', 'queues.error.waiting', { name: queue.nameJa, n: waiting });
   return queue;
 }
+
+/**
+ * The first two live queues whose ranges overlap with `n` numbers a session, or null: a calendar change of the
+ * numbers per session must not make two queues share a number (the calendar's save asks this).
+ */
+export function overlappingRanges(queues: readonly LiveQueue[], n: number): [LiveQueue, LiveQueue] | null {
+  const sorted = [...queues].sort((a, b) => a.firstNumber - b.firstNumber);
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i]!.firstNumber <= lastNumber(sorted[i - 1]!.firstNumber, n)) return [sorted[i - 1]!, sorted[i]!];
+  }
+  return null;
+}
