@@ -60,6 +60,9 @@ describeBrowser('the queues page', () => {
     await row.getByRole('button', { name: '「予防接種」を編集' }).click();
     const editor = page.getByRole('dialog', { name: '受付項目「予防接種」を編集' });
     expect(await editor.getByLabel('最初の番号（1〜9000）').inputValue()).toBe('501');
+    await editor.getByLabel('1つ目の時間帯の開始時刻').waitFor();
+    await page.screenshot({ path: screenshotPath('admin-queues-editor') });
+    await expectNoSeriousAxeViolations(page, '/admin/queues, the editor');
     await editor.getByLabel('名前（日本語・20文字まで）').fill('ワクチン');
     await editor.getByLabel('LINE・アプリでも番号を取れるようにする（外すと窓口のみ）').check();
     await editor.getByLabel('オンライン受付の上限（1セッションあたり）').fill('30');
