@@ -6,6 +6,8 @@ import { publicQueue } from '../../shared/queue/rules.js';
 import type { AdminSnapshot, QueueLive, QueueSnapshotFrame } from '../../shared/schemas/live.js';
 import { compactRow, type PublicRow, type PublicRowFrame } from '../../shared/queue/public-row.js';
 import { MAIN_QUEUE } from '../storage/queue-rows.js';
+import { queueOpenAt } from '../../shared/queue/queue-hours.js';
+import { parseHours } from '../domain/queues/read.js';
 import type { StaffSlot } from '../../shared/queue/slot.js';
 import type { QueueState } from '../domain/queue-state.js';
 import type { LiveEstimate } from '../domain/estimate/live-estimate.js';
@@ -13,7 +15,7 @@ import { standingAbsence } from '../domain/absence/undo.js';
 import { patientCancellations } from '../domain/allocation/cancel-counts.js';
 
 /** Each queue's own figures, for a clinic with several (decision 061); `lives` in the order of `state.queues`. */
-export function queueFigures(state: QueueState, lives: readonly LiveEstimate[]): QueueLive[] | undefined {
+export function queueFigures(state: QueueState, lives: readonly LiveEstimate[], now: Date = new Date()): QueueLive[] | undefined {
   if (state.queues.length < 2) return undefined;
   const rows = publicQueue(state.slots);
   return state.queues.map((q, i) => ({
@@ -24,7 +26,7 @@ export function queueFigures(state: QueueState, lives: readonly LiveEstimate[]):
     ...(q.description_en ? { descriptionEn: q.description_en } : {}),
     firstNumber: q.first_number,
     online: q.online === 1,
-    open: true,
+    open: queueOpenAt(parseHours(q.hours), now),
     waiting: rows.filter((r) => !r.hold && (r.queueId ?? MAIN_QUEUE) === q.id).length,
     nowCalling: lives[i]?.nowCalling ?? null,
     estimate: lives[i]?.estimate ?? null,

@@ -10,7 +10,7 @@ import type { AllocationSettings } from '../../../shared/queue/kept-numbers.js';
 import type { Store } from '../../storage/port.js';
 import type { QueueTable, RuntimeTable } from '../../storage/schema.js';
 import { type Actor, writeAudit } from '../audit.js';
-import { firstQueueRow, liveQueueRow } from '../queues/read.js';
+import { liveQueueRow } from '../queues/read.js';
 
 export function allocationSettings(
   runtime: Pick<RuntimeTable, 'cancel_limit'>,
@@ -40,13 +40,9 @@ export async function saveAllocationSettings({ store, settings: change, actor }:
       .set({ keep_every: settings.keepEvery, online_cap: settings.onlineCap, family_max: settings.familyMax })
       .where('id', '=', queue.id)
       .execute();
-    // The runtime row keeps the first queue's copy until every reader takes the queue row (decision 061).
-    const first = (await firstQueueRow(tx)).id === queue.id;
-    await tx
-      .updateTable('runtime')
-      .set(first ? { keep_every: settings.keepEvery, online_cap: settings.onlineCap, family_max: settings.familyMax, cancel_limit: settings.cancelLimit } : { cancel_limit: settings.cancelLimit })
-      .where('id', '=', 1)
-      .execute();
+    // The runtime row's own copies of the first three are left as migration 0022 found them: only an older
+    // backup's restore reads them, to make its one queue (decision 061).
+    await tx.updateTable('runtime').set({ cancel_limit: settings.cancelLimit }).where('id', '=', 1).execute();
     emit({ type: 'settingsChanged' });
     await writeAudit(tx, actor, { action: 'saveAllocationSettings', target: change.queueId ?? null, before, after: settings }, now);
     return { ok: true as const };

@@ -13,7 +13,7 @@ import type { LiveQueue } from './rule.js';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Stored hours as the wire's; a text that no longer parses is the clinic's calendar (never a 500 on a read). */
-function parseHours(text: string | null): QueueHours {
+export function parseHours(text: string | null): QueueHours {
   if (text === null) return null;
   try {
     const parsed = queueHoursSchema.safeParse(JSON.parse(text));
