@@ -127,7 +127,7 @@ describeStores('allocations written in batches', (kind) => {
   });
 
   it('gives back a family’s numbers rolled back to its savepoint: the next request takes them, nothing of it stays', async () => {
-    await store.db.updateTable('runtime').set({ family_max: 3 }).where('id', '=', 1).execute();
+    await store.db.updateTable('queues').set({ family_max: 3 }).where('id', '=', 'main').execute();
     await take('PWA_first');
     await injectFault('member');
     const before = await version();

@@ -56,7 +56,7 @@ describeStores('kept numbers in the allocation module', (kind) => {
     expect(allocationOf(store).view.known()).toMatchObject({ onlineFreeLeft: true, onlineTaken: 0 });
     let writes = 0;
     const write = store.write.bind(store);
-    store.write = (fn) => (writes++, write(fn));
+    store.write = (fn, scope) => (writes++, write(fn, scope));
     // The first 20 wait for the lock together (one batch) and learn it there; the next 20 never take it.
     expect(await outcomes(Array.from({ length: 20 }, () => online()))).toEqual(Array(20).fill('error.onlineNumbersUsedUp'));
     expect(writes).toBe(1);
@@ -67,7 +67,7 @@ describeStores('kept numbers in the allocation module', (kind) => {
     const other = await t.reopen();
     const otherWrite = other.write.bind(other);
     let otherWrites = 0;
-    other.write = (fn) => (otherWrites++, otherWrite(fn));
+    other.write = (fn, scope) => (otherWrites++, otherWrite(fn, scope));
     expect(await outcomes([online(other), online(other)])).toEqual(['error.onlineNumbersUsedUp', 'error.onlineNumbersUsedUp']);
     expect(otherWrites).toBe(0);
     expect(allocationOf(other).view.known()).toMatchObject({ onlineFreeLeft: true, onlineTaken: 2, onlineCap: 2 });

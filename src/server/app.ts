@@ -111,6 +111,9 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
     sealer: sealer(secret, 'service-notification-token'),
     log: app.log,
   });
+  // One live estimate per process, for the streams, every timer that reads it and 「どちらの医師でも」: its
+  // history and calibration are read once per session, not once per part.
+  const estimator = createLiveEstimator(store);
   const deps: Deps = {
     config,
     store,
@@ -133,12 +136,10 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
     // The check-in secrets are sealed under the same server secret, which no backup holds (decision 059).
     checkinSealer: checkinSealer(secret),
     allocation: createAllocation(store),
+    estimator,
     clock,
   };
 
-  // One live estimate per process, for the streams and every timer that reads it: its history and
-  // calibration are read once per session, not once per part.
-  const estimator = createLiveEstimator(store);
   const hub = createLiveHub(store, app.log, { ...live, estimator });
   metrics?.watch({ store, viewers: (kind) => hub.viewerCount(kind) });
   // Node's close() waits for connections that never carried a request (browser preconnects) until its

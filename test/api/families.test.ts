@@ -152,6 +152,6 @@ describeStores('families take numbers together', (kind) => {
     // An older staff screen saving without familyMax keeps what is stored.
     await settings(4);
     await callFn(server.url, 'saveAllocationSettings', { keepEvery: 0, onlineCap: 0 }, { cookie });
-    expect((await t.store.db.selectFrom('runtime').select('family_max').executeTakeFirstOrThrow()).family_max).toBe(4);
+    expect((await t.store.db.selectFrom('queues').select('family_max').where('id', '=', 'main').executeTakeFirstOrThrow()).family_max).toBe(4);
   });
 });

@@ -115,8 +115,9 @@ describeStores('numbers kept for the desk', (kind) => {
       expectRefusal(await callFn(server.url, 'saveAllocationSettings', bad, { cookie }), 'INVALID_ARGUMENT');
     }
     expectRefusal(await callFn(server.url, 'saveAllocationSettings', { keepEvery: 3, onlineCap: 10 }, { token: (await pwaPatient(server.url)).token }), 'PERMISSION_DENIED');
-    const row = await t.store.db.selectFrom('runtime').select(['version', 'keep_every', 'online_cap']).executeTakeFirstOrThrow();
-    expect(row).toEqual({ version: before, keep_every: 0, online_cap: 0 });
+    const row = await t.store.db.selectFrom('queues').select(['keep_every', 'online_cap']).where('id', '=', 'main').executeTakeFirstOrThrow();
+    expect(row).toEqual({ keep_every: 0, online_cap: 0 });
+    expect(await storeVersion(t.store)).toBe(before);
 
     expect(await mustCall(server.url, 'saveAllocationSettings', { keepEvery: 10, onlineCap: 200 }, { cookie })).toEqual({ ok: true });
     expect(await mustCall(server.url, 'saveAllocationSettings', { keepEvery: 0, onlineCap: 1 }, { cookie })).toEqual({ ok: true });

@@ -6,6 +6,8 @@ import { myReservations } from '../domain/my-reservation/my-reservations.js';
 import type { Patient } from '../auth/patient-tokens.js';
 import type { Staff } from '../auth/staff-accounts.js';
 import type { FunctionDef } from '../http/function-def.js';
+import { chooseAnyQueue } from '../domain/any-queue/read.js';
+import { ANY_QUEUE } from '../../shared/schemas/functions.js';
 
 export const allocateNextSlot: FunctionDef<'allocateNextSlot'> = {
   access: 'by payload',
@@ -19,6 +21,8 @@ export const allocateNextSlot: FunctionDef<'allocateNextSlot'> = {
       return deps.allocation.take({ reservedType, ownerId: null, actor, queueId });
     }
     const patient = caller as Patient;
+    // 「どちらの医師でも」 (decision 061): the queue a newcomer starts earliest in, chosen now; the card names it.
+    if (queueId === ANY_QUEUE) queueId = await chooseAnyQueue(deps.store, deps.estimator, deps.clock.now());
     // The limits are spent inside the allocation's transaction: together with the number, or not at all.
     // A family (decision 053): one request, `members.length` numbers, all or none.
     const family = members ? { count: members.length, names: members } : {};

@@ -8,6 +8,7 @@ import type { LineSender } from '../notify/line-sender.js';
 import type { AbusePolicy } from '../abuse/policy.js';
 import type { Clock } from '../clock.js';
 import type { Allocation } from '../domain/allocation/allocate.js';
+import type { LiveEstimator } from '../domain/estimate/live-estimate.js';
 import type { ServiceMessages } from '../notify/service-sender.js';
 import type { Sealer } from '../auth/sealed.js';
 
@@ -23,6 +24,8 @@ export interface Deps {
   checkinSealer: Sealer;
   /** Taking numbers, with this process's view of reception (one per app, not per module). */
   allocation: Allocation;
+  /** This process's live estimate (the streams' own): 「どちらの医師でも」 weighs each queue's pace with it. */
+  estimator: LiveEstimator;
   /** LINE MINI App service messages (decision 051): asks for a reservation's token after its number is taken. */
   serviceMessages: ServiceMessages;
   /** The time the calendar is read at (tests move it by hand). */

@@ -47,7 +47,7 @@ describe('the public snapshot leaves out the row fields at their default (decisi
     expect(rows).toHaveLength(100);
     expect(rows[0]).toEqual({ reservationNumber: 1, ahead: 0 });
     expect(rows[99]).toEqual({ reservationNumber: 100, ahead: 99 });
-    for (const fieldAtDefault of ['"absent":false', '"hold":false', '"ahead":null']) expect(text).not.toContain(fieldAtDefault);
+    for (const fieldAtDefault of ['"absent":false', '"hold":false', '"ahead":null', '"queueId"']) expect(text).not.toContain(fieldAtDefault);
   });
 
   it('keeps every field away from its default: held (ahead left out as null), absent, or both', () => {
@@ -73,9 +73,9 @@ describe('the public snapshot leaves out the row fields at their default (decisi
     const s = state([slot(1), slot(2, { hold: true, holdAt: T, absences: 2, absentAt: T }), slot(3, { absences: 1, absentAt: T })]);
     const read = readQueueSnapshot(JSON.parse(frameText(s)) as Parameters<typeof readQueueSnapshot>[0]);
     expect(read.queue).toEqual([
-      { reservationNumber: 1, ahead: 0, hold: false, absent: false },
-      { reservationNumber: 3, ahead: 1, hold: false, absent: true },
-      { reservationNumber: 2, ahead: null, hold: true, absent: true },
+      { reservationNumber: 1, ahead: 0, hold: false, absent: false, queueId: 'main' },
+      { reservationNumber: 3, ahead: 1, hold: false, absent: true, queueId: 'main' },
+      { reservationNumber: 2, ahead: null, hold: true, absent: true, queueId: 'main' },
     ]);
     expect(read.version).toBe(7);
   });
@@ -87,9 +87,9 @@ describe('the public snapshot leaves out the row fields at their default (decisi
 
   it('is much smaller for a full session: 100 waiting, about 40 bytes a row', () => {
     const text = frameText(state(waiting(100)));
-    // The same rows with every default written out, as before decision 062.
+    // The same rows with every default written out, as before decision 062 (and the first queue's id, 061).
     const whole = JSON.stringify({ ...JSON.parse(text), queue: readQueueSnapshot(JSON.parse(text) as Parameters<typeof readQueueSnapshot>[0]).queue });
-    expect(whole.length - text.length).toBe(100 * '"hold":false,"absent":false,'.length);
+    expect(whole.length - text.length).toBe(100 * ',"hold":false,"absent":false,"queueId":"main"'.length);
     expect(text.length).toBeLessThan(0.6 * whole.length);
   });
 });

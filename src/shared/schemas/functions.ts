@@ -18,6 +18,7 @@ import type { AnnouncementSendPreview, ArrivalSetup, AuditEntry, MessagingStatus
 import { FAMILY_MAX_MAX, MEMBER_NAME_MAX } from '../queue/family.js';
 import { patientText } from './patient-text.js';
 import { queueChoicesSchema, removeQueueSchema, saveQueueSchema, type QueuesAnswer } from './queues.js';
+import { queueIdSchema } from './queue-id.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
@@ -30,8 +31,9 @@ const id = z.string().min(1).max(100).regex(/^[\x21-\x7e]+$/);
 export { ANNOUNCEMENT_MAX_LENGTH } from './live.js';
 const none = z.strictObject({});
 
-/** A queue's id (decision 061): lower-case letters, digits and hyphens. */
-export const queueIdSchema = z.string().min(1).max(40).regex(/^[a-z0-9-]+$/);
+/** allocateNextSlot's queueId for 「どちらの医師でも」: the queue a newcomer starts earliest in (decision 061). */
+export const ANY_QUEUE = 'any';
+
 
 export const MARK_ACTIONS = ['start', 'undoStart', 'delete', 'undoDelete', 'hold', 'undoHold', 'confirm'] as const;
 export type MarkAction = (typeof MARK_ACTIONS)[number];
@@ -51,9 +53,11 @@ export const functionPayloads = {
     liffAccessToken: z.string().min(1).max(2048).regex(/^[\x21-\x7e]+$/).optional(),
     members: z.array(patientText(MEMBER_NAME_MAX)).min(1).max(FAMILY_MAX_MAX).optional(),
     /**
-     * Several queues (decision 061): the queue to join; absent is the clinic's first queue. An unknown or
-     * removed queue is NOT_FOUND error.unknownQueue; a desk-only queue taken online FAILED_PRECONDITION
-     * error.queueDeskOnly.
+     * Several queues (decision 061): the queue to join; absent is the clinic's first queue; 'any' (patients,
+     * where the clinic offers 「どちらの医師でも」) the queue whose expected start for a newcomer is earliest
+     * now, named by the answer's card. An unknown or removed queue is NOT_FOUND error.unknownQueue; a
+     * desk-only queue taken online FAILED_PRECONDITION error.queueDeskOnly; a queue outside its own hours
+     * FAILED_PRECONDITION error.queueClosed.
      */
     queueId: queueIdSchema.optional(),
   }).refine((p) => p.reservedType !== 'ADMIN' || p.members === undefined, { message: 'members: patients only', path: ['members'] }),

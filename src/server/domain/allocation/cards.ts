@@ -21,6 +21,8 @@ export async function readCards(store: Store, slotIds: readonly string[]): Promi
         .selectFrom('reservation_slots')
         .select((inner) => inner.fn.countAll<number>().as('n'))
         .whereRef('reservation_slots.session_id', '=', 'mine.session_id')
+        // People ahead in its own queue (decision 061).
+        .whereRef('reservation_slots.queue_id', '=', 'mine.queue_id')
         .where(activeSlot)
         .where('reservation_slots.hold', '=', 0)
         // Before it in queue order (`byQueueOrder`): an earlier place, or the same place and a lower number.

@@ -12,7 +12,7 @@ import { standingAbsence } from '../absence/undo.js';
 
 type CardFacts = Pick<
   Slot,
-  'id' | 'reservationNumber' | 'hold' | 'notifiedAt' | 'absences' | 'absentAt' | 'absentPlaces' | 'arrivedAt' | 'familyId' | 'memberName' | 'noticeMinutes'
+  'id' | 'reservationNumber' | 'queueId' | 'hold' | 'notifiedAt' | 'absences' | 'absentAt' | 'absentPlaces' | 'arrivedAt' | 'familyId' | 'memberName' | 'noticeMinutes'
 > & {
   reservedAt: string;
 };
@@ -22,6 +22,8 @@ export function reservationCard(slot: CardFacts, ahead: number | null, noticeThr
   return {
     slotId: slot.id,
     reservationNumber: slot.reservationNumber,
+    // Its queue (decision 061), left out for the first one as on the stream.
+    ...(slot.queueId === undefined ? {} : { queueId: slot.queueId }),
     reservedAt: slot.reservedAt,
     ahead,
     hold: slot.hold,

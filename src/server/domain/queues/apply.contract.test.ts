@@ -98,7 +98,8 @@ describeStores('the clinic queues', (kind) => {
     await saveAllocationSettings({ store: t.store, settings: { keepEvery: 5, onlineCap: 10, queueId: id } });
     const rows = await queueRows();
     expect(rows.map((r) => [r.id, r.keep_every, r.online_cap, r.family_max])).toEqual([['main', 3, 50, 4], [id, 5, 10, 2]]);
-    expect(await runtimeRow(t.store)).toMatchObject({ cancel_limit: 2, keep_every: 3, online_cap: 50, family_max: 4 });
+    // The runtime row keeps only the cancel limit (decision 061): its old copies of the rest stay as migrated.
+    expect(await runtimeRow(t.store)).toMatchObject({ cancel_limit: 2, keep_every: 0, online_cap: 0, family_max: 1 });
     expect((await loadQueueState(t.store)).allocationSettings).toEqual({ keepEvery: 3, onlineCap: 50, familyMax: 4, cancelLimit: 2 });
     expect(await outcome(saveAllocationSettings({ store: t.store, settings: { keepEvery: 0, onlineCap: 0, queueId: 'gone' } }))).toBe('NOT_FOUND error.unknownQueue');
   });
