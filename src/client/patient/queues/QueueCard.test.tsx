@@ -40,6 +40,12 @@ describe('the card in a clinic with several queues', () => {
     expect(screen.getByRole('status').textContent).toBe('ただいま 4番の方を診察中');
   });
 
+  it("reads the queue from the number's row when the card does not name it", async () => {
+    render(<MyView {...myViewProps({ ...vaccine, queueId: undefined })} snapshot={threeQueueSnapshot} />);
+    await card();
+    expect(document.querySelector('.my-number')!.textContent).toBe('予防接種 504番');
+  });
+
   it('is the one-queue card when the snapshot has no queues', () => {
     const single = { ...threeQueueSnapshot, queues: undefined };
     render(<MyView {...myViewProps(general)} snapshot={single} />);

@@ -29,7 +29,9 @@ export interface QueueCardProps extends MyViewProps {
 export default function QueueCard(props: QueueCardProps) {
   const { reservation, family, snapshot, queues, notice, Card, Family } = props;
   const lang = useLang();
-  const queue = queues.find((q) => q.id === queueOf(reservation));
+  // The card names its queue; failing that, the number's row in the snapshot does (the same slot's queue).
+  const row = snapshot?.queue.find((r) => r.reservationNumber === reservation.reservationNumber);
+  const queue = queues.find((q) => q.id === queueOf(reservation.queueId ? reservation : (row ?? reservation)));
   const view = queue && snapshot ? queueSnapshot(snapshot, queue) : snapshot;
   const name = queue ? queueName(queue, lang) : undefined;
   if (family.length > 1) {
