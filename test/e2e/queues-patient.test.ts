@@ -117,13 +117,16 @@ describeBrowser('several queues on the patient screens', () => {
     await page.screenshot({ path: screenshotPath('queues-pwa-all'), fullPage: true });
   });
 
-  it('reads in English, and a ?queue= link opens the book screen on that queue', async () => {
+  it('reads in English, offers 「どちらの医師でも」 when the clinic does, and a ?queue= link opens the book screen on that queue', async () => {
     await seedQueues();
+    await screen.staff('saveQueueChoices', { anyQueue: true, numberPerQueue: false });
     const page = await openApp('en-US');
     await page.goto(`${screen.server.url}/pwa/book?queue=vaccine`);
     const choice = page.getByRole('group', { name: 'Service' });
     await choice.waitFor({ timeout: 10_000 });
     expect(await choice.getByRole('radio', { name: 'Vaccination' }).isChecked()).toBe(true);
+    // Read from getQueues' choices: two queues online, so the earliest-queue choice is offered too.
+    await choice.getByRole('radio', { name: /^Any doctor/ }).waitFor({ timeout: 10_000 });
     const text = await mainText(page);
     expect(text).toContain('Flu and COVID shots');
     expect(text).toContain('This service is at the reception desk only (not online).');

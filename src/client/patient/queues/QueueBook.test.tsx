@@ -24,7 +24,8 @@ const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInput
 async function renderBook(over: Parameters<typeof bookViewProps>[0] = {}) {
   const members: FamilyTake = {};
   const onTake = vi.fn(() => members.queue);
-  render(<BookView {...bookViewProps({ queues: threeQueues, members, onTake, ...over })} />);
+  // The clinic's choice given, as getQueues would say it (the e2e test asks the real server).
+  render(<BookView {...bookViewProps({ queues: threeQueues, members, onTake, anyQueue: false, ...over })} />);
   await screen.findByRole('group', { name: '受付の種類' });
   return { members, onTake };
 }
@@ -101,7 +102,7 @@ describe('book screen with several queues', () => {
   });
 
   it('keeps the closed card and the already-reserved notice as the one-queue screen has them', async () => {
-    render(<BookView {...bookViewProps({ queues: threeQueues, closed: true })} />);
+    render(<BookView {...bookViewProps({ queues: threeQueues, closed: true, anyQueue: false })} />);
     expect(screen.getByRole('heading', { name: 'ただいまオンライン受付時間外です' })).toBeTruthy();
     expect(screen.queryByRole('radio')).toBeNull();
     cleanup();
@@ -113,7 +114,7 @@ describe('book screen with several queues', () => {
   it('reads in English', async () => {
     await applyLang('en');
     try {
-      render(<BookView {...bookViewProps({ queues: threeQueues })} />);
+      render(<BookView {...bookViewProps({ queues: threeQueues, anyQueue: false })} />);
       const group = await screen.findByRole('group', { name: 'Service' });
       const names = within(group)
         .getAllByRole('radio')

@@ -10,6 +10,7 @@ import { queuesLabels } from '../../../shared/labels/queues.js';
 import { label } from '../../../shared/labels/text.js';
 import { waitRange } from '../../../shared/estimate/range.js';
 import type { QueueLive } from '../../../shared/schemas/live.js';
+import { callFn } from '../../api/fn.js';
 import { t, useLang } from '../../ui/language.js';
 import type { BookViewProps } from '../BookView.js';
 import { readQueueLink } from './queue-link.js';
@@ -21,6 +22,26 @@ export interface QueueBookProps extends BookViewProps {
   queues: QueueLive[];
   /** The family picker as the one-queue screen shows it (passed in, so this chunk does not import it). */
   family: ReactNode;
+}
+
+/**
+ * Whether the clinic offers 「どちらの医師でも」 (getQueues' choices): asked once per page, when the first
+ * screen with several queues appears; the prop (tests, a caller that knows) wins, and a failed answer hides it.
+ */
+let anyQueueAnswer: Promise<boolean> | undefined;
+function useAnyQueue(given: boolean | undefined): boolean {
+  const [offered, setOffered] = useState(false);
+  useEffect(() => {
+    if (given !== undefined) return;
+    anyQueueAnswer ??= callFn('getQueues', {}).then(
+      (answer) => answer.choices.anyQueue,
+      () => false,
+    );
+    let live = true;
+    void anyQueueAnswer.then((any) => live && setOffered(any));
+    return () => void (live = false);
+  }, [given]);
+  return given ?? offered;
 }
 
 /** The queue to start on: the link's if it can be taken, else the only one that can, else none. */
@@ -38,7 +59,7 @@ export default function QueueBook(props: QueueBookProps) {
   const noteId = useId();
   const name = useId();
   const [chosen, setChosen] = useState(() => initialChoice(queues));
-  const anyOffered = Boolean(props.anyQueue) && queues.filter(selectable).length >= 2;
+  const anyOffered = useAnyQueue(props.anyQueue) && queues.filter(selectable).length >= 2;
   // A queue may close, or turn desk-only, while the screen is open: never send one that cannot be taken now.
   const current = (chosen === ANY_QUEUE ? anyOffered : queues.some((q) => q.id === chosen && selectable(q))) ? chosen : null;
 

@@ -1,9 +1,11 @@
 /**
  * A clinic with three queues for the patient screens' tests (decision 061): 一般 (the first, 'main', numbers
- * from 1), 予防接種 (from 501) and 発熱外来 (from 801, at the desk only). Rows of the first queue carry no
- * `queueId`, as the wire sends them; `ahead` counts within each row's own queue.
+ * from 1), 予防接種 (from 501) and 発熱外来 (from 801, at the desk only). Rows as the screens read
+ * them (the frame's left-out defaults put back, the first queue's `queueId` among them); `ahead` counts within
+ * each row's own queue.
  */
 import type { WaitEstimate } from '../../../shared/estimate/range.js';
+import { fullRow } from '../../../shared/queue/public-row.js';
 import type { QueueLive, QueueSnapshot } from '../../../shared/schemas/live.js';
 
 export const NOW = new Date('2026-11-23T01:00:00.000Z'); // 10:00 Tokyo
@@ -38,7 +40,7 @@ export const threeQueueSnapshot: QueueSnapshot = {
     { reservationNumber: 503, ahead: 0, hold: false, queueId: 'vaccine' },
     { reservationNumber: 504, ahead: 1, hold: false, queueId: 'vaccine' },
     { reservationNumber: 801, ahead: 0, hold: false, queueId: 'fever' },
-  ],
+  ].map(fullRow),
   version: 7,
   queues: threeQueues,
   estimate: threeQueues[0].estimate,
