@@ -9,6 +9,7 @@ import { navigate, Redirect, usePath, useSearch } from '../router.js';
 import { t } from '../ui/language.js';
 import type { ClientConfig } from '../../shared/schemas/functions.js';
 import { AllScreen } from '../patient/AllScreen.js';
+import { Queues } from '../patient/queues/lazy.js';
 import { AuthErrorCard } from '../patient/AuthErrorCard.js';
 import { BookScreen } from '../patient/BookScreen.js';
 import { ClosedScreen } from '../patient/ClosedScreen.js';
@@ -63,7 +64,7 @@ function LineRoutes({ config, device, liff }: { config: ClientConfig; device: De
           {auth.friendFlag === false && config.line.officialAccountUrl && (
             <AddFriendNotice officialAccountUrl={config.line.officialAccountUrl} />
           )}
-          {decision.page === 'book' ? <BookScreen /> : decision.page === 'my' ? <MyScreen /> : <AllScreen />}
+          {decision.page === 'book' ? <BookScreen /> : decision.page === 'my' ? <MyScreen /> : <AllScreen Queues={Queues} />}
         </PatientContext.Provider>
       );
     case 'reserved':

@@ -30,7 +30,7 @@ export function BookScreen() {
     try {
       // In the LINE MINI App: its access token, for the server to ask LINE for service messages (decision 051).
       const liff = liffAccessToken?.() || undefined;
-      const taken = await callFn('allocateNextSlot', { reservedType: channel, members: members.current, ...(liff && { liffAccessToken: liff }) }, auth.token);
+      const taken = await callFn('allocateNextSlot', { reservedType: channel, members: members.current, queueId: members.queue, ...(liff && { liffAccessToken: liff }) }, auth.token);
       // The answer carries the card as the server holds it (its time, not the phone's): one round trip.
       // It is null only when the number was gone again before the answer; the confirmation still shows it.
       const { slotId, reservationNumber } = taken;
@@ -62,6 +62,7 @@ export function BookScreen() {
       familyMax={live.data?.familyMax}
       members={members}
       announcement={live.data?.announcement}
+      queues={live.data?.queues}
     />
   );
 }

@@ -10,11 +10,13 @@ import { t } from '../ui/language.js';
 import { ClosedCard } from './ClosedCard.js';
 import { LiveStatusLine } from './LiveStatusLine.js';
 import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
-import type { Announcement } from '../../shared/schemas/live.js';
+import type { Announcement, QueueLive } from '../../shared/schemas/live.js';
 import type { ScheduleState } from './public-schedule.js';
 // The family chunk (decision 053): only clinics that offer families load it; /pwa's first load has no room.
 import { Family } from './family/lazy.js';
 import type { FamilyTake } from './family/take.js';
+// The queues chunk (decision 061): only a clinic with several queues loads it.
+import { Queues } from './queues/lazy.js';
 
 export type { FamilyTake };
 
@@ -41,22 +43,34 @@ export interface BookViewProps {
   familyMax?: number;
   /** Where the picker writes what to send with the take (undefined: one number, no name). */
   members?: FamilyTake;
+  /** Several queues (decision 061): the patient chooses one first; absent, the screen is the one-queue one. */
+  queues?: QueueLive[];
+  /** The clinic offers 「どちらの医師でも」 (the earliest queue). */
+  anyQueue?: boolean;
 }
 
 export function BookView(props: BookViewProps) {
   const { waitCount, closed, schedule, liveStatus, authenticating, busy, reserved, error, myPath, onTake } = props;
   const countId = useId();
+  const family =
+    props.familyMax! > 1 && !reserved ? (
+      <Suspense>
+        <Family part="picker" {...props} />
+      </Suspense>
+    ) : null;
   return (
     <main className="page patient">
       <LiveStatusLine status={liveStatus} />
       <h1>{t('nav.book')}</h1>
       <AnnouncementBanner announcement={props.announcement} />
-      <section className="card stat" aria-labelledby={countId}>
-        <h2 id={countId} className="stat-label">
-          {t('book.waitingCount')}
-        </h2>
-        <p className="stat-value">{waitCount === null ? t('all.dash') : t('book.people', { n: waitCount })}</p>
-      </section>
+      {props.queues ? null : (
+        <section className="card stat" aria-labelledby={countId}>
+          <h2 id={countId} className="stat-label">
+            {t('book.waitingCount')}
+          </h2>
+          <p className="stat-value">{waitCount === null ? t('all.dash') : t('book.people', { n: waitCount })}</p>
+        </section>
+      )}
       {reserved ? (
         <p className="notice">
           {t('book.alreadyReserved')}
@@ -68,13 +82,13 @@ export function BookView(props: BookViewProps) {
       ) : null}
       {closed ? (
         <ClosedCard schedule={schedule} late={props.late} />
+      ) : props.queues ? (
+        <Suspense>
+          <Queues part="book" {...props} queues={props.queues} family={family} />
+        </Suspense>
       ) : (
         <>
-          {props.familyMax! > 1 && !reserved ? (
-            <Suspense>
-              <Family part="picker" {...props} />
-            </Suspense>
-          ) : null}
+          {family}
           <button
             type="button"
             className="button primary block take-button"

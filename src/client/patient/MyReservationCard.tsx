@@ -25,6 +25,8 @@ export interface MyReservationCardProps {
   children?: ReactNode;
   /** Arrival check-in (issue 34); without it no check-in is offered. */
   checkIn?: Omit<CheckInProps, 'arrivedAt'>;
+  /** The number's queue by name, in a clinic with several (decision 061): 「予防接種 12番」. */
+  queue?: string;
 }
 
 function aheadText(reservation: MyReservation): string {
@@ -41,6 +43,7 @@ export function ReservationFacts(props: {
   labelId: string;
   reservation: Pick<MyReservation, 'reservationNumber' | 'reservedAt'>;
   children?: ReactNode;
+  queue?: string;
 }) {
   const { reservationNumber, reservedAt } = props.reservation;
   return (
@@ -48,7 +51,10 @@ export function ReservationFacts(props: {
       <h2 id={props.labelId} className="stat-label">
         {t('my.yourNumber')}
       </h2>
-      <p className="my-number">{t('my.numberValue', { n: reservationNumber })}</p>
+      <p className="my-number">
+        {props.queue ? <span className="my-queue">{props.queue} </span> : null}
+        {t('my.numberValue', { n: reservationNumber })}
+      </p>
       {props.children}
       <dl className="my-facts">
         <dt>{t('my.reservedAt')}</dt>
@@ -69,7 +75,7 @@ export function MyReservationCard(props: MyReservationCardProps) {
   const absent = absenceText(reservation);
   return (
     <section className="card my-card" aria-labelledby={labelId}>
-      <ReservationFacts labelId={labelId} reservation={reservation}>
+      <ReservationFacts labelId={labelId} reservation={reservation} queue={props.queue}>
         {absent ? <p className="notice my-absence">{absent}</p> : null}
         <p className="my-ahead">{aheadText(reservation)}</p>
         <PlaceEstimate snapshot={snapshot} number={reservation.reservationNumber} />

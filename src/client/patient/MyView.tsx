@@ -15,6 +15,8 @@ import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
 import type { FamilyCardsProps } from './family/FamilyCards.js';
 // The family chunk (decision 053): loaded only when the patient holds more than one number.
 import { Family } from './family/lazy.js';
+// The queues chunk (decision 061): loaded only in a clinic with several queues.
+import { Queues } from './queues/lazy.js';
 
 // The notice chooser in a chunk of its own, loaded with the card: its two kinds of notice (decision 055)
 // would not fit /pwa's first-load budget otherwise, and the card reads complete without it for a moment.
@@ -52,6 +54,14 @@ export function MyView(props: MyViewProps) {
     ) : null;
   let body;
   if (!loaded) body = <Loading />;
+  else if (reservation && snapshot?.queues) {
+    // The cards come from here: importing them into the chunk would split /pwa's first load further.
+    body = (
+      <Suspense>
+        <Queues part="card" {...props} reservation={reservation} family={family} notice={notice} queues={snapshot.queues} Card={MyReservationCard} Family={Family} />
+      </Suspense>
+    );
+  }
   else if (family.length > 1) {
     body = (
       <Suspense>

@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { navigate, Redirect, usePath } from '../router.js';
 import { t } from '../ui/language.js';
 import { AllScreen } from '../patient/AllScreen.js';
+import { Queues } from '../patient/queues/lazy.js';
 import { AuthErrorCard } from '../patient/AuthErrorCard.js';
 import { BookScreen } from '../patient/BookScreen.js';
 import { MyScreen } from '../patient/MyScreen.js';
@@ -111,7 +112,7 @@ function AppScreens({ tab, path }: { tab: PwaTab; path: string }) {
         </section>
       ) : null}
       <PatientContext.Provider value={patient}>
-        {tab === 'book' ? <BookScreen /> : tab === 'my' ? <MyScreen /> : <AllScreen />}
+        {tab === 'book' ? <BookScreen /> : tab === 'my' ? <MyScreen /> : <AllScreen Queues={Queues} />}
       </PatientContext.Provider>
       {prompt || status ? (
         <section className="pwa-below" aria-label={t('push.region')}>

@@ -8,6 +8,8 @@ import { Redirect, usePath } from '../router.js';
 import { webPaths } from '../routes/web.js';
 import { t } from '../ui/language.js';
 import { AllScreen } from '../patient/AllScreen.js';
+import { FullList } from '../patient/FullList.js';
+import { QueueList } from '../patient/queues/list-lazy.js';
 import { loadClientConfig } from '../patient/client-config.js';
 
 export default function WebApp() {
@@ -15,7 +17,7 @@ export default function WebApp() {
   const config = use(loadClientConfig());
   if (path !== webPaths.all) return <Redirect to={webPaths.all} />;
   return (
-    <AllScreen showWeek>
+    <AllScreen List={FullList} showWeek Queues={QueueList}>
       {config.line.officialAccountUrl ? <ReserveLink href={config.line.officialAccountUrl} /> : null}
     </AllScreen>
   );

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { familyLabels } from './family.js';
 import { noticeLabels, noticesEn, noticesJa } from './notices.js';
+import { queuesLabels } from './queues.js';
 import { patientEn } from './patient-en.js';
 import { patientJa } from './patient-ja.js';
 import { staffLabels } from './staff.js';
@@ -17,6 +18,7 @@ type Texts = Readonly<Record<string, string>>;
 const written: Record<string, { ja: Texts; en?: Texts }> = {
   'patient-ja.ts, patient-en.ts': { ja: patientJa, en: patientEn },
   'family.ts': familyLabels,
+  'queues.ts': queuesLabels,
   'notices.ts': { ja: noticesJa, en: noticesEn },
   'staff-desk.ts': { ja: staffDeskJa },
   'staff-settings.ts': { ja: staffSettingsJa },
@@ -90,6 +92,7 @@ describe('the label catalogues', () => {
     expect(label(staffLabels, 'ja', 'staffFamily.tag', { i: 2, k: 3 })).toBe('家族 2/3');
     expect(label(statsLabels, 'ja', 'stats.range', { from: '2026-11-01', to: '2026-11-30' })).toBe('2026-11-01〜2026-11-30');
     expect(label(familyLabels, 'en', 'family.cancelConfirmName', { n: 13, name: 'Hana' })).toBe('Cancel No. 13 (Hana)? The other numbers stay.');
+    expect(label(queuesLabels, 'en', 'queues.yours', { queue: 'Vaccination' })).toBe('Your service: Vaccination');
     expect(label(noticeLabels, 'en', 'notice.recall', { clinic: 'Sakura', n: 7 })).toBe('[Sakura] Number 7: it is your turn. Please come to the reception desk.');
     expect(label(noticeLabels, 'ja', 'my.numberValue', { n: 7 })).toBe('7番');
   });

@@ -6,6 +6,8 @@
 export interface FamilyTake {
   current?: string[];
   refusal?(err: unknown): string | undefined;
+  /** The queue chosen in a clinic with several (decision 061; undefined: the first). */
+  queue?: string;
 }
 
 /** What the book screen passes the picker. */
