@@ -17,6 +17,8 @@ import { Sidebar } from './Sidebar.js';
 import { AnnouncementPanel } from './AnnouncementPanel.js';
 import { useSound } from './sound.js';
 import { useAdminStream } from '../use-admin-stream.js';
+import { severalQueues, useQueueFilter } from '../queues.js';
+import { QueueFilterBar } from './QueueFilterBar.js';
 
 export interface QueueScreenProps {
   username: string;
@@ -33,6 +35,8 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
   const [announcements, setAnnouncements] = useState<Announcement[]>([]);
   const blinking = useCancelBlink(data?.slots);
   const { soundOn, play } = sound;
+  const queues = severalQueues(data?.queues);
+  const [filter, setFilter] = useQueueFilter(queues);
 
   useNewReservationClaims(data?.slots, (announcement) => {
     if (soundOn) void play();
@@ -80,10 +84,13 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
         sound={sound}
         username={username}
         onSignOut={onSignOut}
+        queues={queues}
+        filter={filter}
       />
       <main className="admin-main">
         <AnnouncementPanel announcement={data?.announcement ?? null} />
         <ScheduleBanner notice={data?.scheduleNotice ?? null} />
+        {queues && <QueueFilterBar queues={queues} filter={filter} onChange={setFilter} />}
         <QueueTable
           slots={data?.slots ?? []}
           showDone={showDone}
@@ -93,6 +100,8 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
           noticeThresholds={data?.noticeThresholds}
           arrivalSettings={data?.arrivalSettings}
           cancellations={data?.cancellations}
+          queues={queues}
+          filter={filter}
         />
       </main>
       {announcements.length > 0 && (
