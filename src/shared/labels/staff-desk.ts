@@ -267,6 +267,7 @@ export const staffDeskJa = {
   'monitor.queueWaiting': 'お待ち {n}人',
   'monitor.queueNowCalling': '診察中 {n}番',
   'monitor.queueEstimate': '今からの目安 {text}',
+  'monitor.queueClosed': 'ただいま受付時間外です',
   // the spoken call-out with several queues: the queue's name before the number ({queue} in staff wording)
   'callout.defaultTextQueue': '{queue}の{n}番の方、診察室へお入りください',
   'callout.queuePrefix': '{queue}、{text}',
