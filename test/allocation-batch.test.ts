@@ -14,6 +14,7 @@ import type { TicketQuota } from '../src/server/domain/allocation/quota.js';
 import { AppError } from '../src/server/errors.js';
 import type { Store } from '../src/server/storage/port.js';
 import { describeStores, openTestStore, type TestStore } from './support/stores.js';
+import { storeVersion } from './support/store-version.js';
 
 describeStores('allocations written in batches', (kind) => {
   let t: TestStore;
@@ -26,7 +27,7 @@ describeStores('allocations written in batches', (kind) => {
   });
   afterEach(async () => t.cleanup());
 
-  const version = async () => (await store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow()).version;
+  const version = async () => (await storeVersion(store));
   /** Each call's answer: its number, or its refusal's code (or the raw message of anything else). */
   const outcomes = (calls: Promise<{ reservationNumber: number }>[]) =>
     Promise.all(calls.map((c) => c.then((r) => r.reservationNumber, (e: unknown) => (e instanceof AppError ? e.code : String(e)))));

@@ -11,6 +11,7 @@ import { switchReception } from '../src/server/domain/reception/apply.js';
 import { AppError } from '../src/server/errors.js';
 import type { Store } from '../src/server/storage/port.js';
 import { describeStores, openTestStore, type TestStore } from './support/stores.js';
+import { storeVersion } from './support/store-version.js';
 
 describeStores('kept numbers in the allocation module', (kind) => {
   let t: TestStore;
@@ -34,10 +35,10 @@ describeStores('kept numbers in the allocation module', (kind) => {
   it('gives a mixed batch the numbers of the rule in arrival order, in one transaction', async () => {
     await settings(3, 0);
     expect(await outcomes([online(), online()])).toEqual([1, 2]);
-    const { version } = await store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow();
+    const version = await storeVersion(store);
     // Online 4 (3 is kept), the desk the kept 3 behind it, online 5, the desk the next free (6, kept): no gap behind 5.
     expect(await outcomes([online(), desk(), online(), desk(), online()])).toEqual([4, 3, 5, 6, 7]);
-    expect((await store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow()).version).toBe(version + 1);
+    expect((await storeVersion(store))).toBe(version + 1);
   });
 
   it('leaves a kept number behind the end to the desk when the setting is turned off', async () => {

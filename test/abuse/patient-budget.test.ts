@@ -12,6 +12,7 @@ import { staffLabels } from '../../src/shared/labels/staff.js';
 import { label } from '../../src/shared/labels/text.js';
 import { patientCounterSubject } from '../support/counters.js';
 import type { Store } from '../../src/server/storage/port.js';
+import { storeVersion } from '../support/store-version.js';
 
 type Taken = { slotId: string; reservationNumber: number };
 
@@ -38,7 +39,7 @@ describeStores('the patient’s change budget', (kind) => {
     other = undefined;
   });
 
-  const version = async () => (await server.store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow()).version;
+  const version = async () => (await storeVersion(server.store));
   const take = (token: string) => mustCall<Taken>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token });
   const threshold = (token: string, slotId: string, n: number) => callFn(server.url, 'setMyNoticeThreshold', { slotId, threshold: n }, { token });
   const cancel = (token: string, slot: Taken) =>

@@ -17,6 +17,7 @@ import type { Store } from '../../src/server/storage/port.js';
 import { staffLabels } from '../../src/shared/labels/staff.js';
 import { label } from '../../src/shared/labels/text.js';
 import { patientCounterSubject } from '../support/counters.js';
+import { storeVersion } from '../support/store-version.js';
 
 const BUDGET = 10;
 let cleanup: (() => Promise<void>)[] = [];
@@ -68,7 +69,7 @@ describeStores('a patient flooding the notice threshold', (kind) => {
     const patient = await pwaPatient(server.url);
     const slot = await mustCall<{ slotId: string }>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, { token: patient.token });
     const stranger = await pwaPatient(server.url);
-    const version = async () => (await store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow()).version;
+    const version = async () => (await storeVersion(store));
     const viewer = await openSse(`${server.url}/api/live/queue`);
     cleanup.push(async () => viewer.close());
     await viewer.next((e) => e.event === 'queue');

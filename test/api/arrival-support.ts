@@ -11,6 +11,7 @@ import type { ArrivalSetup } from '../../src/shared/schemas/functions.js';
 import { checkinSealer } from '../../src/server/domain/arrival/keys.js';
 import { readCheckinSecret } from '../../src/server/domain/arrival/secret.js';
 import { serverTokenSecret } from './api-support.js';
+import { storeVersion } from '../support/store-version.js';
 
 export interface ArrivalClinic {
   readonly server: TestServer;
@@ -66,7 +67,7 @@ export function useArrivalClinic(kind: StoreKind, env: Record<string, string> = 
     setup: () => staff<ArrivalSetup>('getArrivalSetup'),
     secret: () => readCheckinSecret(server.store, checkinSealer(serverTokenSecret(server))),
     async version() {
-      return (await server.store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow()).version;
+      return (await storeVersion(server.store));
     },
     slot: (slotId) =>
       server.store.db.selectFrom('reservation_slots').select(['arrived_at', 'arrived_by', 'updated_at']).where('id', '=', slotId).executeTakeFirstOrThrow(),

@@ -12,6 +12,7 @@ import { callFn, type FnAnswer, mustCall, pwaPatient } from '../support/client.j
 import type { TestServer } from '../support/server.js';
 import { describeStores, type TestStore } from '../support/stores.js';
 import { adminSnapshot, expectRefusal, openReception, queueSnapshotText, smallSessionServer } from './api-support.js';
+import { storeVersion } from '../support/store-version.js';
 
 type Taken = { reservationNumber: number; slotId: string; reservation: MyReservation | null; family: MyReservation[] | null };
 
@@ -34,7 +35,7 @@ describeStores('families take numbers together', (kind) => {
   const family = async (members?: string[]) => take((await pwaPatient(server.url)).token, members);
   const numbers = (answer: FnAnswer<Taken>) =>
     'result' in answer.body ? (answer.body.result.family ?? []).map((c) => c.reservationNumber) : answer.body.error.message;
-  const version = async () => (await t.store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow()).version;
+  const version = async () => (await storeVersion(t.store));
   const taken = async () =>
     (await t.store.db.selectFrom('reservation_slots').select('reservation_number').where('is_reserved', '=', 1).orderBy('reservation_number').execute()).map(
       (r) => r.reservation_number,

@@ -13,6 +13,7 @@ import type { TestServer } from '../support/server.js';
 import { describeStores, type TestStore } from '../support/stores.js';
 import { expectRefusal, openReception, signedLinePatient, smallSessionServer } from './api-support.js';
 import { openSse } from '../support/sse.js';
+import { storeVersion } from '../support/store-version.js';
 
 type Taken = { reservationNumber: number; slotId: string; reservation: { ahead: number | null } | null };
 type AuditRow = { action: string; before: unknown; after: unknown };
@@ -35,7 +36,7 @@ describeStores('numbers kept for the desk', (kind) => {
   const number = (answer: FnAnswer<Taken>) => ('result' in answer.body ? answer.body.result.reservationNumber : answer.body.error.message);
   /** The stream's snapshot once it shows every write so far (snapshots are rebuilt just after a commit). */
   async function current<T>(stream: 'queue' | 'admin'): Promise<T> {
-    const { version } = await t.store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow();
+    const version = await storeVersion(t.store);
     const reader = await openSse(`${server.url}/api/live/${stream}`, stream === 'admin' ? { cookie } : {});
     try {
       return JSON.parse((await reader.next((e) => e.event === stream && (JSON.parse(e.data) as { version: number }).version >= version)).data) as T;
@@ -99,7 +100,7 @@ describeStores('numbers kept for the desk', (kind) => {
 
   it('saves the settings audited, shows them on the staff stream, and refuses bad input changing nothing', async () => {
     expect((await current<Staff>('admin')).allocationSettings).toEqual({ keepEvery: 0, onlineCap: 0, familyMax: 1, cancelLimit: 0 });
-    const { version: before } = await t.store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow();
+    const before = await storeVersion(t.store);
     for (const bad of [
       { keepEvery: 1, onlineCap: 0 },
       { keepEvery: 11, onlineCap: 0 },

@@ -11,6 +11,7 @@ import { callFn, mustCall, pwaPatient, staffCookie } from '../support/client.js'
 import { startTestServer, type TestServer } from '../support/server.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 import { expectRefusal, openReception } from './api-support.js';
+import { storeVersion } from '../support/store-version.js';
 
 describeStores('patient text', (kind) => {
   let t: TestStore;
@@ -30,7 +31,7 @@ describeStores('patient text', (kind) => {
   });
 
   const take = async (members: string[]) => callFn(server.url, 'allocateNextSlot', { reservedType: 'PWA', members }, { token: (await pwaPatient(server.url)).token });
-  const version = async () => (await t.store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow()).version;
+  const version = async () => (await storeVersion(t.store));
   const names = async () =>
     (await t.store.db.selectFrom('reservation_slots').select('member_name').where('is_reserved', '=', 1).orderBy('reservation_number').execute()).map((r) => r.member_name);
   const ticketCounters = async () =>

@@ -14,6 +14,7 @@ import type { TestServer } from '../support/server.js';
 import { describeStores, type TestStore } from '../support/stores.js';
 import { openSse } from '../support/sse.js';
 import { expectRefusal, openReception, signedLinePatient, smallSessionServer } from './api-support.js';
+import { storeVersion } from '../support/store-version.js';
 
 type Taken = { reservationNumber: number; slotId: string; family: { slotId: string; reservationNumber: number }[] | null };
 type AuditRow = { action: string; before: unknown; after: unknown };
@@ -44,7 +45,7 @@ describeStores('take-and-cancel', (kind) => {
   const cancel = (p: Patient, n: { slotId: string; reservationNumber: number }) =>
     mustCall(server.url, 'cancelReservation', { slotId: n.slotId, reservationNumber: n.reservationNumber, canceledBy: p.channel }, { token: p.token });
   const desk = () => callFn<Taken>(server.url, 'allocateNextSlot', { reservedType: 'ADMIN' }, { cookie });
-  const version = async () => (await t.store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow()).version;
+  const version = async () => (await storeVersion(t.store));
   /** What a take would write: a number reserved, its audit line (the runtime's version also moves with the server's own timers). */
   const footprint = async () => ({
     reserved: Number((await t.store.db.selectFrom('reservation_slots').select((eb) => eb.fn.countAll().as('n')).where('is_reserved', '=', 1).executeTakeFirstOrThrow()).n),

@@ -28,6 +28,7 @@ import { callFn, mustCall, pwaPatient, pwaPatients } from '../support/client.js'
 import { killServerProcess, startServerProcess, stopAllServerProcesses, stopServerProcess, type ServerProcess } from '../support/process.js';
 import { openSse } from '../support/sse.js';
 import { describeStores, openTestStore, ownersWithTwoActive, type StoreKind, type TestStore } from '../support/stores.js';
+import { storeVersion } from '../support/store-version.js';
 
 const PATIENTS = 1_000;
 /** SIGKILL once this many reservations were acknowledged: well inside the first batch of numbers. */
@@ -191,7 +192,7 @@ async function crashAndRestart(kind: StoreKind): Promise<number> {
   expect(snapshot.queue.map((q) => q.reservationNumber)).toEqual(Array.from({ length: queued }, (_, i) => i + 1));
   expect(snapshot.queue.map((q) => q.ahead)).toEqual(Array.from({ length: queued }, (_, i) => i));
   expect(snapshot.runtime).toEqual({ inhouseOn: true, onlineOn: true, currentWaitCount: queued });
-  const { version } = await store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow();
+  const version = await storeVersion(store);
   expect(snapshot.version).toBe(version);
   await stopServerProcess(second);
   return reserved.length;

@@ -17,6 +17,7 @@ import type { Store } from '../../src/server/storage/port.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 import { manualClock } from '../support/clock.js';
 import { startMinutesRunner } from '../../src/server/domain/notices/minutes/timer.js';
+import { storeVersion } from '../support/store-version.js';
 
 describeStores('minutes notices', (kind) => {
   let t: TestStore;
@@ -36,7 +37,7 @@ describeStores('minutes notices', (kind) => {
   const send = (via: Store = store) => sendMinutesNotices({ store: via, estimator: createLiveEstimator(via), now });
   const ahead5 = async () =>
     (await store.db.selectFrom('outbox').select('reservation_number').where('kind', '=', 'ahead5').orderBy('reservation_number').execute()).map((r) => r.reservation_number);
-  const version = async () => (await store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow()).version;
+  const version = async () => (await storeVersion(store));
 
   it('tells a patient who chose minutes once their range starts within them, not by people ahead', async () => {
     const taken = [];

@@ -4,6 +4,7 @@
  * so a change shows as one bump with its events, and a refusal as none.
  */
 import type { DomainEvent, Store } from '../../src/server/storage/port.js';
+import { storeVersion } from './store-version.js';
 
 export interface WritesSeen {
   /** Committed writes since the watch began (each bumps runtime.version once). */
@@ -12,7 +13,7 @@ export interface WritesSeen {
   notices: DomainEvent[][];
 }
 
-const version = async (store: Store) => (await store.db.selectFrom('runtime').select('version').where('id', '=', 1).executeTakeFirstOrThrow()).version;
+const version = async (store: Store) => (await storeVersion(store));
 
 /** Starts watching; the returned function tells what committed since. */
 export async function watchWrites(store: Store): Promise<() => Promise<WritesSeen>> {

@@ -5,6 +5,7 @@ import type { StaffAnnouncement } from '../../shared/schemas/live.js';
 import { currentAnnouncement } from './announcement/current.js';
 import { publicQueue, waitCount } from '../../shared/queue/rules.js';
 import type { Store } from '../storage/port.js';
+import type { QueueTable } from '../storage/schema.js';
 import { rowToSlot } from '../storage/slot-row.js';
 import { queueVersions } from '../storage/queue-rows.js';
 import type { Callout, CalloutSettings } from '../../shared/callout/types.js';
@@ -37,11 +38,22 @@ export interface QueueState {
   allocationSettings: AllocationSettings;
   /** When online reception was closed on time (issue 35), while that still stands; else null. */
   onlineLateAt: string | null;
+  /** The clinic's live queues in order (decision 061); one ('main') for a clinic that never defined another. */
+  queues: QueueRow[];
 }
+
+/** What the streams say of a queue (its settings stay with its staff page). */
+export type QueueRow = Pick<QueueTable, 'id' | 'name_ja' | 'name_en' | 'description_ja' | 'description_en' | 'first_number' | 'online' | 'hours'>;
 
 export async function loadQueueState(store: Store, now = new Date()): Promise<QueueState> {
   return store.read(async (tx) => {
     const rt = await tx.selectFrom('runtime').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+    const queues = await tx
+      .selectFrom('queues')
+      .select(['id', 'name_ja', 'name_en', 'description_ja', 'description_en', 'first_number', 'online', 'hours'])
+      .where('removed_at', 'is', null)
+      .orderBy('position')
+      .execute();
     const sessionId = rt.current_session_id;
     const rows = sessionId
       ? await tx
@@ -87,6 +99,7 @@ export async function loadQueueState(store: Store, now = new Date()): Promise<Qu
       arrivalSettings: arrivalSettings(rt),
       allocationSettings: allocationSettings(rt),
       onlineLateAt: rt.online_late_at,
+      queues,
     };
   });
 }

@@ -10,19 +10,19 @@ import type { FunctionDef } from '../http/function-def.js';
 export const allocateNextSlot: FunctionDef<'allocateNextSlot'> = {
   access: 'by payload',
   by: { field: 'reservedType', cases: { LINE: 'LINE patient', PWA: 'PWA patient', ADMIN: 'staff' } },
-  async run({ reservedType, lang, members, liffAccessToken }, caller, request, deps) {
+  async run({ reservedType, lang, members, liffAccessToken, queueId }, caller, request, deps) {
     // The MINI App's access token belongs to a LINE patient's number; with any other it means nothing.
     if (liffAccessToken !== undefined && reservedType !== 'LINE') throw new AppError('INVALID_ARGUMENT', 'error.liffAccessTokenLineOnly');
     // The casts follow the cases above: ADMIN was admitted as staff, LINE and PWA as that channel's patient.
     if (reservedType === 'ADMIN') {
       const actor = caller as Staff;
-      return deps.allocation.take({ reservedType, ownerId: null, actor });
+      return deps.allocation.take({ reservedType, ownerId: null, actor, queueId });
     }
     const patient = caller as Patient;
     // The limits are spent inside the allocation's transaction: together with the number, or not at all.
     // A family (decision 053): one request, `members.length` numbers, all or none.
     const family = members ? { count: members.length, names: members } : {};
-    const taken = await deps.allocation.take({ reservedType, ownerId: patient.uid, quota: deps.abuse.ticketQuota(request), lang, ...family });
+    const taken = await deps.allocation.take({ reservedType, ownerId: patient.uid, quota: deps.abuse.ticketQuota(request), lang, queueId, ...family });
     // After the commit and not awaited: asking LINE for the service token never delays or fails the number.
     // A family's token goes with its first number, which the family's turn-is-near notice is sent for.
     // A LINE patient's uid is their LINE user id: the token must open that user's profile (decision 057).

@@ -11,7 +11,7 @@ import { LIVE_EVENTS } from '../../shared/schemas/live.js';
 import { loadQueueState } from '../domain/queue-state.js';
 import { createLiveEstimator, type LiveEstimator } from '../domain/estimate/live-estimate.js';
 import type { Store } from '../storage/port.js';
-import { adminSnapshot, queueSnapshot } from './snapshots.js';
+import { adminSnapshot, queueFigures, queueSnapshot } from './snapshots.js';
 import { SSE_HEARTBEAT, sseFrame } from './sse.js';
 
 export type StreamKind = keyof typeof LIVE_EVENTS;
@@ -90,9 +90,12 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
   async function build(): Promise<Frames> {
     const state = await loadQueueState(store);
     refreshAt(state.announcement?.until);
+    // A clinic with several queues: each queue's own estimate (decision 061); the first queue's is also the snapshot's.
+    const lives = await Promise.all(state.queues.length > 1 ? state.queues.map((q) => estimator(state, q.id)) : [estimator(state)]);
+    const queues = queueFigures(state, lives);
     return {
-      queue: sseFrame(LIVE_EVENTS.queue, queueSnapshot(state, await estimator(state)), state.version),
-      admin: sseFrame(LIVE_EVENTS.admin, adminSnapshot(state), state.version),
+      queue: sseFrame(LIVE_EVENTS.queue, queueSnapshot(state, lives[0], queues), state.version),
+      admin: sseFrame(LIVE_EVENTS.admin, adminSnapshot(state, queues), state.version),
     };
   }
 

@@ -3,21 +3,48 @@
  * patient's credential, and the staff screens never needed them (the channel is in `reservedType`).
  */
 import { publicQueue } from '../../shared/queue/rules.js';
-import type { AdminSnapshot, QueueSnapshot } from '../../shared/schemas/live.js';
+import type { AdminSnapshot, QueueLive, QueueSnapshot } from '../../shared/schemas/live.js';
+import { MAIN_QUEUE } from '../storage/queue-rows.js';
 import type { StaffSlot } from '../../shared/queue/slot.js';
 import type { QueueState } from '../domain/queue-state.js';
 import type { LiveEstimate } from '../domain/estimate/live-estimate.js';
 import { standingAbsence } from '../domain/absence/undo.js';
 import { patientCancellations } from '../domain/allocation/cancel-counts.js';
 
-export function queueSnapshot(state: QueueState, live: LiveEstimate = { estimate: null, nowCalling: null }): QueueSnapshot {
+/** Each queue's own figures, for a clinic with several (decision 061); `lives` in the order of `state.queues`. */
+export function queueFigures(state: QueueState, lives: readonly LiveEstimate[]): QueueLive[] | undefined {
+  if (state.queues.length < 2) return undefined;
+  const rows = publicQueue(state.slots);
+  return state.queues.map((q, i) => ({
+    id: q.id,
+    nameJa: q.name_ja,
+    nameEn: q.name_en,
+    ...(q.description_ja ? { descriptionJa: q.description_ja } : {}),
+    ...(q.description_en ? { descriptionEn: q.description_en } : {}),
+    firstNumber: q.first_number,
+    online: q.online === 1,
+    open: true,
+    waiting: rows.filter((r) => !r.hold && (r.queueId ?? MAIN_QUEUE) === q.id).length,
+    nowCalling: lives[i]?.nowCalling ?? null,
+    estimate: lives[i]?.estimate ?? null,
+  }));
+}
+
+export function queueSnapshot(state: QueueState, live: LiveEstimate = { estimate: null, nowCalling: null }, queues?: QueueLive[]): QueueSnapshot {
   // A number called and absent that still waits, moved back or held: the monitor's 「不在の方は受付へ」 strip.
   // The same standing absence as the patient's card and the staff stream (decision 059).
   const absent = new Set(state.slots.filter((s) => standingAbsence(s)).map((s) => s.id));
   return {
     runtime: state.runtime,
-    queue: publicQueue(state.slots).map(({ slotId, reservationNumber, ahead, hold }) => ({ reservationNumber, ahead, hold, absent: absent.has(slotId) })),
+    queue: publicQueue(state.slots).map(({ slotId, reservationNumber, ahead, hold, queueId }) => ({
+      reservationNumber,
+      ahead,
+      hold,
+      absent: absent.has(slotId),
+      ...(queueId === undefined ? {} : { queueId }),
+    })),
     version: state.version,
+    ...(queues ? { queues } : {}),
     estimate: live.estimate,
     nowCalling: live.nowCalling,
     announcement: state.announcement && { text: state.announcement.text, until: state.announcement.until },
@@ -31,10 +58,11 @@ export function queueSnapshot(state: QueueState, live: LiveEstimate = { estimate
   };
 }
 
-export function adminSnapshot(state: QueueState): AdminSnapshot {
+export function adminSnapshot(state: QueueState, queues?: QueueLive[]): AdminSnapshot {
   const slots = state.slots.map(({ lineId: _line, pwaId: _pwa, ...rest }): StaffSlot => rest);
   return {
     runtime: state.runtime,
+    ...(queues ? { queues } : {}),
     slots,
     nextFreeNumber: state.nextFreeNumber,
     version: state.version,

@@ -128,6 +128,7 @@ export const ROW_SCHEMAS = {
     notice_minutes: z.number().int().min(10).max(60).nullable().default(null),
     // 0022: a backup written before it holds one queue's numbers.
     queue_id: z.string().min(1).max(40).default('main'),
+    active_scope: z.string().max(40).default(''),
   }).transform(({ queue_position, ...row }) => ({ ...row, queue_position: queue_position ?? row.reservation_number })),
   pwa_users: z.strictObject({ uid: text, created_at: time }),
   push_subscriptions: z.strictObject({ endpoint: text, uid: text, p256dh: text, auth: text, created_at: time }),

@@ -9,7 +9,7 @@
  * screen, notice and call-out. Each queue row is also its writers' lock on PostgreSQL, with its own
  * `version` (the decision record says which write takes which lock).
  */
-import type { Kysely, Migration } from 'kysely';
+import { type Kysely, type Migration, sql } from 'kysely';
 import { insertMainQueue, MAIN_QUEUE } from './queue-rows.js';
 
 export const queuesMigration: Migration = {
@@ -40,6 +40,17 @@ export const queuesMigration: Migration = {
     await db.schema
       .alterTable('reservation_slots')
       .addColumn('queue_id', 'text', (c) => c.notNull().defaultTo(MAIN_QUEUE))
+      .execute();
+    // "One active number per patient" in the clinic (scope '') or, where the clinic allows it, per queue (the
+    // queue's id): the number carries the scope it was taken under, and the guard of 0014 includes it.
+    await db.schema.alterTable('reservation_slots').addColumn('active_scope', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema.dropIndex('slots_one_active_per_session_owner_member').execute();
+    await db.schema
+      .createIndex('slots_one_active_per_scope_owner_member')
+      .on('reservation_slots')
+      .columns(['session_id', 'owner_id', 'member_index', 'active_scope'])
+      .unique()
+      .where(sql<boolean>`owner_id is not null and canceled = 0 and is_reception_accepted = 0`)
       .execute();
     // The free-number search of one queue walks this index (its numbers are one range of the session's).
     await db.schema.createIndex('slots_queue_free').on('reservation_slots').columns(['session_id', 'queue_id', 'is_reserved', 'reservation_number']).execute();

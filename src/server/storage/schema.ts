@@ -148,6 +148,8 @@ export interface SlotTable {
   notice_minutes: number | null;
   /** The queue the number belongs to (0022, decision 061); 'main' for every number of a one-queue clinic. */
   queue_id: string;
+  /** The scope of "one active number per patient" it was taken under: '' the clinic, else its queue's id. */
+  active_scope: string;
 }
 
 export interface PwaUserTable {

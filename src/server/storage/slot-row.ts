@@ -62,6 +62,7 @@ export function freshSlotRow(sessionId: string, reservationNumber: number, id: s
   return {
     id,
     queue_id: queueId,
+    active_scope: '',
     session_id: sessionId,
     reservation_number: reservationNumber,
     is_reserved: 0,

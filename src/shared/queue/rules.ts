@@ -45,8 +45,11 @@ export function waitingRanks(slots: readonly SlotFields[]): Map<string, number> 
 export interface PublicQueueRow {
   slotId: string;
   reservationNumber: number;
+  /** People ahead in the row's own queue (decision 061): the queues of one clinic are counted apart. */
   ahead: number | null;
   hold: boolean;
+  /** The row's queue; absent for the first queue ('main'). */
+  queueId?: string;
 }
 
 /** True for a slot that still stands in the queue (reserved, not cancelled, not yet started). */
@@ -56,15 +59,21 @@ export function isActive(slot: SlotFields): boolean {
 
 /**
  * The public queue: active rows in queue order, held rows moved after the others (in number order);
- * people-ahead counts only for non-held rows (0 for the first).
+ * people-ahead counts only for non-held rows (0 for the first), within each row's own queue (decision 061).
  */
 export function publicQueue(slots: readonly SlotFields[]): PublicQueueRow[] {
   const active = slots.filter(isActive).sort(byQueueOrder);
   const notHeld = active.filter((s) => !s.hold);
   const held = active.filter((s) => s.hold).sort(byNumber);
+  const before = new Map<string | undefined, number>();
+  const inQueue = (s: SlotFields) => (s.queueId === undefined ? {} : { queueId: s.queueId });
   return [
-    ...notHeld.map((s, i) => ({ slotId: s.id, reservationNumber: s.reservationNumber, ahead: i, hold: false })),
-    ...held.map((s) => ({ slotId: s.id, reservationNumber: s.reservationNumber, ahead: null, hold: true })),
+    ...notHeld.map((s) => {
+      const ahead = before.get(s.queueId) ?? 0;
+      before.set(s.queueId, ahead + 1);
+      return { slotId: s.id, reservationNumber: s.reservationNumber, ahead, hold: false, ...inQueue(s) };
+    }),
+    ...held.map((s) => ({ slotId: s.id, reservationNumber: s.reservationNumber, ahead: null, hold: true, ...inQueue(s) })),
   ];
 }
 

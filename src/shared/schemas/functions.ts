@@ -29,7 +29,7 @@ const id = z.string().min(1).max(100).regex(/^[\x21-\x7e]+$/);
 export { ANNOUNCEMENT_MAX_LENGTH } from './live.js';
 const none = z.strictObject({});
 
-/** A queue's id (decision 061), or 'any' where a payload may ask for the earliest queue. */
+/** A queue's id (decision 061): lower-case letters, digits and hyphens. */
 export const queueIdSchema = z.string().min(1).max(40).regex(/^[a-z0-9-]+$/);
 
 export const MARK_ACTIONS = ['start', 'undoStart', 'delete', 'undoDelete', 'hold', 'undoHold', 'confirm'] as const;
@@ -50,10 +50,9 @@ export const functionPayloads = {
     liffAccessToken: z.string().min(1).max(2048).regex(/^[\x21-\x7e]+$/).optional(),
     members: z.array(patientText(MEMBER_NAME_MAX)).min(1).max(FAMILY_MAX_MAX).optional(),
     /**
-     * Several queues (decision 061): the queue to join; absent is the clinic's first queue, 'any' the queue
-     * whose expected start for a newcomer is earliest (offered when the clinic allows it). An unknown queue
-     * is NOT_FOUND error.unknownQueue; a desk-only queue online FAILED_PRECONDITION error.queueDeskOnly; a
-     * queue outside its own hours FAILED_PRECONDITION error.queueClosed.
+     * Several queues (decision 061): the queue to join; absent is the clinic's first queue. An unknown or
+     * removed queue is NOT_FOUND error.unknownQueue; a desk-only queue taken online FAILED_PRECONDITION
+     * error.queueDeskOnly.
      */
     queueId: queueIdSchema.optional(),
   }).refine((p) => p.reservedType !== 'ADMIN' || p.members === undefined, { message: 'members: patients only', path: ['members'] }),

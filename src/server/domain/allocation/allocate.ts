@@ -10,6 +10,7 @@ import { readCards } from './cards.js';
 import { decide, type Decision, noNumberFor, type ReceptionFacts } from './rule.js';
 import { groupCommit, type Settled } from './group-commit.js';
 import { createReceptionView, type ReceptionView } from './reception-view.js';
+import { MAIN_QUEUE } from '../../storage/queue-rows.js';
 import { type AllocationRequest, type TakenNumber, writeAllocations } from './apply.js';
 
 export type { AllocationRequest } from './apply.js';
@@ -25,10 +26,28 @@ export interface Allocated extends TakenNumber {
 /** Taking numbers in one process: made once per store by the app (its dependencies) and by tests. */
 export interface Allocation {
   take(request: AllocationRequest): Promise<Allocated>;
+  /** The first queue's view (a one-queue clinic's only one). */
   readonly view: ReceptionView;
 }
 
+/**
+ * One queue's taking (decision 061): its own view of reception and its own group commit, so an opening
+ * burst in one queue neither waits for nor batches with another's.
+ */
 export function createAllocation(store: Store, view: ReceptionView = createReceptionView(store)): Allocation {
+  const queues = new Map<string, (request: AllocationRequest) => Promise<Allocated>>();
+  const forQueue = (queueId: string) => {
+    let take = queues.get(queueId);
+    if (!take) queues.set(queueId, (take = queueAllocation(store, queueId === MAIN_QUEUE ? view : createReceptionView(store, queueId), queueId)));
+    return take;
+  };
+  return {
+    view,
+    take: (request) => forQueue(request.queueId ?? MAIN_QUEUE)(request),
+  };
+}
+
+function queueAllocation(store: Store, view: ReceptionView, queueId: string): (request: AllocationRequest) => Promise<Allocated> {
   /** A refusal the view can already prove, thrown; otherwise nothing (the lock decides the rest). */
   function refuseOn(reception: ReceptionFacts, request: AllocationRequest): Promise<void> | undefined {
     const first = decide(reception, request, undefined);
@@ -67,7 +86,7 @@ export function createAllocation(store: Store, view: ReceptionView = createRecep
       }
     }
     if (pending.length === 0) return answers;
-    const written = await writeAllocations(store, view, pending.map((i) => batch[i]));
+    const written = await writeAllocations(store, view, pending.map((i) => batch[i]), queueId);
     // One read for the whole batch, after its commit and outside the lock. The numbers are taken whatever
     // it does: a failed read leaves the card to the patient's own screen.
     const patientSlots = pending.flatMap((i, k) => {
@@ -91,13 +110,10 @@ export function createAllocation(store: Store, view: ReceptionView = createRecep
   }
 
   const inBatch = groupCommit(writeBatch);
-  return {
-    view,
-    async take(request) {
-      const early = refuseEarly(request);
-      if (early) await early;
-      return inBatch(request);
-    },
+  return async (request) => {
+    const early = refuseEarly(request);
+    if (early) await early;
+    return inBatch(request);
   };
 }
 

@@ -27,6 +27,8 @@ export interface AllocationRequest extends AllocationAsk {
   lang?: PatientLang;
   /** A family's short names, one per number (`count` of them; '' for none), decision 053. */
   names?: readonly string[];
+  /** The queue (decision 061), resolved by the caller: an existing queue's id; absent is the first queue. */
+  queueId?: string;
 }
 
 export interface TakenNumber {
@@ -53,9 +55,10 @@ const takeSlot = statement<
     familyId: string | null;
     memberName: string | null;
     memberIndex: number;
+    activeScope: string;
   },
   { id: string; reservation_number: number }
->(['id', 'reservedType', 'ownerId', 'lang', 'now', 'familyId', 'memberName', 'memberIndex'], (db, v) =>
+>(['id', 'reservedType', 'ownerId', 'lang', 'now', 'familyId', 'memberName', 'memberIndex', 'activeScope'], (db, v) =>
   db
     .updateTable('reservation_slots')
     .set({
@@ -68,6 +71,7 @@ const takeSlot = statement<
       family_id: v.familyId,
       member_name: v.memberName,
       member_index: v.memberIndex,
+      active_scope: v.activeScope,
     })
     .where('id', '=', v.id)
     .where('is_reserved', '=', 0)
@@ -87,9 +91,9 @@ class NothingTaken {
  * ALREADY_EXISTS); the others commit together (docs/decisions/058). The first attempt has no savepoints:
  * they would cost every batch two statements a request for a fault that almost never comes.
  */
-export async function writeAllocations(store: Store, view: ReceptionView, requests: AllocationRequest[]): Promise<Settled<Taken>[]> {
+export async function writeAllocations(store: Store, view: ReceptionView, requests: AllocationRequest[], queueId: string): Promise<Settled<Taken>[]> {
   const once = (isolated: boolean) =>
-    writeTransaction(store, view, requests, isolated).catch((err: unknown) => {
+    writeTransaction(store, view, requests, isolated, queueId).catch((err: unknown) => {
       if (err instanceof NothingTaken) return err.answers;
       throw err;
     });
@@ -117,12 +121,21 @@ async function behindSavepoint<T>(tx: Transaction<Database>, write: () => Promis
   }
 }
 
-function writeTransaction(store: Store, view: ReceptionView, requests: AllocationRequest[], isolated: boolean): Promise<Settled<Taken>[]> {
+function writeTransaction(store: Store, view: ReceptionView, requests: AllocationRequest[], isolated: boolean, queueId: string): Promise<Settled<Taken>[]> {
   return store.write(async (ctx) => {
     const { tx, runtime } = ctx;
+    // A write of this queue only (decision 061): its row is locked, the runtime row shared.
+    const queue = ctx.queue!;
     const sessionId = runtime.current_session_id;
     const open = runtime.inhouse_on && sessionId ? requests : [];
-    const settings = { keepEvery: runtime.keep_every, onlineCap: runtime.online_cap };
+    const settings = {
+      queueId,
+      firstNumber: queue.first_number,
+      keepEvery: queue.keep_every,
+      onlineCap: queue.online_cap,
+      numberPerQueue: runtime.number_per_queue === 1,
+    };
+    const activeScope = settings.numberPerQueue ? queueId : '';
     let session: BatchSession | null = sessionId && open.length > 0 ? await readBatchSession(tx, sessionId, open, settings) : null;
     const answers: Settled<Taken>[] = [];
     let lowestTaken: number | null = null;
@@ -135,7 +148,8 @@ function writeTransaction(store: Store, view: ReceptionView, requests: Allocatio
         onlineOn: runtime.online_on === 1,
         sessionId,
         onlineCap: settings.onlineCap,
-        familyMax: runtime.family_max,
+        familyMax: queue.family_max,
+        deskOnly: queue.online === 0,
         cancelLimit: runtime.cancel_limit,
         ...facts,
       };
@@ -154,7 +168,7 @@ function writeTransaction(store: Store, view: ReceptionView, requests: Allocatio
       // A request decide let through was read with the session above: only a bug leaves one unknown.
       if (!('take' in decision) || !session || !sessionId) throw new Error('an allocation was decided without the session read under the lock');
       const batchSession = session;
-      const write = () => takeNumbers(store, ctx, batchSession, { sessionId, openedAt: batchSession.openedAt }, request);
+      const write = () => takeNumbers(store, ctx, batchSession, { sessionId, openedAt: batchSession.openedAt }, request, activeScope);
       const item = isolated ? await behindSavepoint(tx, write) : { ok: true as const, value: await write() };
       if (!item.ok) {
         answers.push(failed(translated(store, item.error)));
@@ -186,12 +200,13 @@ function writeTransaction(store: Store, view: ReceptionView, requests: Allocatio
     // people ahead than any threshold. At opening time that is most batches. Once per batch. A desk number
     // kept behind the end (decision 049) may stand ahead of a moved-back row of the head: that only adds
     // one to others' counts, and the desk's own number has no notice, so nothing new falls due.
-    const headEnd = await view.settledHeadBefore(runtime.version);
+    const stamp = { clinic: runtime.version, queue: queue.version };
+    const headEnd = await view.settledHeadBefore(stamp);
     const settledEnd = headEnd !== null && lowestTaken > headEnd ? headEnd : await enqueueAheadNotices(ctx);
     // Last: only the change notice and the commit can still fail, and `committed` reports them.
-    if (settledEnd !== null) view.headSettled(runtime.version, settledEnd, ctx.committed);
+    if (settledEnd !== null) view.headSettled(stamp, settledEnd, ctx.committed);
     return answers;
-  });
+  }, { queue: queueId });
 }
 
 type ItemWrite = { refusal: unknown } | { value: Taken; lowest: number; events: DomainEvent[] };
@@ -201,7 +216,14 @@ type ItemWrite = { refusal: unknown } | { value: Taken; lowest: number; events: 
  * refused request costs the patient nothing), then its numbers. The events go out only once the caller
  * keeps the write (a request rolled back to its savepoint announces nothing).
  */
-async function takeNumbers(store: Store, ctx: WriteContext, session: BatchSession, quotaSession: QuotaSession, request: AllocationRequest): Promise<ItemWrite> {
+async function takeNumbers(
+  store: Store,
+  ctx: WriteContext,
+  session: BatchSession,
+  quotaSession: QuotaSession,
+  request: AllocationRequest,
+  activeScope: string,
+): Promise<ItemWrite> {
   const { tx, now } = ctx;
   const { reservedType, ownerId, lang, actor } = request;
   const count = request.count ?? 1;
@@ -218,7 +240,7 @@ async function takeNumbers(store: Store, ctx: WriteContext, session: BatchSessio
     if (!free) throw new Error('a number decide counted free was not there');
     session.took(free, reservedType);
     const family = count > 1 ? { familyId: numbers[0]?.slotId ?? free.id, memberName: request.names?.[member] || null, memberIndex: member } : NO_FAMILY;
-    const taken = (await tx.executeQuery(takeSlot(store, { id: free.id, reservedType, ownerId, lang: lang ?? null, now, ...family }))).rows[0];
+    const taken = (await tx.executeQuery(takeSlot(store, { id: free.id, reservedType, ownerId, lang: lang ?? null, now, activeScope, ...family }))).rows[0];
     // Read under the same lock a moment ago: only a writer ignoring the lock could have taken it.
     if (!taken) throw new Error(`free number ${free.reservation_number} was taken under the runtime row lock`);
     events.push({ type: 'slotAllocated', slotId: taken.id });

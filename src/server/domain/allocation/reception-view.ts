@@ -5,6 +5,8 @@
  * alone: a request it does not refuse is decided again under the lock (apply.ts).
  */
 import type { ChangeNotice, DomainEventType, Store } from '../../storage/port.js';
+import { AppError } from '../../errors.js';
+import { MAIN_QUEUE } from '../../storage/queue-rows.js';
 import { onlineNumberAfter, type ReceptionFacts } from './rule.js';
 
 /**
@@ -49,24 +51,39 @@ export interface ReceptionView {
    * `enqueueAheadNotices`) — if it commits: remembered so that the allocation right after it can skip the
    * notice read.
    */
-  headSettled(version: number, headEnd: number, committed: Promise<boolean>): void;
+  headSettled(stamp: WriteStamp, headEnd: number, committed: Promise<boolean>): void;
   /**
    * The head's last number when the write now holding the runtime row lock (its version `version`)
    * directly follows a committed write that left the head settled, else null. No write of any process came
    * between (every committed write bumps the version under the lock, decision 001), so nobody's notice can
    * have changed since. The write before has ended (this one holds the lock): its outcome is at hand.
    */
-  settledHeadBefore(version: number): Promise<number | null>;
+  settledHeadBefore(stamp: WriteStamp): Promise<number | null>;
 }
 
-export function createReceptionView(store: Store): ReceptionView {
+/**
+ * Where a queue's write stands among the writes (decision 061): the runtime row's version (moved only by
+ * clinic-wide writes) and the queue row's (moved by each write of the queue).
+ */
+export interface WriteStamp {
+  clinic: number;
+  queue: number;
+}
+
+export function createReceptionView(store: Store, queueId: string = MAIN_QUEUE): ReceptionView {
   // The flags, "is any number left" and what online may still take in one statement, built and compiled
-  // once: building it cost more than running it when every request of the burst read it.
+  // once: building it cost more than running it when every request of the burst read it. Of one queue
+  // (decision 061): its settings and its own numbers in the current session.
   const viewQuery = store.db
     .selectFrom('runtime')
-    .select(['runtime.inhouse_on', 'runtime.online_on', 'runtime.current_session_id', 'runtime.keep_every', 'runtime.online_cap', 'runtime.family_max'])
+    .innerJoin('queues', (join) => join.on('queues.id', '=', queueId).on('queues.removed_at', 'is', null))
+    .select(['runtime.inhouse_on', 'runtime.online_on', 'runtime.current_session_id', 'queues.keep_every', 'queues.online_cap', 'queues.family_max', 'queues.first_number', 'queues.online'])
     .select((eb) => {
-      const slots = () => eb.selectFrom('reservation_slots').whereRef('reservation_slots.session_id', '=', 'runtime.current_session_id');
+      const slots = () =>
+        eb
+          .selectFrom('reservation_slots')
+          .whereRef('reservation_slots.session_id', '=', 'runtime.current_session_id')
+          .where('reservation_slots.queue_id', '=', queueId);
       const taken = () => slots().where('reservation_slots.is_reserved', '=', 1);
       return [
         slots().select('reservation_slots.id').where('reservation_slots.is_reserved', '=', 0).limit(1).as('free_slot'),
@@ -84,7 +101,7 @@ export function createReceptionView(store: Store): ReceptionView {
   let generation = 0;
   let holders: { sessionId: string; owners: Promise<Set<string>>; known?: Set<string> } | undefined;
   /** This process's latest write that left the head settled, if it commits; set under the lock, so in lock order. */
-  let settled: { version: number; headEnd: number; committed: Promise<boolean> } | undefined;
+  let settled: { stamp: WriteStamp; headEnd: number; committed: Promise<boolean> } | undefined;
 
   const drop = (notice: ChangeNotice) => {
     if (notice.events.length > 0 && notice.events.every((e) => KEEPS_VIEW.has(e.type))) return;
@@ -100,17 +117,21 @@ export function createReceptionView(store: Store): ReceptionView {
   async function read(): Promise<ReceptionFacts> {
     const started = generation;
     const row = (await store.db.executeQuery(viewQuery)).rows[0];
-    if (!row) throw new Error('the runtime row is missing');
+    if (!row) throw new AppError('NOT_FOUND', 'error.unknownQueue');
+    const first = Number(row.first_number);
     const fresh: ReceptionFacts = {
       sessionId: row.current_session_id,
       inhouseOn: Boolean(row.inhouse_on),
       onlineOn: Boolean(row.online_on),
       freeLeft: row.free_slot !== null,
       // Numbers are made 1..n when the session opens: online may take one while its next is among them.
-      onlineFreeLeft: row.last_number !== null && onlineNumberAfter(Number(row.last_taken ?? 0), row.keep_every) <= Number(row.last_number),
+      // Kept numbers count from the queue's first number (its first is kept like number 1 of the first queue).
+      onlineFreeLeft:
+        row.last_number !== null && first - 1 + onlineNumberAfter(Number(row.last_taken ?? first - 1) - (first - 1), row.keep_every) <= Number(row.last_number),
       onlineTaken: Number(row.online_taken ?? 0),
       onlineCap: row.online_cap,
       familyMax: row.family_max,
+      deskOnly: row.online === 0,
     };
     if (started === generation) view = fresh;
     return fresh;
@@ -157,13 +178,14 @@ export function createReceptionView(store: Store): ReceptionView {
       const { known, owners } = holders;
       return known ? known.has(ownerId) : owners.then((set) => set.has(ownerId));
     },
-    headSettled(version, headEnd, committed) {
-      settled = { version, headEnd, committed };
+    headSettled(stamp, headEnd, committed) {
+      settled = { stamp, headEnd, committed };
     },
-    async settledHeadBefore(version) {
-      // Same version + 1 alone is not enough: a write that rolled back leaves its version to the next one.
+    async settledHeadBefore(stamp) {
+      // The queue's next write, with no clinic-wide write between. Not enough alone: a write that rolled
+      // back leaves its version to the next one.
       const before = settled;
-      if (!before || version !== before.version + 1) return null;
+      if (!before || stamp.clinic !== before.stamp.clinic || stamp.queue !== before.stamp.queue + 1) return null;
       return (await before.committed) ? before.headEnd : null;
     },
   };

@@ -27,6 +27,8 @@ export interface ReceptionFacts {
   onlineCap: number;
   /** Up to this many numbers one patient takes together (a family, decision 053); 1: one at a time. */
   familyMax: number;
+  /** The queue is taken at the desk only (decision 061): a fever queue booked by phone. Absent: online too. */
+  deskOnly?: boolean;
   /**
    * How many online numbers are free, counted up to what the ask wants: known under the lock (apply.ts),
    * absent in the early view (it knows only whether one is free; the lock decides a family's fit).
@@ -77,6 +79,7 @@ export const ONLINE_STOPPED = new AppError('FAILED_PRECONDITION', 'error.onlineS
 /** Online numbers of the session are used up (kept numbers left, or the cap reached): the desk still takes patients. */
 export const ONLINE_USED_UP = new AppError('RESOURCE_EXHAUSTED', 'error.onlineNumbersUsedUp');
 export const INHOUSE_STOPPED = new AppError('FAILED_PRECONDITION', 'admin.inhouseStopped');
+export const DESK_ONLY = new AppError('FAILED_PRECONDITION', 'error.queueDeskOnly');
 const PATIENT_LIMIT = new AppError('RESOURCE_EXHAUSTED', 'error.patientSessionLimit');
 /** Fewer online numbers left than the family's members, or the online cap would be passed: all or none. */
 export const NOT_ENOUGH_FOR_FAMILY = new AppError('RESOURCE_EXHAUSTED', 'error.notEnoughForFamily');
@@ -89,6 +92,7 @@ const NO_QUOTAS: Quotas = {};
 // Decisions made once as well: the early refusal asks for one on every request of a burst.
 const TAKE: Decision = { take: true };
 const NEEDS_PATIENT: Decision = { needs: 'patient' };
+const REFUSE_DESK_ONLY: Decision = { refuse: DESK_ONLY };
 const refusal = (error: AppError): Decision => ({ refuse: error });
 const [REFUSE_INHOUSE, REFUSE_ONLINE, REFUSE_BOOKED, REFUSE_NONE_LEFT, REFUSE_USED_UP, REFUSE_LIMIT, REFUSE_FAMILY_SHORT] = [
   INHOUSE_STOPPED,
@@ -132,6 +136,7 @@ export function noNumberFor(reception: ReceptionFacts, reservedType: ReservedTyp
 export function decide(reception: ReceptionFacts, ask: AllocationAsk, patient: PatientFacts | undefined, quotas: Quotas = NO_QUOTAS): Decision {
   if (!reception.inhouseOn || !reception.sessionId) return ask.reservedType === 'ADMIN' ? REFUSE_INHOUSE : REFUSE_ONLINE;
   if (ask.reservedType !== 'ADMIN' && !reception.onlineOn) return REFUSE_ONLINE;
+  if (ask.reservedType !== 'ADMIN' && reception.deskOnly) return REFUSE_DESK_ONLY;
   const count = ask.count ?? 1;
   if (count > 1 && count > reception.familyMax) return familyTooLarge(reception.familyMax);
   if (ask.ownerId) {

@@ -45,21 +45,32 @@ interface Request {
   quota?: TicketQuota;
 }
 
-/** The clinic's settings as the locked runtime row has them. */
+/** The queue's settings as its locked row has them (decision 061). */
 export interface KeptSettings {
+  queueId: string;
+  /** The queue's numbers start here: kept numbers count from it (its first is like number 1). */
+  firstNumber: number;
   keepEvery: number;
   onlineCap: number;
+  /** One active number per patient in each queue (true) or in the clinic (false). */
+  numberPerQueue: boolean;
 }
 
-/** Reserved numbers of the session. */
-const reservedIn = (tx: Transaction<Database>, sessionId: string) =>
-  tx.selectFrom('reservation_slots').where('session_id', '=', sessionId).where('is_reserved', '=', 1);
-
 export async function readBatchSession(tx: Transaction<Database>, sessionId: string, requests: Request[], settings: KeptSettings): Promise<BatchSession> {
-  const { keepEvery, onlineCap } = settings;
-  const free = () => tx.selectFrom('reservation_slots').select(['id', 'reservation_number']).where('session_id', '=', sessionId).where('is_reserved', '=', 0);
+  const { keepEvery, onlineCap, queueId } = settings;
+  const offset = settings.firstNumber - 1;
+  const kept = (n: number) => isKept(n - offset, keepEvery);
+  /** Reserved numbers of the queue in the session. */
+  const reservedIn = () => tx.selectFrom('reservation_slots').where('session_id', '=', sessionId).where('queue_id', '=', queueId).where('is_reserved', '=', 1);
+  const free = () =>
+    tx
+      .selectFrom('reservation_slots')
+      .select(['id', 'reservation_number'])
+      .where('session_id', '=', sessionId)
+      .where('queue_id', '=', queueId)
+      .where('is_reserved', '=', 0);
   // The end: a bare max() on the free-number index (the engines read it off the index's last entry), 0 for none.
-  const lastTaken = sql<number>`coalesce((${reservedIn(tx, sessionId).select((eb) => eb.fn.max('reservation_number').as('last'))}), 0)`;
+  const lastTaken = sql<number>`coalesce((${reservedIn().select((eb) => eb.fn.max('reservation_number').as('last'))}), ${offset})`;
   // Numbers above the end, in order: each number asked takes at most two of them (an online one passes
   // over a kept number), so the batch never runs out of what the store has; one more, so that an empty
   // list after the batch means the store has none left above the end. A family asks for one per member.
@@ -74,7 +85,7 @@ export async function readBatchSession(tx: Transaction<Database>, sessionId: str
   const gaps: FreeSlot[] = desk > 0 ? await free().where('reservation_number', '<', lastTaken).orderBy('reservation_number').limit(desk).execute() : [];
   let onlineTaken = 0;
   if (onlineCap > 0) {
-    const row = await reservedIn(tx, sessionId)
+    const row = await reservedIn()
       .where('reserved_type', 'in', ['LINE', 'PWA'])
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
@@ -94,6 +105,8 @@ export async function readBatchSession(tx: Transaction<Database>, sessionId: str
       )
       .where('session_id', '=', sessionId)
       .where('owner_id', 'in', ids)
+      // One number per queue: only what the patient holds in this queue counts (their cancellations too).
+      .$if(settings.numberPerQueue, (q) => q.where('queue_id', '=', queueId))
       .groupBy('owner_id')
       .execute();
     for (const row of rows) owners.set(row.owner_id!, { taken: Number(row.taken), active: Number(row.active) > 0, cancelled: Number(row.cancelled) });
@@ -103,11 +116,11 @@ export async function readBatchSession(tx: Transaction<Database>, sessionId: str
     const session = await tx.selectFrom('reception_sessions').select('opened_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
     openedAt = session.opened_at;
   }
-  const onlineNext = () => above.find((s) => !isKept(s.reservation_number, keepEvery));
+  const onlineNext = () => above.find((s) => !kept(s.reservation_number));
   /** Online numbers free above the end, counted up to `count` (the list holds enough for every ask). */
   const onlineFree = (count: number) => {
     let n = 0;
-    for (const slot of above) if (!isKept(slot.reservation_number, keepEvery) && ++n >= count) break;
+    for (const slot of above) if (!kept(slot.reservation_number) && ++n >= count) break;
     return n;
   };
   /**

@@ -10,6 +10,7 @@ import { deskCode, legacyMonitorKey } from './codes.js';
 import { checkinSealer } from './keys.js';
 import { ensureCheckinKeys, readCheckinKeys } from './secret.js';
 import { useTestStore } from '../../../../test/support/domain-store.js';
+import { storeVersion } from '../../../../test/support/store-version.js';
 
 const seal = checkinSealer('s'.repeat(64));
 
@@ -20,7 +21,7 @@ describeStores('the check-in secrets', (kind) => {
   it('are made once when callers ask for them together, stored sealed, and read without a write afterwards', async () => {
     // On PostgreSQL a second store is a second server process; SQLite serves one process, whose writes queue.
     const second = kind === 'postgres' ? await t.reopen() : t.store;
-    const version = async () => (await t.store.db.selectFrom('runtime').select('version').executeTakeFirstOrThrow()).version;
+    const version = async () => (await storeVersion(t.store));
     const before = await version();
     const asked = await Promise.all([
       ensureCheckinKeys(t.store, seal), ensureCheckinKeys(second, seal), ensureCheckinKeys(t.store, seal), ensureCheckinKeys(second, seal),

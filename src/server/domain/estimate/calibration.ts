@@ -9,6 +9,7 @@
  */
 import { CALIBRATION_SESSIONS, type CalibrationSample, calibrate, type RangeCalibration } from '../../../shared/estimate/calibration.js';
 import type { Store } from '../../storage/port.js';
+import { MAIN_QUEUE } from '../../storage/queue-rows.js';
 
 const MINUTE_MS = 60_000;
 
@@ -47,7 +48,7 @@ export function samplesFrom(rows: readonly ReadingOutcome[], sessions: readonly 
  * before it that have readings (a session before the recorder existed, or opened by mistake, holds none and
  * does not take a place), and their readings with outcomes. Null when there is too little history.
  */
-export async function readCalibration(store: Store, sessionId: string): Promise<RangeCalibration | null> {
+export async function readCalibration(store: Store, sessionId: string, queueId: string = MAIN_QUEUE): Promise<RangeCalibration | null> {
   const samples = await store.read(async (tx) => {
     const current = await tx.selectFrom('reception_sessions').select('opened_at').where('id', '=', sessionId).executeTakeFirst();
     if (!current) return [];
@@ -67,6 +68,8 @@ export async function readCalibration(store: Store, sessionId: string): Promise<
       .innerJoin('reservation_slots as sl', 'sl.id', 'r.slot_id')
       .select(['r.session_id', 'r.at', 'r.ahead', 'r.mean_minutes', 'r.sd_minutes', 'sl.reception_accepted_at'])
       .where('r.session_id', 'in', ids)
+      // Each queue calibrates its range on its own readings (decision 061).
+      .where('sl.queue_id', '=', queueId)
       .where('sl.is_reception_accepted', '=', 1)
       .where('sl.canceled', '=', 0)
       .execute();
@@ -77,10 +80,19 @@ export async function readCalibration(store: Store, sessionId: string): Promise<
 
 /** One process's calibration, read afresh when the current session changes (a session closed, another opened). */
 export function createCalibrationCache(store: Store) {
+  const queues = new Map<string, (sessionId: string) => Promise<RangeCalibration | null>>();
+  return (sessionId: string, queueId: string = MAIN_QUEUE): Promise<RangeCalibration | null> => {
+    let cache = queues.get(queueId);
+    if (!cache) queues.set(queueId, (cache = queueCalibrationCache(store, queueId)));
+    return cache(sessionId);
+  };
+}
+
+function queueCalibrationCache(store: Store, queueId: string) {
   let cached: { sessionId: string; calibration: Promise<RangeCalibration | null> } | null = null;
   return (sessionId: string): Promise<RangeCalibration | null> => {
     if (cached?.sessionId !== sessionId) {
-      const calibration = readCalibration(store, sessionId);
+      const calibration = readCalibration(store, sessionId, queueId);
       cached = { sessionId, calibration };
       // A failed read (store away) is tried again on the next snapshot instead of being kept.
       calibration.catch(() => {

@@ -4,6 +4,7 @@
  * snapshot is rebuilt after every change, so it must cost no query then.
  */
 import type { Store } from '../../storage/port.js';
+import { MAIN_QUEUE } from '../../storage/queue-rows.js';
 import { tokyoWeekdayHour } from '../../../shared/time/tokyo.js';
 import { historyPace, type HistoryPace, MIN_HISTORY_INTERVALS, type PaceStats, sameKind, type SessionKind, sessionPace } from './pace.js';
 
@@ -22,7 +23,7 @@ export function sessionKind(openedAt: string): SessionKind {
  * Reads the history for a session: the last HISTORY_SESSIONS closed sessions of the same weekday and period
  * with enough starts; when there are none yet (a new clinic), the same period on any weekday.
  */
-export async function readHistory(store: Store, sessionId: string): Promise<HistoryPace | null> {
+export async function readHistory(store: Store, sessionId: string, queueId: string = MAIN_QUEUE): Promise<HistoryPace | null> {
   return store.read(async (tx) => {
     const current = await tx.selectFrom('reception_sessions').select('opened_at').where('id', '=', sessionId).executeTakeFirst();
     if (!current) return null;
@@ -45,6 +46,8 @@ export async function readHistory(store: Store, sessionId: string): Promise<Hist
         .selectFrom('reservation_slots')
         .select(['session_id', 'reception_accepted_at'])
         .where('session_id', 'in', ids)
+        // A queue's own pace (decision 061): 3-minute vaccinations never borrow 10-minute consultations'.
+        .where('queue_id', '=', queueId)
         .where('is_reception_accepted', '=', 1)
         .where('canceled', '=', 0)
         .execute();
@@ -67,10 +70,19 @@ export async function readHistory(store: Store, sessionId: string): Promise<Hist
 
 /** One process's history, refreshed when the current session changes. */
 export function createHistoryCache(store: Store) {
+  const queues = new Map<string, (sessionId: string) => Promise<HistoryPace | null>>();
+  return (sessionId: string, queueId: string = MAIN_QUEUE): Promise<HistoryPace | null> => {
+    let cache = queues.get(queueId);
+    if (!cache) queues.set(queueId, (cache = queueHistoryCache(store, queueId)));
+    return cache(sessionId);
+  };
+}
+
+function queueHistoryCache(store: Store, queueId: string) {
   let cached: { sessionId: string; history: Promise<HistoryPace | null> } | null = null;
   return (sessionId: string): Promise<HistoryPace | null> => {
     if (cached?.sessionId !== sessionId) {
-      const history = readHistory(store, sessionId);
+      const history = readHistory(store, sessionId, queueId);
       cached = { sessionId, history };
       // A failed read (store away) is tried again on the next snapshot instead of being kept.
       history.catch(() => {

@@ -30,6 +30,15 @@ export async function enqueueNotice(ctx: WriteContext, slot: SlotTable, kind: Ou
 export async function enqueueAheadNotices(ctx: WriteContext): Promise<number | null> {
   const sessionId = ctx.runtime.current_session_id;
   if (!sessionId) return null;
+  // People ahead count within each queue (decision 061): a queue's write settles its own queue; a
+  // clinic-wide one (a cancel, a staff action) every queue, each apart. The boundary is the queue's.
+  if (ctx.queue) return queueAheadNotices(ctx, sessionId, ctx.queue.id);
+  const queues = await ctx.tx.selectFrom('queues').select('id').where('removed_at', 'is', null).orderBy('position').execute();
+  for (const { id } of queues) await queueAheadNotices(ctx, sessionId, id);
+  return null;
+}
+
+async function queueAheadNotices(ctx: WriteContext, sessionId: string, queueId: string): Promise<number | null> {
   // Only the first NOTICE_THRESHOLD_MAX + 1 waiting rows can have that few people ahead: reading just
   // those (active as in `isActive`, not held, in queue order as `byQueueOrder`) keeps each write's cost flat instead of
   // growing with the queue, which at opening time made 200 allocations re-read up to 200 rows each.
@@ -37,6 +46,7 @@ export async function enqueueAheadNotices(ctx: WriteContext): Promise<number | n
     .selectFrom('reservation_slots')
     .selectAll()
     .where('session_id', '=', sessionId)
+    .where('queue_id', '=', queueId)
     .where(activeSlot)
     .where('hold', '=', 0)
     .orderBy('queue_position')

@@ -50,7 +50,10 @@ export async function applySwitch(change: SwitchChange, ctx: WriteContext, actor
   if (change.openSession) {
     sessionId = randomUUID();
     await tx.insertInto('reception_sessions').values({ id: sessionId, opened_at: now, closed_at: null }).execute();
-    const rows = Array.from({ length: change.openSession.numbers }, (_, i) => freshSlotRow(sessionId!, i + 1, randomUUID(), now));
+    // Every live queue gets its own range of numbers (decision 061): first_number … first_number + n − 1.
+    const queues = await tx.selectFrom('queues').select(['id', 'first_number']).where('removed_at', 'is', null).orderBy('position').execute();
+    const { numbers } = change.openSession;
+    const rows = queues.flatMap((q) => Array.from({ length: numbers }, (_, i) => freshSlotRow(sessionId!, q.first_number + i, randomUUID(), now, q.id)));
     // In chunks: 999 rows in one statement would pass SQLite's limit of bound values.
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       await tx.insertInto('reservation_slots').values(rows.slice(i, i + INSERT_CHUNK)).execute();
