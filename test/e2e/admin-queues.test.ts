@@ -6,11 +6,11 @@ import { expectNoAxeViolations } from './support/axe.js';
 
 /**
  * A clinic of three queues (decision 061) on the desk's screen and the wall monitor, at 1920×1080: the two
- * further queues are seeded in the store as the queue settings would save them, numbers are taken in each
+ * further queues are seeded in the store as the queue settings would save them (before reception opens), numbers are taken in each
  * through allocateNextSlot with queueId, and the screens show each queue apart. Each test has its own clinic.
  */
 describeBrowser('several queues on the staff screen and the monitor', () => {
-  const screen = staffScreen({ reception: 'inhouse', desk: true });
+  const screen = staffScreen({ desk: true });
 
   /** 予防接種 from 501 (desk only) and 発熱外来 from 1001 after the first queue, 一般. */
   async function seedQueues() {
@@ -42,7 +42,9 @@ describeBrowser('several queues on the staff screen and the monitor', () => {
   let vaccine: Map<number, string>;
   let fever: Map<number, string>;
   beforeEach(async () => {
+    // Before reception opens: the session gives each queue its own range of numbers as it starts.
     await seedQueues();
+    await screen.staff('startInhouseReception');
     main = await take(undefined, 4);
     vaccine = await take('vaccine', 3);
     fever = await take('fever', 2);

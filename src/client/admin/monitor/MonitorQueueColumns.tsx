@@ -27,7 +27,11 @@ function QueueColumn({ queue, tone, rows, now }: { queue: QueueLive; tone: numbe
       </header>
       <p className="monitor-queue-calling">{queue.nowCalling !== null && t('monitor.queueNowCalling', { n: queue.nowCalling })}</p>
       <p className="monitor-queue-estimate">
-        {queue.open ? t('monitor.queueEstimate', { text: newcomerText(queue.estimate, queue.waiting, now) }) : t('monitor.queueClosed')}
+        {!queue.open
+          ? t('monitor.queueClosed')
+          : queue.estimate
+            ? t('monitor.queueEstimate', { text: newcomerText(queue.estimate, queue.waiting, now) })
+            : t('monitor.estimateNoData')}
       </p>
       <div className="monitor-queue-body" ref={bodyRef}>
         {rows.length === 0 ? (
