@@ -264,6 +264,7 @@ export const staffDeskJa = {
   'queues.choose': '受付項目を選んでください',
   'queues.choosePlaceholder': '選択してください',
   'queues.issued': '{queue} {n}番を発行しました',
+  'queues.newOnlineReservation': '新しいオンライン予約があります（{queue} 受付番号 {n}番・{channel}）',
   'monitor.queueWaiting': 'お待ち {n}人',
   'monitor.queueNowCalling': '診察中 {n}番',
   'monitor.queueEstimate': '今からの目安 {text}',

@@ -72,6 +72,8 @@ describe('the wall monitor with three queues', () => {
     expect(cells(column('一般'))).toEqual(['3番0人', '4番1人']);
     expect(cells(column('発熱外来'))).toEqual(['1001番0人']);
     expect(within(column('発熱外来')).queryByText(/診察中/)).toBeNull();
+    // No pace yet: said once, not after 「今からの目安」.
+    expect(within(vaccine).getByText('待ち時間の目安は診察が進むとお出しします')).toBeTruthy();
     // The one-queue header's clinic-wide count and line give way to the columns.
     expect(screen.queryByText(/ただいま .*お待ちです/)).toBeNull();
     expect(screen.queryByText(/を診察中/)).toBeNull();

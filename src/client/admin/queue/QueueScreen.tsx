@@ -17,12 +17,21 @@ import { Sidebar } from './Sidebar.js';
 import { AnnouncementPanel } from './AnnouncementPanel.js';
 import { useSound } from './sound.js';
 import { useAdminStream } from '../use-admin-stream.js';
-import { severalQueues, useQueueFilter } from '../queues.js';
+import { queueOfNumber, severalQueues, useQueueFilter } from '../queues.js';
+import type { QueueLive } from '../../../shared/schemas/live.js';
 import { QueueFilterBar } from './QueueFilterBar.js';
 
 export interface QueueScreenProps {
   username: string;
   onSignOut(): void;
+}
+
+/** The new online number, with its queue when the clinic has several (the number's range tells it). */
+function onlineReservationText(a: Announcement, queues: readonly QueueLive[] | null): string {
+  const channel = t(`admin.channel.${a.channel}`);
+  const queue = queues && queueOfNumber(queues, a.reservationNumber);
+  if (queue) return t('queues.newOnlineReservation', { queue: queue.nameJa, n: a.reservationNumber, channel });
+  return t('admin.newOnlineReservation', { n: a.reservationNumber, channel });
 }
 
 export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
@@ -125,7 +134,7 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
           }
         >
           {announcements.map((a) => (
-            <p key={a.slotId}>{t('admin.newOnlineReservation', { n: a.reservationNumber, channel: t(`admin.channel.${a.channel}`) })}</p>
+            <p key={a.slotId}>{onlineReservationText(a, queues)}</p>
           ))}
         </Modal>
       )}

@@ -42,7 +42,7 @@ const snapshot = (queues: QueueLive[] | undefined, list = slots()): AdminSnapsho
 beforeEach(() => {
   localStorage.clear();
   streams = stubStreams();
-  sent = stubFunctions(() => ({ result: { slotId: 'new', reservationNumber: 503 } }));
+  sent = stubFunctions((name) => ({ result: name === 'claimAdminBeep' ? { claimed: true } : { slotId: 'new', reservationNumber: 503 } }));
 });
 afterEach(() => {
   cleanup();
@@ -126,6 +126,14 @@ describe('the desk’s list with three queues', () => {
     expect(screen.getByText('次の受付番号 3番')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: /発熱外来/ }));
     expect(screen.queryByText('次の受付番号 3番')).toBeNull();
+  });
+
+  it('names the queue of a new online number in the desk’s notice', async () => {
+    await open(threeQueues());
+    const online = staffSlot(1002, T, { queueId: 'fever', reservedType: 'LINE', adminBeepAnnounced: false, queuePosition: 6 });
+    await act(async () => streams[0].push(snapshot(threeQueues(), [...slots(), online])));
+    const notice = await screen.findByRole('alertdialog', { name: '新しいオンライン予約' });
+    expect(within(notice).getByText('新しいオンライン予約があります（発熱外来 受付番号 1002番・LINE）')).toBeTruthy();
   });
 });
 
