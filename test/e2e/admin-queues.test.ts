@@ -3,6 +3,40 @@ import { beforeEach, expect, it } from 'vitest';
 import { describeBrowser, screenshotPath } from './support/browser.js';
 import { staffScreen } from './support/staff-screen.js';
 import { expectNoAxeViolations } from './support/axe.js';
+import { DESK } from './admin-support.js';
+
+/**
+ * Sound recorded at the browser's edge, on a monitor whose sound was unlocked on an earlier day: an
+ * AudioContext that runs (its chime notes unheard) and speechSynthesis.speak keeping each utterance's text,
+ * its end a moment later as a voice finishing would.
+ */
+function recordSpeech() {
+  const spoken: string[] = [];
+  (window as unknown as { spoken: string[] }).spoken = spoken;
+  localStorage.setItem('qa_monitorSound', 'on');
+  class RunningAudioContext extends EventTarget {
+    state = 'running';
+    currentTime = 0;
+    destination = {};
+    resume() {
+      return Promise.resolve();
+    }
+    createGain() {
+      const gain = { value: 1, setValueAtTime: () => {}, exponentialRampToValueAtTime: () => {} };
+      return { gain, connect: (n: unknown) => n };
+    }
+    createOscillator() {
+      return { type: 'sine', frequency: { value: 0 }, connect: (n: unknown) => n, start() {}, stop() {} };
+    }
+  }
+  (window as unknown as { AudioContext: unknown }).AudioContext = RunningAudioContext;
+  const voice = { name: 'Kyoko', lang: 'ja-JP', default: true, localService: true, voiceURI: 'Kyoko' };
+  SpeechSynthesis.prototype.getVoices = () => [voice] as unknown as SpeechSynthesisVoice[];
+  SpeechSynthesis.prototype.speak = (u: SpeechSynthesisUtterance) => {
+    spoken.push(u.text);
+    setTimeout(() => u.dispatchEvent(new Event('end')), 200);
+  };
+}
 
 /**
  * A clinic of three queues (decision 061) on the desk's screen and the wall monitor, at 1920×1080: the two
@@ -108,5 +142,25 @@ describeBrowser('several queues on the staff screen and the monitor', () => {
     await column('予防接種').waitFor();
     await expect(monitor.locator('.monitor-queue').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-queue-id')))).resolves.toEqual(['main', 'vaccine']);
     await monitor.screenshot({ path: screenshotPath('admin-queues-monitor-two') });
+  });
+
+  it('speaks a call-out with its queue’s name, and a waiting area’s monitor only its own queues’', async () => {
+    const openWithSound = async (path: string) => {
+      const context = await screen.openBrowser(DESK);
+      await context.addInitScript(recordSpeech);
+      const page = await context.newPage();
+      await page.goto(`${screen.server.url}${path}`);
+      await page.getByText('音声あり').waitFor();
+      await page.locator('.monitor-queue').first().waitFor();
+      return page;
+    };
+    const all = await openWithSound('/admin/monitor');
+    const general = await openWithSound('/admin/monitor?queues=main');
+    const spoken = (page: Page) => page.evaluate(() => (window as unknown as { spoken: string[] }).spoken);
+
+    await screen.staff('callSlot', { slotId: vaccine.get(502) });
+    await screen.staff('callSlot', { slotId: main.get(2) });
+    await expect.poll(() => spoken(all), { timeout: 20_000 }).toEqual(['予防接種の502番の方、診察室へお入りください', '一般の2番の方、診察室へお入りください']);
+    await expect.poll(() => spoken(general), { timeout: 20_000 }).toEqual(['一般の2番の方、診察室へお入りください']);
   });
 });
