@@ -2,12 +2,13 @@
  * Scenario 2, live fan-out: 2,000 viewers on /api/live/queue of a full session (200 waiting), then a staff
  * action (hold / undo hold of number 100); the time from sending the action until the last viewer has the
  * new frame. Product and floor have their 2,000 viewers connected at once and take turns, so both see the
- * same machine. Also the product's resident memory with everyone connected.
+ * same machine. Also the product's resident memory with everyone connected, and the bytes of the public
+ * frame each viewer is written per change (the full session's snapshot; decision 062 keeps it lean).
  */
 import { performance } from 'node:perf_hooks';
 import { mustCall, staffLogin } from './lib/http.js';
 import { type Proc, rssMb, sleep, startProc, stopProc } from './lib/proc.js';
-import { openViewers, type ViewerPool } from './lib/sse-viewers.js';
+import { openViewers, snapshotFrameBytes, type ViewerPool } from './lib/sse-viewers.js';
 import { mb, median, ms, percentile, ratio, type Row } from './lib/stats.js';
 import { prepareStore, STAFF } from './lib/stores.js';
 
@@ -15,6 +16,25 @@ const VIEWERS = 2000;
 const QUEUE = 200;
 const TARGET_P99 = 1.25;
 const TARGET_RSS_MB = 150;
+
+/**
+ * The public frame's size beside the latency: every change writes it to every viewer. The floor's frame is
+ * its own fixed rendering of the same session (every row with `hold`), so the ratio says how much the
+ * product sends against it, not a target.
+ */
+export function frameRow(productBytes: number, floorBytes: number): Row {
+  return {
+    scenario: '2 fan-out',
+    metric: `public frame written per change to each viewer, ${QUEUE} waiting (bytes, SSE frame)`,
+    product: bytes(productBytes),
+    floor: bytes(floorBytes),
+    ratio: ratio(productBytes / floorBytes),
+    target: '–',
+    met: null,
+  };
+}
+
+const bytes = (n: number) => `${n.toLocaleString('en-US')} B`;
 
 /** Sends the action and waits until every viewer has a frame newer than the one it had. */
 async function timeAction(pool: ViewerPool, action: () => Promise<unknown>): Promise<number> {
@@ -41,6 +61,9 @@ export async function benchFanout(reps: number, floor: Proc, nodeFlags: string[]
       if (i === QUEUE / 2) slotId = taken.slotId as string;
     }
     const rssIdle = rssMb(product.child.pid!);
+    // What each viewer is written per change: the whole snapshot of the full session, as one frame.
+    const frameBytes = await snapshotFrameBytes(`${url}/api/live/queue`);
+    const floorFrameBytes = await snapshotFrameBytes(`${floor.url}/api/live/queue`);
     const productPool = await openViewers(`${url}/api/live/queue`, VIEWERS);
     pools.push(productPool);
     const floorPool = await openViewers(`${floor.url}/api/live/queue`, VIEWERS);
@@ -72,7 +95,8 @@ export async function benchFanout(reps: number, floor: Proc, nodeFlags: string[]
     }
     const rssAfter = rssMb(product.child.pid!);
     const spread = (xs: number[]) => [50, 90, 99, 100].map((p) => `p${p} ${percentile(xs, p).toFixed(0)}`).join(', ');
-    console.log(`    fan-out: product ${spread(productTimes)} ms; floor ${spread(floorTimes)} ms`);
+    const frame = frameRow(frameBytes, floorFrameBytes);
+    console.log(`    fan-out: product ${spread(productTimes)} ms; floor ${spread(floorTimes)} ms; public frame ${frame.product} vs ${frame.floor}`);
     const p99 = percentile(productTimes, 99);
     const floorP99 = percentile(floorTimes, 99);
     const rssPeak = Math.max(rssConnected, rssAfter);
@@ -95,6 +119,7 @@ export async function benchFanout(reps: number, floor: Proc, nodeFlags: string[]
         target: `≤ ${TARGET_RSS_MB} MB`,
         met: rssPeak <= TARGET_RSS_MB,
       },
+      frame,
     ];
   } finally {
     pools.forEach((p) => p.close());

@@ -127,3 +127,38 @@ export async function openViewers(url: string, count: number, batch = 100): Prom
     },
   };
 }
+
+/** The first frame with an `id:` line in a stream's text (a snapshot, as written to each viewer), or null. */
+export function firstSnapshotFrame(text: string): string | null {
+  for (let start = 0; start < text.length; ) {
+    const end = text.indexOf('\n\n', start);
+    if (end < 0) return null;
+    const frame = text.slice(start, end + 2);
+    if (frame.startsWith('id: ')) return frame;
+    start = end + 2;
+  }
+  return null;
+}
+
+/** The bytes of the snapshot frame one new viewer of `url` gets: what every viewer is sent per change. */
+export function snapshotFrameBytes(url: string, timeoutMs = 10_000): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const req = request(url, { agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`frame reader got ${res.statusCode}`));
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        const frame = firstSnapshotFrame(Buffer.concat(chunks).toString('utf8'));
+        if (frame === null) return;
+        req.destroy();
+        resolve(Buffer.byteLength(frame));
+      });
+    });
+    req.on('error', reject);
+    req.setTimeout(timeoutMs, () => {
+      req.destroy();
+      reject(new Error(`frame reader: no snapshot in ${timeoutMs} ms`));
+    });
+    req.end();
+  });
+}

@@ -16,6 +16,7 @@ import { getPublicSchedule, getSchedule, saveWeeklyHours, saveScheduleSettings, 
 import { getStats } from './functions/stats.js';
 import { callSlot, setCalloutSettings } from './functions/callout.js';
 import { markAbsent, undoAbsent } from './functions/absence.js';
+import { getQueues, saveQueue, removeQueue, saveQueueChoices } from './functions/queues.js';
 import { markArrived, checkIn, getArrivalSetup, saveArrivalSettings, renewCheckinCodes, renewMonitorKey, getMonitorCheckinCode } from './functions/arrival.js';
 
 export const functionTable: FunctionTable = {
@@ -43,6 +44,8 @@ export const functionTable: FunctionTable = {
   markAbsent, undoAbsent,
   // functions/arrival.ts
   markArrived, checkIn, getArrivalSetup, saveArrivalSettings, renewCheckinCodes, renewMonitorKey, getMonitorCheckinCode,
+  // functions/queues.ts
+  getQueues, saveQueue, removeQueue, saveQueueChoices,
 };
 
 export const functionAccess = Object.fromEntries(FUNCTION_NAMES.map((name) => [name, accessOf(functionTable[name])])) as {

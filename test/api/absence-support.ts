@@ -4,7 +4,7 @@
  * them. Waiting on a stream is waiting for the snapshot a test expects: the time-out names the last one seen.
  */
 import { afterEach, beforeEach } from 'vitest';
-import type { AdminSnapshot, QueueSnapshot } from '../../src/shared/schemas/live.js';
+import type { AdminSnapshot, QueueSnapshotFrame } from '../../src/shared/schemas/live.js';
 import type { MyReservation } from '../../src/shared/schemas/functions.js';
 import { callFn, type FnAnswer, mustCall, pwaPatient, staffCookie } from '../support/client.js';
 import { openSse, type SseReader } from '../support/sse.js';
@@ -28,7 +28,7 @@ export interface AbsenceWorld {
   /** Sets the clinic's absence settings straight on the runtime row (staff set them on /admin/arrival). */
   settings(places: number, holdAfter: number): Promise<void>;
   /** The next public snapshot whose numbers read `numbers` in order. */
-  publicQueue(numbers: number[]): Promise<QueueSnapshot['queue']>;
+  publicQueue(numbers: number[]): Promise<QueueSnapshotFrame['queue']>;
   /** The next staff snapshot `match` accepts. */
   admin(match: (s: AdminSnapshot) => boolean): Promise<AdminSnapshot>;
   absenceNotices(slotId?: string): Promise<{ slot_id: string; body: string | null }[]>;
@@ -94,7 +94,7 @@ export function useAbsenceWorld(kind: StoreKind): AbsenceWorld {
       (
         await waitFor(
           queue,
-          (data) => JSON.parse(data) as QueueSnapshot,
+          (data) => JSON.parse(data) as QueueSnapshotFrame,
           (s) => JSON.stringify(s.queue.map((r) => r.reservationNumber)) === JSON.stringify(numbers),
           `public queue ${numbers.join(',')}`,
         )
@@ -116,6 +116,6 @@ export function useAbsenceWorld(kind: StoreKind): AbsenceWorld {
 }
 
 /** The public rows as `number:ahead[:held][:absent]`, for reading a whole queue in one assertion. */
-export function rows(queue: QueueSnapshot['queue']): string[] {
+export function rows(queue: QueueSnapshotFrame['queue']): string[] {
   return queue.map((r) => `${r.reservationNumber}:${r.ahead ?? '-'}${r.hold ? ':held' : ''}${r.absent ? ':absent' : ''}`);
 }

@@ -25,7 +25,8 @@ describeStores('absent when called', (kind) => {
 
     const queue = await w.publicQueue([2, 3, 4, 1, 5, 6, 7]);
     expect(rows(queue)).toEqual(['2:0', '3:1', '4:2', '1:3:absent', '5:4', '6:5', '7:6']);
-    expect(queue.every((r) => typeof r.absent === 'boolean')).toBe(true); // always sent
+    // Sent only when true (decision 062): a row without it reads as not absent.
+    expect(queue.map((r) => ('absent' in r ? r.absent : 'left out'))).toEqual(['left out', 'left out', 'left out', true, 'left out', 'left out', 'left out']);
     expect(await w.mine(a.token)).toMatchObject({ reservationNumber: 1, ahead: 3, hold: false, absence: { count: 1, at: expect.any(String), places: 3 }, arrivedAt: null });
     expect(await w.mine(c.token)).toMatchObject({ reservationNumber: 2, ahead: 0, absence: null, arrivedAt: null });
     expect(await w.mine(b.token)).toMatchObject({ reservationNumber: 7, ahead: 6, absence: null });

@@ -135,6 +135,15 @@ const CASES: Case[] = [
   { fn: 'getArrivalSetup', label: '', payload: () => ({}) },
   { fn: 'saveArrivalSettings', label: '', payload: () => ({ absencePlaces: 3, absenceHoldAfter: 2, absentFirstUnarrived: false }) },
   { fn: 'saveAllocationSettings', label: '', payload: () => ({ keepEvery: 3, onlineCap: 50 }) },
+  // the clinic's queues (decision 061): a second save of the same queue is ALREADY_EXISTS, a business answer
+  { fn: 'getQueues', label: '', payload: () => ({}) },
+  {
+    fn: 'saveQueue',
+    label: '',
+    payload: () => ({ nameJa: '予防接種', nameEn: 'Vaccination', firstNumber: 501, online: true, onlineCap: 0, keepEvery: 0, familyMax: 1, hours: null }),
+  },
+  { fn: 'removeQueue', label: '', payload: () => ({ id: 'main' }) },
+  { fn: 'saveQueueChoices', label: '', payload: () => ({ anyQueue: false, numberPerQueue: false }) },
   { fn: 'renewCheckinCodes', label: '', payload: () => ({}) },
   { fn: 'renewMonitorKey', label: '', payload: () => ({}) },
   {

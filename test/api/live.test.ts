@@ -17,7 +17,7 @@ const SLOT_FIELDS = [
 
 interface QueueData {
   runtime: { inhouseOn: boolean; onlineOn: boolean; currentWaitCount: number };
-  queue: { reservationNumber: number; ahead: number | null; hold: boolean }[];
+  queue: { reservationNumber: number; ahead?: number; hold?: true; absent?: true }[];
   version: number;
 }
 
@@ -146,28 +146,28 @@ describe('snapshots', () => {
     expect(a.nextFreeNumber).toBe(4);
   });
 
-  it('the public queue puts held rows last with ahead null, and drops started and deleted rows', async () => {
+  it('the public queue puts held rows last with ahead null (left out, decision 062), and drops started and deleted rows', async () => {
     const ids = (await openWithWalkIns(3)).slots.map((s) => s.id as string);
     expect(ids).toHaveLength(3);
 
     await staff('markSlot', { slotId: ids[0], action: 'hold' });
     let q = JSON.parse((await queue.next((e) => (JSON.parse(e.data) as QueueData).queue.some((r) => r.hold))).data) as QueueData;
     expect(q.queue).toEqual([
-      { reservationNumber: 2, ahead: 0, hold: false, absent: false },
-      { reservationNumber: 3, ahead: 1, hold: false, absent: false },
-      { reservationNumber: 1, ahead: null, hold: true, absent: false },
+      { reservationNumber: 2, ahead: 0 },
+      { reservationNumber: 3, ahead: 1 },
+      { reservationNumber: 1, hold: true },
     ]);
     expect(q.runtime.currentWaitCount).toBe(2);
 
     await staff('markSlot', { slotId: ids[1], action: 'start' });
     await staff('markSlot', { slotId: ids[2], action: 'delete' });
     q = JSON.parse((await queue.next((e) => (JSON.parse(e.data) as QueueData).queue.length === 1)).data) as QueueData;
-    expect(q.queue).toEqual([{ reservationNumber: 1, ahead: null, hold: true, absent: false }]);
+    expect(q.queue).toEqual([{ reservationNumber: 1, hold: true }]);
     expect(q.runtime.currentWaitCount).toBe(0);
 
     await staff('markSlot', { slotId: ids[0], action: 'undoHold' });
     q = JSON.parse((await queue.next((e) => (JSON.parse(e.data) as QueueData).queue.every((r) => !r.hold))).data) as QueueData;
-    expect(q.queue).toEqual([{ reservationNumber: 1, ahead: 0, hold: false, absent: false }]);
+    expect(q.queue).toEqual([{ reservationNumber: 1, ahead: 0 }]);
   });
 });
 

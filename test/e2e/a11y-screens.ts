@@ -56,6 +56,7 @@ export const SCREENS: ScreenVisit[] = [
   { name: 'staff-schedule', in: 'desk', path: '/admin/schedule', ready: '曜日ごとの診療時間' },
   { name: 'staff-stats', in: 'desk', path: '/admin/stats', ready: '主な数字（今回と前回）' },
   { name: 'staff-arrival', in: 'desk', path: '/admin/arrival', ready: '来院確認の番号' },
+  { name: 'staff-queues', in: 'desk', path: '/admin/queues', ready: '受付項目の一覧' },
   { name: 'line-book-closed', in: 'line', path: '/line/book', ready: 'ただいまオンライン受付時間外です', before: 'closeOnline' },
   { name: 'pwa-book-closed', in: 'pwa', path: '/pwa/book', ready: 'ただいまオンライン受付時間外です', before: 'closeOnline' },
   // issue 35: a family's picker on the book screen, its numbers together on the card, and the group on the desk's list

@@ -1,166 +1,99 @@
-import type { Page } from 'playwright-core';
-import { beforeEach, expect, it } from 'vitest';
+/**
+ * /admin/queues 「受付項目」 in real Chromium against the real server: reached from the staff navigation, a
+ * second queue added in the dialog with hours of its own, its range refused where it overlaps the first, then
+ * edited, read back through getQueues as the book screen will, and removed after the confirmation.
+ */
+import { expect, it } from 'vitest';
+import type { QueuesAnswer } from '../../src/shared/schemas/queues.js';
+import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { describeBrowser, screenshotPath } from './support/browser.js';
 import { staffScreen } from './support/staff-screen.js';
-import { expectNoAxeViolations } from './support/axe.js';
-import { DESK } from './admin-support.js';
 
-/**
- * Sound recorded at the browser's edge, on a monitor whose sound was unlocked on an earlier day: an
- * AudioContext that runs (its chime notes unheard) and speechSynthesis.speak keeping each utterance's text,
- * its end a moment later as a voice finishing would.
- */
-function recordSpeech() {
-  const spoken: string[] = [];
-  (window as unknown as { spoken: string[] }).spoken = spoken;
-  localStorage.setItem('qa_monitorSound', 'on');
-  class RunningAudioContext extends EventTarget {
-    state = 'running';
-    currentTime = 0;
-    destination = {};
-    resume() {
-      return Promise.resolve();
-    }
-    createGain() {
-      const gain = { value: 1, setValueAtTime: () => {}, exponentialRampToValueAtTime: () => {} };
-      return { gain, connect: (n: unknown) => n };
-    }
-    createOscillator() {
-      return { type: 'sine', frequency: { value: 0 }, connect: (n: unknown) => n, start() {}, stop() {} };
-    }
-  }
-  (window as unknown as { AudioContext: unknown }).AudioContext = RunningAudioContext;
-  const voice = { name: 'Kyoko', lang: 'ja-JP', default: true, localService: true, voiceURI: 'Kyoko' };
-  SpeechSynthesis.prototype.getVoices = () => [voice] as unknown as SpeechSynthesisVoice[];
-  SpeechSynthesis.prototype.speak = (u: SpeechSynthesisUtterance) => {
-    spoken.push(u.text);
-    setTimeout(() => u.dispatchEvent(new Event('end')), 200);
-  };
-}
-
-/**
- * A clinic of three queues (decision 061) on the desk's screen and the wall monitor, at 1920×1080: the two
- * further queues are seeded in the store as the queue settings would save them (before reception opens), numbers are taken in each
- * through allocateNextSlot with queueId, and the screens show each queue apart. Each test has its own clinic.
- */
-describeBrowser('several queues on the staff screen and the monitor', () => {
+describeBrowser('the queues page', () => {
   const screen = staffScreen({ desk: true });
 
-  /** 予防接種 from 501 (desk only) and 発熱外来 from 1001 after the first queue, 一般. */
-  async function seedQueues() {
-    const now = new Date().toISOString();
-    const queue = (id: string, position: number, nameJa: string, nameEn: string, firstNumber: number, online: number) => ({
-      id, position, name_ja: nameJa, name_en: nameEn, first_number: firstNumber, online,
-      online_cap: 0, keep_every: 0, family_max: 1, version: 0, created_at: now,
-    });
-    await screen.server.store.db
-      .insertInto('queues')
-      .values([queue('vaccine', 1, '予防接種', 'Vaccination', 501, 0), queue('fever', 2, '発熱外来', 'Fever clinic', 1001, 1)])
-      .execute();
-  }
-
-  /** Takes `count` numbers at the desk in the queue; returns their slots by number. */
-  async function take(queueId: string | undefined, count: number): Promise<Map<number, string>> {
-    const slots = new Map<number, string>();
-    for (let i = 0; i < count; i++) {
-      const { slotId, reservationNumber } = await screen.staff<{ slotId: string; reservationNumber: number }>('allocateNextSlot', {
-        reservedType: 'ADMIN',
-        ...(queueId ? { queueId } : {}),
-      });
-      slots.set(reservationNumber, slotId);
-    }
-    return slots;
-  }
-
-  let main: Map<number, string>;
-  let vaccine: Map<number, string>;
-  let fever: Map<number, string>;
-  beforeEach(async () => {
-    // Before reception opens: the session gives each queue its own range of numbers as it starts.
-    await seedQueues();
-    await screen.staff('startInhouseReception');
-    main = await take(undefined, 4);
-    vaccine = await take('vaccine', 3);
-    fever = await take('fever', 2);
-  });
-
-  const numbersOn = (page: Page) => page.locator('.queue-table tbody th.cell-number').evaluateAll((ths) => ths.map((th) => th.firstChild!.textContent));
-
-  it('the desk filters to one queue, remembers it, tags the rows and takes a walk-in in that queue', async () => {
-    expect([...main.keys(), ...vaccine.keys(), ...fever.keys()]).toEqual([1, 2, 3, 4, 501, 502, 503, 1001, 1002]);
+  it('adds a second queue, edits it, and removes it', async () => {
     const page = screen.page;
-    await page.goto(`${screen.server.url}/admin/queue`);
-    const filter = page.getByRole('group', { name: '受付項目' });
-    await filter.getByRole('radio', { name: '予防接種 3人待ち' }).waitFor({ state: 'attached' });
-    await expect(numbersOn(page)).resolves.toHaveLength(9);
-    await expect(page.locator('tr', { has: page.getByRole('rowheader', { name: /^1001番/ }) }).locator('.queue-tag').innerText()).resolves.toBe('発熱外来');
+    await page.goto(`${screen.server.url}/admin/audit`);
+    await page.getByRole('link', { name: '受付項目' }).click();
+    await page.getByRole('heading', { name: '受付項目', level: 1 }).waitFor();
+    const table = page.getByRole('table');
+    await table.getByRole('row', { name: /一般/ }).getByText('1〜200番').waitFor();
+    // The first queue is never removed: no button offers it.
+    expect(await page.getByRole('button', { name: '「一般」を削除' }).count()).toBe(0);
 
-    await filter.getByText('予防接種').click();
-    await expect.poll(() => numbersOn(page)).toEqual(['501番', '502番', '503番']);
-    // A consulting room's PC keeps its queue through a reload.
-    await page.reload();
-    await expect.poll(() => numbersOn(page)).toEqual(['501番', '502番', '503番']);
-    await expect(page.getByRole('combobox', { name: '受付項目' }).inputValue()).resolves.toBe('vaccine');
+    // Add: the dialog opens with the name field focused, keyboard first.
+    await page.getByRole('button', { name: '受付項目を追加' }).click();
+    const dialog = page.getByRole('dialog', { name: '受付項目を追加' });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest('label')?.textContent)).toContain('名前（日本語');
+    await page.keyboard.type('予防接種');
+    await dialog.getByLabel('名前（英語・20文字まで）').fill('Vaccination');
+    await dialog.getByLabel('説明（日本語・80文字まで・任意）').fill('火・木の午後です');
+    // An overlapping range is the server's refusal, said in the dialog, which keeps what was typed.
+    await dialog.getByLabel('最初の番号（1〜9000）').fill('150');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.getByRole('alert').filter({ hasText: '「一般」（1〜200番）と重なっています' }).waitFor();
+    await dialog.getByLabel('最初の番号（1〜9000）').fill('501');
+    await dialog.getByText('この項目の番号は501〜700番になります').waitFor();
+    await dialog.getByLabel('LINE・アプリでも番号を取れるようにする（外すと窓口のみ）').uncheck();
+    await dialog.getByLabel('この項目だけの受付時間を決める').check();
+    for (const day of ['月', '水', '金']) await dialog.getByLabel(`1つ目の時間帯：${day}曜日`).uncheck();
+    await dialog.getByLabel('1つ目の時間帯の開始時刻').fill('１４：００');
+    await dialog.getByLabel('1つ目の時間帯の終了時刻').fill('16:00');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: '受付項目「予防接種」を保存しました。' }).waitFor();
+    const row = table.getByRole('row', { name: /予防接種/ });
+    await row.getByText('501〜700番').waitFor();
+    await row.getByText('窓口のみ').waitFor();
 
-    await page.getByRole('button', { name: '新規受付' }).click();
-    await page.getByText('予防接種 504番を発行しました').waitFor();
-    await expect.poll(() => numbersOn(page)).toEqual(['501番', '502番', '503番', '504番']);
-    await filter.getByRole('radio', { name: '予防接種 4人待ち' }).waitFor({ state: 'attached' });
-    await page.screenshot({ path: screenshotPath('admin-queues-desk-vaccine') });
-    await expectNoAxeViolations(page, 'admin-queues-desk-vaccine');
-  });
-
-  it('the monitor shows the three queues side by side, each with its own call and numbers, at 1920×1080', async () => {
-    await screen.staff('markSlot', { slotId: main.get(1), action: 'start' });
-    await screen.staff('markSlot', { slotId: vaccine.get(501), action: 'start' });
-    const monitor = await (await screen.openBrowser()).newPage();
-    await monitor.goto(`${screen.server.url}/admin/monitor`);
-    const column = (name: string) => monitor.getByRole('region', { name });
-    await column('予防接種').getByText('診察中 501番').waitFor();
-    await column('一般').getByText('診察中 1番').waitFor();
-    await expect(column('予防接種').locator('.monitor-cell').allInnerTexts()).resolves.toEqual(['502番\n0人', '503番\n1人']);
-    await expect(column('一般').locator('.monitor-cell').allInnerTexts()).resolves.toEqual(['2番\n0人', '3番\n1人', '4番\n2人']);
-    await expect(column('発熱外来').locator('.monitor-queue-waiting').innerText()).resolves.toBe('お待ち 2人');
-
-    const fit = await monitor.evaluate(() => {
-      const scroller = document.scrollingElement!;
-      const columns = [...document.querySelectorAll<HTMLElement>('.monitor-queue')].map((c) => c.getBoundingClientRect());
-      return {
-        scrolls: scroller.scrollHeight > innerHeight || scroller.scrollWidth > innerWidth,
-        sideBySide: columns.every((r) => Math.round(r.top) === Math.round(columns[0].top)) && columns.every((r) => r.right <= innerWidth),
-        nameCssPx: parseFloat(getComputedStyle(document.querySelector('.monitor-queue-name')!).fontSize),
-      };
+    let answer = await screen.staff<QueuesAnswer>('getQueues');
+    expect(answer.queues.map((q) => q.nameJa)).toEqual(['一般', '予防接種']);
+    expect(answer.queues[1]).toMatchObject({
+      nameEn: 'Vaccination', descriptionJa: '火・木の午後です', firstNumber: 501, online: false,
+      hours: [{ days: [2, 4], from: '14:00', to: '16:00' }],
     });
-    // Read across a room: a queue's name stands at least 60px high on a 1080-line screen.
-    expect(fit).toMatchObject({ scrolls: false, sideBySide: true });
-    expect(fit.nameCssPx).toBeGreaterThanOrEqual(60);
-    await monitor.screenshot({ path: screenshotPath('admin-queues-monitor-three') });
-    await expectNoAxeViolations(monitor, 'admin-queues-monitor-three');
+    expect(answer.choices).toEqual({ anyQueue: false, numberPerQueue: false });
 
-    // A waiting area's own screen.
-    await monitor.goto(`${screen.server.url}/admin/monitor?queues=main,vaccine`);
-    await column('予防接種').waitFor();
-    await expect(monitor.locator('.monitor-queue').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-queue-id')))).resolves.toEqual(['main', 'vaccine']);
-    await monitor.screenshot({ path: screenshotPath('admin-queues-monitor-two') });
-  });
+    // Edit: the dialog holds the saved values; the queue goes online with a cap.
+    await row.getByRole('button', { name: '「予防接種」を編集' }).click();
+    const editor = page.getByRole('dialog', { name: '受付項目「予防接種」を編集' });
+    expect(await editor.getByLabel('最初の番号（1〜9000）').inputValue()).toBe('501');
+    await editor.getByLabel('1つ目の時間帯の開始時刻').waitFor();
+    await page.screenshot({ path: screenshotPath('admin-queues-editor') });
+    await expectNoSeriousAxeViolations(page, '/admin/queues, the editor');
+    await editor.getByLabel('名前（日本語・20文字まで）').fill('ワクチン');
+    await editor.getByLabel('LINE・アプリでも番号を取れるようにする（外すと窓口のみ）').check();
+    await editor.getByLabel('オンライン受付の上限（1セッションあたり）').fill('30');
+    await editor.getByLabel('診療時間（カレンダー）のとおり').check();
+    await editor.getByRole('button', { name: '保存' }).click();
+    await editor.waitFor({ state: 'detached' });
+    const edited = table.getByRole('row', { name: /ワクチン/ });
+    await edited.getByText('30番まで').waitFor();
+    await edited.getByText('LINE・アプリと窓口').waitFor();
 
-  it('speaks a call-out with its queue’s name, and a waiting area’s monitor only its own queues’', async () => {
-    const openWithSound = async (path: string) => {
-      const context = await screen.openBrowser(DESK);
-      await context.addInitScript(recordSpeech);
-      const page = await context.newPage();
-      await page.goto(`${screen.server.url}${path}`);
-      await page.getByText('音声あり').waitFor();
-      await page.locator('.monitor-queue').first().waitFor();
-      return page;
-    };
-    const all = await openWithSound('/admin/monitor');
-    const general = await openWithSound('/admin/monitor?queues=main');
-    const spoken = (page: Page) => page.evaluate(() => (window as unknown as { spoken: string[] }).spoken);
+    // The clinic's choices.
+    await page.getByLabel('「どちらの医師でも」を選べるようにする', { exact: false }).check();
+    await page.getByRole('button', { name: '設定を保存' }).click();
+    await page.getByRole('status').filter({ hasText: '受付項目の選び方を保存しました。' }).waitFor();
 
-    await screen.staff('callSlot', { slotId: vaccine.get(502) });
-    await screen.staff('callSlot', { slotId: main.get(2) });
-    await expect.poll(() => spoken(all), { timeout: 20_000 }).toEqual(['予防接種の502番の方、診察室へお入りください', '一般の2番の方、診察室へお入りください']);
-    await expect.poll(() => spoken(general), { timeout: 20_000 }).toEqual(['一般の2番の方、診察室へお入りください']);
+    answer = await screen.staff<QueuesAnswer>('getQueues');
+    expect(answer.queues[1]).toMatchObject({ nameJa: 'ワクチン', online: true, onlineCap: 30, hours: null });
+    expect(answer.choices).toEqual({ anyQueue: true, numberPerQueue: false });
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1920);
+    await page.screenshot({ path: screenshotPath('admin-queues'), fullPage: true });
+    await expectNoSeriousAxeViolations(page, '/admin/queues');
+
+    // Remove, asked first: cancelling keeps it, OK removes it.
+    await edited.getByRole('button', { name: '「ワクチン」を削除' }).click();
+    await page.getByRole('dialog', { name: '確認' }).getByRole('button', { name: 'キャンセル' }).click();
+    expect((await screen.staff<QueuesAnswer>('getQueues')).queues).toHaveLength(2);
+    await edited.getByRole('button', { name: '「ワクチン」を削除' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('status').filter({ hasText: '受付項目「ワクチン」を削除しました。' }).waitFor();
+    await edited.waitFor({ state: 'detached' });
+    expect((await screen.staff<QueuesAnswer>('getQueues')).queues.map((q) => q.id)).toEqual(['main']);
   });
 });

@@ -9,7 +9,7 @@ import { AppError } from '../../src/server/errors.js';
 import { switchReception } from '../../src/server/domain/reception/apply.js';
 import { cancelReservation } from '../../src/server/domain/cancel-reservation/apply.js';
 import { markSlot } from '../../src/server/domain/mark-slot/apply.js';
-import type { SwitchName } from '../../src/shared/queue/rules.js';
+import type { SwitchName } from '../../src/shared/queue/reception-switches.js';
 import type { MarkAction } from '../../src/shared/schemas/functions.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { allocateSlot } from './allocation.js';

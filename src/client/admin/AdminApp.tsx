@@ -2,7 +2,7 @@
  * The /admin route set (docs/product.md, "/admin"): /queue for the desk, /monitor for the wall, /messages and /audit for
  * the clinic's notices and the staff audit trail, /schedule for the clinic calendar, /stats for the statistics
  * (its own lazy chunk, with the chart library), /arrival for absences and check-in (its own lazy chunk, with
- * the QR code library); anything else → /queue.
+ * the QR code library), /queues for the clinic's queues 「受付項目」 (its own lazy chunk); anything else → /queue.
  * The queue needs a signed-in staff member; the monitor shows only public data and so never asks.
  */
 import { Suspense } from 'react';
@@ -23,6 +23,7 @@ import { useStaffSession } from './staff-session.js';
 
 const StatsScreen = lazyChunk(() => import('./stats/StatsScreen.js'));
 const ArrivalScreen = lazyChunk(() => import('./arrival/ArrivalScreen.js'));
+const QueuesScreen = lazyChunk(() => import('./queues/QueuesScreen.js'));
 
 function StaffArea({ path }: { path: string }) {
   const { state, signIn, signOut, recheck } = useStaffSession();
@@ -41,6 +42,11 @@ function StaffArea({ path }: { path: string }) {
         {path === adminPaths.arrival && (
           <Suspense fallback={<Loading />}>
             <ArrivalScreen />
+          </Suspense>
+        )}
+        {path === adminPaths.queues && (
+          <Suspense fallback={<Loading />}>
+            <QueuesScreen />
           </Suspense>
         )}
         {path === adminPaths.schedule && <ScheduleScreen />}

@@ -10,6 +10,7 @@ export const STAFF_PAGES = [
   { path: adminPaths.stats, label: 'admin.navStats' },
   { path: adminPaths.schedule, label: 'admin.navSchedule' },
   { path: adminPaths.arrival, label: 'admin.navArrival' },
+  { path: adminPaths.queues, label: 'admin.navQueues' },
 ] as const;
 
 export function StaffNav({ except }: { except?: AdminPath }) {

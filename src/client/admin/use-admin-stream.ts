@@ -11,8 +11,11 @@ import { SessionLostContext } from './refusal.js';
 
 export const ADMIN_STREAM_URL = '/api/live/admin';
 
+/** The staff stream's rows are sent whole: the frame is the snapshot. */
+const asSent = (frame: AdminSnapshot) => frame;
+
 export function useAdminStream() {
-  const live = useLive<AdminSnapshot>(ADMIN_STREAM_URL, LIVE_EVENTS.admin);
+  const live = useLive(ADMIN_STREAM_URL, LIVE_EVENTS.admin, asSent);
   const sessionLost = useContext(SessionLostContext);
   useEffect(() => {
     if (live.status === 'reconnecting') sessionLost();

@@ -7,7 +7,11 @@ import { useEffect, useState } from 'react';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
 
-export function useLive<T>(url: string, event: string): { data: T | null; status: LiveStatus } {
+/**
+ * `read` turns each frame's JSON into what screens see (the public stream fills its rows' defaults); a
+ * module-level function, since a new one would reopen the stream.
+ */
+export function useLive<T>(url: string, event: string, read: (frame: never) => T): { data: T | null; status: LiveStatus } {
   const [data, setData] = useState<T | null>(null);
   const [status, setStatus] = useState<LiveStatus>('connecting');
 
@@ -22,7 +26,7 @@ export function useLive<T>(url: string, event: string): { data: T | null; status
       source.addEventListener(event, (message) => {
         delay = 1000;
         setStatus('live');
-        setData(JSON.parse((message as MessageEvent<string>).data) as T);
+        setData(read(JSON.parse((message as MessageEvent<string>).data) as never));
       });
       source.onerror = () => {
         setStatus('reconnecting');
@@ -39,7 +43,7 @@ export function useLive<T>(url: string, event: string): { data: T | null; status
       clearTimeout(retryTimer);
       source?.close();
     };
-  }, [url, event]);
+  }, [url, event, read]);
 
   return { data, status };
 }

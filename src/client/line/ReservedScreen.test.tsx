@@ -41,7 +41,7 @@ describe('reservation confirmation (/line/reserved)', () => {
     rememberReservation({ slotId: 's', reservationNumber: 15, reservedAt: new Date().toISOString() });
     snapshot = {
       runtime: { inhouseOn: true, onlineOn: true, currentWaitCount: 5 },
-      queue: [12, 13, 14, 15, 16].map((n, i) => ({ reservationNumber: n, ahead: i, hold: false })),
+      queue: [12, 13, 14, 15, 16].map((n, i) => ({ reservationNumber: n, ahead: i, hold: false, absent: false, queueId: 'main' })),
       version: 9,
       estimate: { minutesPerPerson: 5, spreadMinutes: 2, paceError: 0.1, lastStartAt: null, basis: 'history' },
       nowCalling: 11,

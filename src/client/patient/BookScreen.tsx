@@ -1,7 +1,7 @@
 /** The book screen wired to the live queue and the server (shared by /line/book and /pwa/book). */
 import { useRef, useState } from 'react';
 import { callFn, FnError } from '../api/fn.js';
-import { isOnlineOpen } from '../../shared/queue/rules.js';
+import { isOnlineOpen } from '../../shared/queue/reception-switches.js';
 import { BookView, type FamilyTake } from './BookView.js';
 import { takeErrorMessage } from './error-messages.js';
 import { useQueue } from './live-queue.js';

@@ -15,10 +15,10 @@ afterEach(() => {
 const snapshot: QueueSnapshot = {
   runtime: { inhouseOn: true, onlineOn: true, currentWaitCount: 3 },
   queue: [
-    { reservationNumber: 1, ahead: 0, hold: false },
-    { reservationNumber: 3, ahead: 1, hold: false },
-    { reservationNumber: 4, ahead: 2, hold: false },
-    { reservationNumber: 2, ahead: null, hold: true },
+    { reservationNumber: 1, ahead: 0, hold: false, absent: false, queueId: 'main' },
+    { reservationNumber: 3, ahead: 1, hold: false, absent: false, queueId: 'main' },
+    { reservationNumber: 4, ahead: 2, hold: false, absent: false, queueId: 'main' },
+    { reservationNumber: 2, ahead: null, hold: true, absent: false, queueId: 'main' },
   ],
   version: 7,
   scheduleVersion: 0,

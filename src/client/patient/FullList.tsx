@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import type { LiveStatus } from '../api/live.js';
 import { t } from '../ui/language.js';
 import type { QueueSnapshot } from '../../shared/schemas/live.js';
-import { isOnlineOpen } from '../../shared/queue/rules.js';
+import { isOnlineOpen } from '../../shared/queue/reception-switches.js';
 import { Loading } from '../ui/Loading.js';
 import { openAfterText } from '../ui/schedule-text.js';
 import { LiveStatusLine } from './LiveStatusLine.js';

@@ -12,8 +12,8 @@ const estimate: WaitEstimate = { minutesPerPerson: 5, spreadMinutes: 2, paceErro
 const snapshot: QueueSnapshot = {
   runtime: { inhouseOn: true, onlineOn: true, currentWaitCount: 10 },
   queue: [
-    ...Array.from({ length: 10 }, (_, i) => ({ reservationNumber: 24 + i, ahead: i, hold: false })),
-    { reservationNumber: 20, ahead: null, hold: true },
+    ...Array.from({ length: 10 }, (_, i) => ({ reservationNumber: 24 + i, ahead: i, hold: false, absent: false, queueId: 'main' })),
+    { reservationNumber: 20, ahead: null, hold: true, absent: false, queueId: 'main' },
   ],
   version: 3,
   estimate,
@@ -67,7 +67,7 @@ describe('my reservation: estimated wait and now calling', () => {
   const props = { displayName: null, loaded: true, liveStatus: 'live' as const, canceling: false, cancelError: null, bookPath: '/pwa/book', onCancel() {} };
 
   it('shows the range and expected time on the card, and who is being seen', () => {
-    const mine = { ...snapshot, queue: [...snapshot.queue, { reservationNumber: 30, ahead: 6, hold: false }] };
+    const mine = { ...snapshot, queue: [...snapshot.queue, { reservationNumber: 30, ahead: 6, hold: false, absent: false, queueId: 'main' }] };
     render(<MyView {...props} reservation={reservation} snapshot={mine} />);
     expect(text()).toContain('ただいま 23番の方を診察中');
     const card = screen.getByRole('region', { name: 'あなたの受付番号' });
@@ -76,7 +76,7 @@ describe('my reservation: estimated wait and now calling', () => {
   });
 
   it('tells the patient the latest time to arrive: now plus the range\'s low edge (decision 055), and the public page no such thing', () => {
-    const mine = { ...snapshot, queue: [...snapshot.queue, { reservationNumber: 30, ahead: 6, hold: false }] };
+    const mine = { ...snapshot, queue: [...snapshot.queue, { reservationNumber: 30, ahead: 6, hold: false, absent: false, queueId: 'main' }] };
     render(<MyView {...props} reservation={reservation} snapshot={mine} />);
     const card = screen.getByRole('region', { name: 'あなたの受付番号' });
     const low = Number(/約(\d+)〜\d+分/.exec(card.textContent ?? '')?.[1]);
@@ -89,7 +89,7 @@ describe('my reservation: estimated wait and now calling', () => {
 
   it('says "soon" to the next patient when the range is within 5 minutes', () => {
     const next = { ...estimate, minutesPerPerson: 2, spreadMinutes: 0.5, lastStartAt: new Date(NOW.getTime() - 60_000).toISOString() };
-    const mine = { ...snapshot, estimate: next, nowCalling: 29, queue: [{ reservationNumber: 30, ahead: 0, hold: false }] };
+    const mine = { ...snapshot, estimate: next, nowCalling: 29, queue: [{ reservationNumber: 30, ahead: 0, hold: false, absent: false, queueId: 'main' }] };
     render(<MyView {...props} reservation={{ ...reservation, ahead: 0 }} snapshot={mine} />);
     expect(text()).toContain('まもなくお呼びします');
   });

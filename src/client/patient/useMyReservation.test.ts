@@ -9,12 +9,12 @@ const snapshotWith = (queue: QueueSnapshot['queue']) => ({ queue }) as QueueSnap
 
 describe('stillAsTaken', () => {
   it('holds while the public row shows the same place and hold', () => {
-    expect(stillAsTaken(snapshotWith([{ reservationNumber: 3, ahead: 2, hold: false }]), taken)).toBe(true);
+    expect(stillAsTaken(snapshotWith([{ reservationNumber: 3, ahead: 2, hold: false, absent: false, queueId: 'main' }]), taken)).toBe(true);
   });
 
   it('is stale once the queue moved, the number was held, or it left the queue', () => {
-    expect(stillAsTaken(snapshotWith([{ reservationNumber: 3, ahead: 1, hold: false }]), taken)).toBe(false);
-    expect(stillAsTaken(snapshotWith([{ reservationNumber: 3, ahead: null, hold: true }]), taken)).toBe(false);
-    expect(stillAsTaken(snapshotWith([{ reservationNumber: 4, ahead: 2, hold: false }]), taken)).toBe(false);
+    expect(stillAsTaken(snapshotWith([{ reservationNumber: 3, ahead: 1, hold: false, absent: false, queueId: 'main' }]), taken)).toBe(false);
+    expect(stillAsTaken(snapshotWith([{ reservationNumber: 3, ahead: null, hold: true, absent: false, queueId: 'main' }]), taken)).toBe(false);
+    expect(stillAsTaken(snapshotWith([{ reservationNumber: 4, ahead: 2, hold: false, absent: false, queueId: 'main' }]), taken)).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ export const adminPaths = {
   stats: '/admin/stats',
   schedule: '/admin/schedule',
   arrival: '/admin/arrival',
+  queues: '/admin/queues',
 } as const;
 
 export type AdminPath = (typeof adminPaths)[keyof typeof adminPaths];

@@ -14,6 +14,7 @@ import type { ArrivalSettings } from '../../shared/schemas/functions.js';
 import { arrivalSettings } from './arrival/settings.js';
 import type { AllocationSettings } from '../../shared/queue/kept-numbers.js';
 import { allocationSettings } from './allocation/settings.js';
+import { firstQueueRow } from './queues/read.js';
 
 export interface QueueState {
   runtime: Runtime;
@@ -97,7 +98,8 @@ export async function loadQueueState(store: Store, now = new Date()): Promise<Qu
       callouts: recentCallouts(rt),
       calloutSettings: calloutSettings(rt),
       arrivalSettings: arrivalSettings(rt),
-      allocationSettings: allocationSettings(rt),
+      // The first queue's (decision 061): what the staff stream showed before there were several.
+      allocationSettings: allocationSettings(rt, await firstQueueRow(tx)),
       onlineLateAt: rt.online_late_at,
       queues,
     };

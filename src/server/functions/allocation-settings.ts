@@ -4,7 +4,7 @@ import type { FunctionDef } from '../http/function-def.js';
 
 export const saveAllocationSettings: FunctionDef<'saveAllocationSettings'> = {
   access: 'staff',
-  async run({ keepEvery, onlineCap, familyMax, cancelLimit }, actor, _request, deps) {
-    return allocationSettings.saveAllocationSettings({ store: deps.store, settings: { keepEvery, onlineCap, familyMax, cancelLimit }, actor });
+  async run({ keepEvery, onlineCap, familyMax, cancelLimit, queueId }, actor, _request, deps) {
+    return allocationSettings.saveAllocationSettings({ store: deps.store, settings: { keepEvery, onlineCap, familyMax, cancelLimit, queueId }, actor });
   },
 };

@@ -1,5 +1,5 @@
 /** Staff run the queue: reception switches, actions on slots, the shared beep. */
-import type { SwitchName } from '../../shared/queue/rules.js';
+import type { SwitchName } from '../../shared/queue/reception-switches.js';
 import { switchReception } from '../domain/reception/apply.js';
 import * as slotMarking from '../domain/mark-slot/apply.js';
 import * as adminBeep from '../domain/admin-beep/apply.js';

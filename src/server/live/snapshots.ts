@@ -3,8 +3,11 @@
  * patient's credential, and the staff screens never needed them (the channel is in `reservedType`).
  */
 import { publicQueue } from '../../shared/queue/rules.js';
-import type { AdminSnapshot, QueueLive, QueueSnapshot } from '../../shared/schemas/live.js';
+import type { AdminSnapshot, QueueLive, QueueSnapshotFrame } from '../../shared/schemas/live.js';
+import { compactRow, type PublicRow, type PublicRowFrame } from '../../shared/queue/public-row.js';
 import { MAIN_QUEUE } from '../storage/queue-rows.js';
+import { queueOpenAt } from '../../shared/queue/queue-hours.js';
+import { parseHours } from '../domain/queues/read.js';
 import type { StaffSlot } from '../../shared/queue/slot.js';
 import type { QueueState } from '../domain/queue-state.js';
 import type { LiveEstimate } from '../domain/estimate/live-estimate.js';
@@ -12,7 +15,7 @@ import { standingAbsence } from '../domain/absence/undo.js';
 import { patientCancellations } from '../domain/allocation/cancel-counts.js';
 
 /** Each queue's own figures, for a clinic with several (decision 061); `lives` in the order of `state.queues`. */
-export function queueFigures(state: QueueState, lives: readonly LiveEstimate[]): QueueLive[] | undefined {
+export function queueFigures(state: QueueState, lives: readonly LiveEstimate[], now: Date = new Date()): QueueLive[] | undefined {
   if (state.queues.length < 2) return undefined;
   const rows = publicQueue(state.slots);
   return state.queues.map((q, i) => ({
@@ -23,26 +26,31 @@ export function queueFigures(state: QueueState, lives: readonly LiveEstimate[]):
     ...(q.description_en ? { descriptionEn: q.description_en } : {}),
     firstNumber: q.first_number,
     online: q.online === 1,
-    open: true,
+    open: queueOpenAt(parseHours(q.hours), now),
     waiting: rows.filter((r) => !r.hold && (r.queueId ?? MAIN_QUEUE) === q.id).length,
     nowCalling: lives[i]?.nowCalling ?? null,
     estimate: lives[i]?.estimate ?? null,
   }));
 }
 
-export function queueSnapshot(state: QueueState, live: LiveEstimate = { estimate: null, nowCalling: null }, queues?: QueueLive[]): QueueSnapshot {
+/**
+ * The one place that decides what a public row carries; the frame then leaves out the fields at their default
+ * (decision 062: most rows are waiting, not held, not absent, and every change goes to every viewer).
+ */
+export function publicRows(state: QueueState): PublicRowFrame[] {
   // A number called and absent that still waits, moved back or held: the monitor's 「不在の方は受付へ」 strip.
   // The same standing absence as the patient's card and the staff stream (decision 059).
   const absent = new Set(state.slots.filter((s) => standingAbsence(s)).map((s) => s.id));
+  return publicQueue(state.slots).map(({ slotId, reservationNumber, ahead, hold, queueId }): PublicRowFrame => {
+    const row: PublicRow = { reservationNumber, ahead, hold, absent: absent.has(slotId), queueId: queueId ?? MAIN_QUEUE };
+    return compactRow(row);
+  });
+}
+
+export function queueSnapshot(state: QueueState, live: LiveEstimate = { estimate: null, nowCalling: null }, queues?: QueueLive[]): QueueSnapshotFrame {
   return {
     runtime: state.runtime,
-    queue: publicQueue(state.slots).map(({ slotId, reservationNumber, ahead, hold, queueId }) => ({
-      reservationNumber,
-      ahead,
-      hold,
-      absent: absent.has(slotId),
-      ...(queueId === undefined ? {} : { queueId }),
-    })),
+    queue: publicRows(state),
     version: state.version,
     ...(queues ? { queues } : {}),
     estimate: live.estimate,

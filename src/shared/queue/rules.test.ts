@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Slot } from './slot.js';
-import { isOnlineOpen, ownReservations, publicQueue, slotStatus, switchRefusal, waitCount, waitingRanks } from './rules.js';
+import { ownReservations, publicQueue, slotStatus, waitCount, waitingRanks } from './rules.js';
+import { isOnlineOpen, switchRefusal } from './reception-switches.js';
 
 const T = '2026-01-01T00:00:00.000Z';
 function slot(n: number, over: Partial<Slot> = {}): Slot {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CANCEL_LIMIT_MAX } from '../queue/cancel-limit.js';
 import { FAMILY_MAX_MAX, FAMILY_MAX_MIN } from '../queue/family.js';
 import { KEEP_EVERY_MAX, KEEP_EVERY_MIN, ONLINE_CAP_MAX } from '../queue/kept-numbers.js';
+import { queueIdSchema } from './queue-id.js';
 
 export const allocationSettingsSchema = z.strictObject({
   /** 0 = off. */
@@ -13,4 +14,9 @@ export const allocationSettingsSchema = z.strictObject({
   familyMax: z.number().int().min(FAMILY_MAX_MIN).max(FAMILY_MAX_MAX).optional(),
   /** Cancellations a patient may make in a session and still take online, 0 = off (docs/decisions/060); absent keeps the stored value. */
   cancelLimit: z.number().int().min(0).max(CANCEL_LIMIT_MAX).optional(),
+  /**
+   * The queue whose keepEvery, onlineCap and familyMax these are (decision 061); absent: the first queue.
+   * cancelLimit is the clinic's, whichever queue.
+   */
+  queueId: queueIdSchema.optional(),
 });

@@ -17,6 +17,7 @@ import { allocationSettingsSchema } from './allocation-settings.js';
 import type { AnnouncementSendPreview, ArrivalSetup, AuditEntry, MessagingStatus, MyReservation } from './answers.js';
 import { FAMILY_MAX_MAX, MEMBER_NAME_MAX } from '../queue/family.js';
 import { patientText } from './patient-text.js';
+import { queueChoicesSchema, removeQueueSchema, saveQueueSchema, type QueuesAnswer } from './queues.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
@@ -156,6 +157,13 @@ export const functionPayloads = {
   getMonitorCheckinCode: z.strictObject({ monitorKey: z.string().min(16).max(128) }),
   /** Numbers kept for the desk and the online cap (issue 35, docs/decisions/049). */
   saveAllocationSettings: allocationSettingsSchema,
+  // the clinic's queues (several queues, decision 061; src/shared/schemas/queues.ts)
+  getQueues: none,
+  /** Creates a queue (no id) or changes one. */
+  saveQueue: saveQueueSchema,
+  /** The queue takes no more numbers; its numbers keep their history. */
+  removeQueue: removeQueueSchema,
+  saveQueueChoices: queueChoicesSchema,
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
@@ -229,6 +237,11 @@ export interface FunctionResults {
   /** The code the monitor shows and until when it shows it (a new one then). */
   getMonitorCheckinCode: { code: string; until: string };
   saveAllocationSettings: { ok: true };
+  getQueues: QueuesAnswer;
+  /** id: the queue saved (a new queue's new id). */
+  saveQueue: { ok: true; id: string };
+  removeQueue: { ok: true };
+  saveQueueChoices: { ok: true };
 }
 
 export type { AnnouncementSendPreview, ArrivalSettings, ArrivalSetup, AuditEntry, MessagingStatus, MyReservation, NoticeKind, NoticeMonth } from './answers.js';

@@ -5,15 +5,15 @@ import type { ScheduleNotice } from '../schedule/types.js';
 import type { Callout, CalloutSettings } from '../callout/types.js';
 import type { ArrivalSettings } from './answers.js';
 import type { AllocationSettings } from '../queue/kept-numbers.js';
+import { fullRow, type PublicRow, type PublicRowFrame } from '../queue/public-row.js';
 
 export interface QueueSnapshot {
   runtime: Runtime;
   /**
-   * Never an owner id: public viewers see numbers, places and hold only. In queue order (docs/api.md "Queue
-   * order"); `absent` is true for a number called and absent at least once that still waits (moved back or
-   * held) — the monitor's 「不在の方は受付へ」 strip. Always sent by this server.
+   * Never an owner id: public viewers see numbers, places, hold and absence only. In queue order (docs/api.md
+   * "Queue order"). Every field present: the frame leaves defaults out, `readQueueSnapshot` puts them back.
    */
-  queue: { reservationNumber: number; ahead: number | null; hold: boolean; absent?: boolean; queueId?: string }[];
+  queue: PublicRow[];
   version: number;
   /**
    * Several queues in one clinic (decision 061): present only when the clinic has more than one. Then every
@@ -74,11 +74,19 @@ export interface QueueLive {
   estimate: WaitEstimate | null;
 }
 
+/** The public snapshot as the stream sends it: each row without its fields at their default (decision 062). */
+export type QueueSnapshotFrame = Omit<QueueSnapshot, 'queue'> & { queue: PublicRowFrame[] };
+
+/** The frame as screens read it, every row's missing fields at their default. */
+export function readQueueSnapshot(frame: QueueSnapshotFrame): QueueSnapshot {
+  return { ...frame, queue: frame.queue.map(fullRow) };
+}
+
 export interface AdminSnapshot {
   runtime: Runtime;
-  /** The current reception session's reserved slots, by number, at most 500; never an owner id. */
   /** Several queues (decision 061): as in the public snapshot, present only when the clinic has more than one. */
   queues?: QueueLive[];
+  /** The current reception session's reserved slots, by number, at most 500; never an owner id. */
   slots: StaffSlot[];
   /**
    * The number the desk's next walk-in would take (allocateNextSlot with ADMIN): the lowest number not yet

@@ -94,3 +94,9 @@ export function tokyoEndOfDay(at: Instant): string {
   shifted.setUTCHours(23, 59, 0, 0);
   return new Date(shifted.getTime() - TOKYO_OFFSET_MS).toISOString();
 }
+
+/** The Tokyo weekday (0 = Sunday) and the minute of that Tokyo day (0–1439): is a weekly period open now. */
+export function tokyoWeekdayMinute(at: Instant): { weekday: number; minute: number } {
+  const p = tokyoParts(at);
+  return { weekday: p.weekday, minute: p.hours * 60 + p.minutes };
+}

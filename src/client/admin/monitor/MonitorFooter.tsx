@@ -19,7 +19,7 @@ function CodeLine({ code }: { code: string }) {
 
 export function MonitorFooter({ queue, code }: { queue: QueueSnapshot['queue']; code: CheckinCode | null }) {
   // In number order: a patient looks for their own number, not for a place.
-  const absent = queue.filter((row) => row.absent === true).map((row) => row.reservationNumber).sort((a, b) => a - b);
+  const absent = queue.filter((row) => row.absent).map((row) => row.reservationNumber).sort((a, b) => a - b);
   if (absent.length === 0 && !code) return null;
   return (
     <footer className="monitor-footer">

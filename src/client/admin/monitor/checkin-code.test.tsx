@@ -111,7 +111,7 @@ describe('the monitor’s check-in code', () => {
 });
 
 describe('the monitor’s bottom line', () => {
-  const row = (n: number, absent?: boolean) => ({ reservationNumber: n, ahead: 0, hold: false, absent });
+  const row = (n: number, absent = false) => ({ reservationNumber: n, ahead: 0, hold: false, absent, queueId: 'main' });
 
   it('lists the absent numbers in number order, and the code in its corner', () => {
     render(<MonitorFooter queue={[row(3), row(12, true), row(4, true), row(5, false)]} code={{ code: '0427', until: '' }} />);

@@ -11,6 +11,7 @@ import type { DomainEvent, Store, WriteContext } from '../../storage/port.js';
 import type { Database } from '../../storage/schema.js';
 import { statement } from '../../storage/statements.js';
 import { enqueueAheadNotices } from '../notices/outbox.js';
+import { parseHours } from '../queues/read.js';
 import { type Actor, writeAudit } from '../audit.js';
 import { type AllocationAsk, ALREADY_BOOKED, decide, NONE_LEFT, ONLINE_USED_UP, type ReceptionFacts } from './rule.js';
 import type { Settled } from './group-commit.js';
@@ -150,11 +151,12 @@ function writeTransaction(store: Store, view: ReceptionView, requests: Allocatio
         onlineCap: settings.onlineCap,
         familyMax: queue.family_max,
         deskOnly: queue.online === 0,
+        hours: parseHours(queue.hours),
         cancelLimit: runtime.cancel_limit,
         ...facts,
       };
       const patient = request.ownerId && session ? session.owner(request.ownerId) : undefined;
-      const decision = decide(reception, request, patient, request.quota);
+      const decision = decide(reception, { ...request, at: ctx.now }, patient, request.quota);
       if ('refuse' in decision) {
         if (decision.refuse === NONE_LEFT && sessionId) view.noneLeft(sessionId);
         // Said at once when the store's committed rows say it; when this batch's own numbers made it so, once they commit.

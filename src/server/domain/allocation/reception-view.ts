@@ -7,6 +7,7 @@
 import type { ChangeNotice, DomainEventType, Store } from '../../storage/port.js';
 import { AppError } from '../../errors.js';
 import { MAIN_QUEUE } from '../../storage/queue-rows.js';
+import { parseHours } from '../queues/read.js';
 import { onlineNumberAfter, type ReceptionFacts } from './rule.js';
 
 /**
@@ -77,7 +78,7 @@ export function createReceptionView(store: Store, queueId: string = MAIN_QUEUE):
   const viewQuery = store.db
     .selectFrom('runtime')
     .innerJoin('queues', (join) => join.on('queues.id', '=', queueId).on('queues.removed_at', 'is', null))
-    .select(['runtime.inhouse_on', 'runtime.online_on', 'runtime.current_session_id', 'queues.keep_every', 'queues.online_cap', 'queues.family_max', 'queues.first_number', 'queues.online'])
+    .select(['runtime.inhouse_on', 'runtime.online_on', 'runtime.current_session_id', 'queues.keep_every', 'queues.online_cap', 'queues.family_max', 'queues.first_number', 'queues.online', 'queues.hours'])
     .select((eb) => {
       const slots = () =>
         eb
@@ -132,6 +133,7 @@ export function createReceptionView(store: Store, queueId: string = MAIN_QUEUE):
       onlineCap: row.online_cap,
       familyMax: row.family_max,
       deskOnly: row.online === 0,
+      hours: parseHours(row.hours),
     };
     if (started === generation) view = fresh;
     return fresh;

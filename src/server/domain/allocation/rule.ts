@@ -7,6 +7,7 @@
 import type { ReservedType } from '../../../shared/queue/slot.js';
 import { isKept } from '../../../shared/queue/kept-numbers.js';
 import { overCancelLimit } from '../../../shared/queue/cancel-limit.js';
+import { queueOpenAt, type QueueHours } from '../../../shared/queue/queue-hours.js';
 import { AppError } from '../../errors.js';
 
 /** Reception's switches and session, as the runtime row (or this process's view of it) has them. */
@@ -29,6 +30,8 @@ export interface ReceptionFacts {
   familyMax: number;
   /** The queue is taken at the desk only (decision 061): a fever queue booked by phone. Absent: online too. */
   deskOnly?: boolean;
+  /** The queue's own hours (decision 061); null or absent: the clinic's calendar alone decides. */
+  hours?: QueueHours;
   /**
    * How many online numbers are free, counted up to what the ask wants: known under the lock (apply.ts),
    * absent in the early view (it knows only whether one is free; the lock decides a family's fit).
@@ -53,6 +56,8 @@ export interface PatientFacts {
 }
 
 export interface AllocationAsk {
+  /** When the ask is decided (the queue's own hours are read at it); absent: now. */
+  at?: string | number;
   reservedType: ReservedType;
   /** The patient's uid; null for a walk-in ticket issued at the desk. */
   ownerId: string | null;
@@ -93,6 +98,7 @@ const NO_QUOTAS: Quotas = {};
 const TAKE: Decision = { take: true };
 const NEEDS_PATIENT: Decision = { needs: 'patient' };
 const REFUSE_DESK_ONLY: Decision = { refuse: DESK_ONLY };
+const REFUSE_QUEUE_CLOSED: Decision = { refuse: new AppError('FAILED_PRECONDITION', 'error.queueClosed') };
 const refusal = (error: AppError): Decision => ({ refuse: error });
 const [REFUSE_INHOUSE, REFUSE_ONLINE, REFUSE_BOOKED, REFUSE_NONE_LEFT, REFUSE_USED_UP, REFUSE_LIMIT, REFUSE_FAMILY_SHORT] = [
   INHOUSE_STOPPED,
@@ -137,6 +143,8 @@ export function decide(reception: ReceptionFacts, ask: AllocationAsk, patient: P
   if (!reception.inhouseOn || !reception.sessionId) return ask.reservedType === 'ADMIN' ? REFUSE_INHOUSE : REFUSE_ONLINE;
   if (ask.reservedType !== 'ADMIN' && !reception.onlineOn) return REFUSE_ONLINE;
   if (ask.reservedType !== 'ADMIN' && reception.deskOnly) return REFUSE_DESK_ONLY;
+  // Outside the queue's own hours online is refused; the desk, where the patient stands, still decides.
+  if (ask.reservedType !== 'ADMIN' && reception.hours && !queueOpenAt(reception.hours, ask.at ?? Date.now())) return REFUSE_QUEUE_CLOSED;
   const count = ask.count ?? 1;
   if (count > 1 && count > reception.familyMax) return familyTooLarge(reception.familyMax);
   if (ask.ownerId) {

@@ -5,7 +5,7 @@
  * its edges through `applySwitch` (domain/schedule/edges/apply.ts).
  */
 import { randomUUID } from 'node:crypto';
-import type { SwitchName, SwitchRefusal } from '../../../shared/queue/rules.js';
+import type { SwitchName, SwitchRefusal } from '../../../shared/queue/reception-switches.js';
 import type { StaffKey } from '../../../shared/labels/staff.js';
 import { AppError } from '../../errors.js';
 import type { Store, WriteContext } from '../../storage/port.js';

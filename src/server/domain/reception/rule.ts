@@ -3,7 +3,7 @@
  * the rule staff screens show too), "already so", or the change to write. The store-facing step is
  * apply.ts; the calendar's edges decide through the same rule (domain/schedule/edges/rule.ts).
  */
-import { type SwitchName, type SwitchRefusal, switchRefusal } from '../../../shared/queue/rules.js';
+import { type SwitchName, type SwitchRefusal, switchRefusal } from '../../../shared/queue/reception-switches.js';
 import type { RuntimeTable } from '../../storage/schema.js';
 
 export type ReceptionFlags = Pick<RuntimeTable, 'inhouse_on' | 'online_on' | 'current_session_id'>;

@@ -4,7 +4,7 @@
  * edge's time stands, that online never opens without in-house (staff decide; a banner says so), and that
  * in-house never ends on patients still waiting (they are seen whatever the clock says).
  */
-import type { SwitchName } from '../../../../shared/queue/rules.js';
+import type { SwitchName } from '../../../../shared/queue/reception-switches.js';
 import { type Edge, type EdgeKind, edgeFamily, edgesOfDays, type HolidayLookup, nextEdge } from '../../../../shared/schedule/rules.js';
 import type { ClinicSchedule } from '../../../../shared/schedule/types.js';
 import { tokyoDateAndTime } from '../../../../shared/schedule/calendar.js';

@@ -12,6 +12,8 @@ import type { Store } from '../../../storage/port.js';
 import { type Actor, writeAudit } from '../../audit.js';
 import { readSchedule, writeSchedule } from '../document.js';
 import { japaneseHoliday } from '../holidays.js';
+import { liveQueueRows, toLiveQueue } from '../../queues/read.js';
+import { overlappingRanges } from '../../queues/rule.js';
 
 interface EditOptions {
   store: Store;
@@ -31,6 +33,12 @@ async function editSchedule(
     const next = change(current);
     const problem = scheduleProblem(next);
     if (problem) throw new AppError('INVALID_ARGUMENT', problem.key, problem.params);
+    // More numbers a session lengthens every queue's range: two must not come to share a number (decision 063).
+    const n = next.settings.numbersPerSession;
+    if (n > current.settings.numbersPerSession) {
+      const clash = overlappingRanges((await liveQueueRows(ctx.tx)).map(toLiveQueue), n);
+      if (clash) throw new AppError('INVALID_ARGUMENT', 'queues.error.sessionTooLarge', { n, first: clash[0].nameJa, second: clash[1].nameJa, from: clash[1].firstNumber });
+    }
     await writeSchedule(ctx, next);
     await writeAudit(ctx.tx, actor, { action, target, before: audit(current), after: audit(next) }, ctx.now);
     return { ok: true as const };
