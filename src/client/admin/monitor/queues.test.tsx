@@ -13,7 +13,7 @@ import { MonitorScreen } from './MonitorScreen.js';
 let streams: ScriptedStream[];
 
 const AT = '2026-01-05T01:00:00.000Z';
-const row = (reservationNumber: number, ahead: number, queueId?: string) => ({ reservationNumber, ahead, hold: false, ...(queueId ? { queueId } : {}) });
+const row = (reservationNumber: number, ahead: number, queueId?: string): QueueSnapshot['queue'][number] => ({ reservationNumber, ahead, hold: false, absent: false, queueId: queueId ?? 'main' });
 
 const snapshot = (queues: QueueLive[] | undefined, callouts: QueueSnapshot['callouts'] = []): QueueSnapshot => ({
   runtime: { inhouseOn: true, onlineOn: true, currentWaitCount: 6 },
