@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Callout, CalloutSettings } from '../../../shared/callout/types.js';
 import type { QueueLive, QueueSnapshot } from '../../../shared/schemas/live.js';
-import { queueOfNumber } from '../queues.js';
+import { queueOfNumber } from '../several-queues.js';
 import { t } from '../labels.js';
 import type { LiveStatus } from '../../api/live.js';
 import { CalloutAudio, type CalloutMode, japaneseVoice } from './callout-audio.js';

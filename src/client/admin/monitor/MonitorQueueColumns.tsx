@@ -5,7 +5,7 @@
  */
 import type { QueueLive, QueueSnapshot } from '../../../shared/schemas/live.js';
 import { t } from '../labels.js';
-import { queueIdOf } from '../queues.js';
+import { queueIdOf } from '../several-queues.js';
 import { MonitorGrid } from './MonitorGrid.js';
 import { newcomerText, useSlowNow } from './MonitorEstimate.js';
 import { useElementSize } from './use-element-size.js';

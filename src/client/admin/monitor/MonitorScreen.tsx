@@ -17,7 +17,7 @@ import './monitor.css';
 import { useElementSize } from './use-element-size.js';
 import { MonitorGrid } from './MonitorGrid.js';
 import { MonitorQueueColumns } from './MonitorQueueColumns.js';
-import { monitorQueues, queueIdOf, severalQueues } from '../queues.js';
+import { monitorQueues, queueIdOf, severalQueues } from '../several-queues.js';
 import { ValueInLine } from './ValueInLine.js';
 import { MonitorEstimate } from './MonitorEstimate.js';
 import { MonitorCallout } from './MonitorCallout.js';

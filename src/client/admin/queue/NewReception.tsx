@@ -9,7 +9,7 @@ import { t } from '../labels.js';
 import { callFn } from '../../api/fn.js';
 import type { LiveStatus } from '../../api/live.js';
 import { useRefusal } from '../refusal.js';
-import { ALL_QUEUES, MAIN_QUEUE_ID, type QueueFilter } from '../queues.js';
+import { ALL_QUEUES, MAIN_QUEUE_ID, type QueueFilter } from '../several-queues.js';
 
 export interface NewReceptionProps {
   snapshot: Pick<AdminSnapshot, 'runtime' | 'nextFreeNumber'> | null;

@@ -4,7 +4,7 @@
  */
 import type { QueueLive } from '../../../shared/schemas/live.js';
 import { t } from '../labels.js';
-import { ALL_QUEUES, type QueueFilter } from '../queues.js';
+import { ALL_QUEUES, type QueueFilter } from '../several-queues.js';
 import './queues.css';
 
 export interface QueueFilterBarProps {

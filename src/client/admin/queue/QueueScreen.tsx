@@ -17,7 +17,7 @@ import { Sidebar } from './Sidebar.js';
 import { AnnouncementPanel } from './AnnouncementPanel.js';
 import { useSound } from './sound.js';
 import { useAdminStream } from '../use-admin-stream.js';
-import { queueOfNumber, severalQueues, useQueueFilter } from '../queues.js';
+import { queueOfNumber, severalQueues, useQueueFilter } from '../several-queues.js';
 import type { QueueLive } from '../../../shared/schemas/live.js';
 import { QueueFilterBar } from './QueueFilterBar.js';
 

@@ -12,7 +12,7 @@ import { isShown, type RowAction } from './row-rules.js';
 import { familyPlaces } from './family-groups.js';
 import { StaffTable } from '../StaffTable.js';
 import type { QueueLive } from '../../../shared/schemas/live.js';
-import { ALL_QUEUES, type QueueFilter, queueIdOf, ranksByQueue } from '../queues.js';
+import { ALL_QUEUES, type QueueFilter, queueIdOf, ranksByQueue } from '../several-queues.js';
 import { queueTone } from './QueueFilterBar.js';
 
 export interface QueueTableProps {

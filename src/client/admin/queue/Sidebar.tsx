@@ -8,7 +8,7 @@ import { ReceptionSwitches } from './ReceptionSwitches.js';
 import type { Sound } from './sound.js';
 import { StaffNav } from '../StaffNav.js';
 import { adminPaths } from '../../routes/admin.js';
-import type { QueueFilter } from '../queues.js';
+import type { QueueFilter } from '../several-queues.js';
 import type { QueueLive } from '../../../shared/schemas/live.js';
 
 export interface SidebarProps {

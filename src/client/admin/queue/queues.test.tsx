@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffSlot } from '../../../shared/queue/slot.js';
 import type { AdminSnapshot, QueueLive } from '../../../shared/schemas/live.js';
 import { DialogProvider } from '../Modal.js';
-import { QUEUE_FILTER_KEY } from '../queues.js';
+import { QUEUE_FILTER_KEY } from '../several-queues.js';
 import { type ScriptedStream, type Sent, staffSlot, stubFunctions, stubStreams, threeQueues } from '../test-support.js';
 import { QueueScreen } from './QueueScreen.js';
 
