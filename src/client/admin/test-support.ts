@@ -4,6 +4,7 @@
  */
 import { vi } from 'vitest';
 import type { StaffSlot } from '../../shared/queue/slot.js';
+import type { QueueLive } from '../../shared/schemas/live.js';
 
 /** A row as the staff stream sends it: number `n`, in place `n`, taken at the desk at `at`, nothing done yet. */
 export function staffSlot(n: number, at: string, over: Partial<StaffSlot> = {}): StaffSlot {
@@ -15,6 +16,20 @@ export function staffSlot(n: number, at: string, over: Partial<StaffSlot> = {}):
     adminBeepAnnounced: true, queuePosition: n, absences: 0, absentAt: null, absentPlaces: null, arrivedAt: null, arrivedBy: null,
     ...over,
   };
+}
+
+/** One queue's live figures (decision 061): open, online, nobody waiting, unless `over` says otherwise. */
+export function queueLive(id: string, nameJa: string, firstNumber: number, over: Partial<QueueLive> = {}): QueueLive {
+  return { id, nameJa, nameEn: id, firstNumber, online: true, open: true, waiting: 0, nowCalling: null, estimate: null, ...over };
+}
+
+/** A clinic of three queues: 一般 from 1, 予防接種 from 501 (desk only), 発熱外来 from 1001. */
+export function threeQueues(waiting: [number, number, number] = [0, 0, 0]): QueueLive[] {
+  return [
+    queueLive('main', '一般', 1, { waiting: waiting[0] }),
+    queueLive('vaccine', '予防接種', 501, { waiting: waiting[1], online: false }),
+    queueLive('fever', '発熱外来', 1001, { waiting: waiting[2] }),
+  ];
 }
 
 /** A function's answer; 'offline' is a request that never reaches the server. */

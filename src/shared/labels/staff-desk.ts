@@ -257,6 +257,21 @@ export const staffDeskJa = {
     'LINEミニアプリのサービスメッセージは未設定です（LINE_SERVICE_TEMPLATE）。LINEの通知はすべてプッシュメッセージで送られます。',
   'messages.month.note':
     'サービスメッセージは無料で、LINEの月間メッセージ数に数えられません。使えないとき（未認証のミニアプリ、テンプレートの不承認、トークンの期限切れ・回数切れ）はLINEプッシュで1回だけ送ります。受付完了の通知はプッシュでは送りません。',
+  // several queues (受付項目, decision 061) on the desk's list and the wall monitor
+  'queues.label': '受付項目',
+  'queues.all': 'すべて',
+  'queues.waiting': '{n}人待ち',
+  'queues.choose': '受付項目を選んでください',
+  'queues.choosePlaceholder': '選択してください',
+  'queues.issued': '{queue} {n}番を発行しました',
+  'queues.newOnlineReservation': '新しいオンライン予約があります（{queue} 受付番号 {n}番・{channel}）',
+  'monitor.queueWaiting': 'お待ち {n}人',
+  'monitor.queueNowCalling': '診察中 {n}番',
+  'monitor.queueEstimate': '今からの目安 {text}',
+  'monitor.queueClosed': 'ただいま受付時間外です',
+  // the spoken call-out with several queues: the queue's name before the number ({queue} in staff wording)
+  'callout.defaultTextQueue': '{queue}の{n}番の方、診察室へお入りください',
+  'callout.queuePrefix': '{queue}、{text}',
   // the LINE webhook's refusal (/line/webhook, decision 052): only LINE's servers read it
   'error.webhookSignature': 'LINEの署名（X-Line-Signature）を確認できないリクエストです。',
 } as const;

@@ -1,10 +1,13 @@
 /**
  * The monitor's call-out (issue 15): the 呼出中 panel, the chime and the spoken number, the sound status line
- * and the one 「音声を有効にする」 button. Public data only: numbers from the queue snapshot.
+ * and the one 「音声を有効にする」 button. Public data only: numbers from the queue snapshot. With several
+ * queues (decision 061) a number's range tells its queue: the monitor calls only the queues it shows, and
+ * names the queue in the panel and the sentence.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Callout, CalloutSettings } from '../../../shared/callout/types.js';
-import type { QueueSnapshot } from '../../../shared/schemas/live.js';
+import type { QueueLive, QueueSnapshot } from '../../../shared/schemas/live.js';
+import { queueOfNumber } from '../several-queues.js';
 import { t } from '../labels.js';
 import type { LiveStatus } from '../../api/live.js';
 import { CalloutAudio, type CalloutMode, japaneseVoice } from './callout-audio.js';
@@ -27,7 +30,13 @@ function useJapaneseVoice() {
   return voice;
 }
 
-export function MonitorCallout({ data, status }: { data: QueueSnapshot | null; status: LiveStatus }) {
+/** The clinic's queues when it has several, and those this monitor shows. */
+export interface MonitorQueues {
+  all: readonly QueueLive[];
+  shown: readonly QueueLive[];
+}
+
+export function MonitorCallout({ data, status, queues = null }: { data: QueueSnapshot | null; status: LiveStatus; queues?: MonitorQueues | null }) {
   const audio = useMemo(() => new CalloutAudio(), []);
   const voice = useJapaneseVoice();
   const [blocked, setBlocked] = useState(true);
@@ -35,8 +44,8 @@ export function MonitorCallout({ data, status }: { data: QueueSnapshot | null; s
   const settings = data?.calloutSettings ?? DEFAULT_SETTINGS;
   const mode: CalloutMode = !settings.on ? 'off' : voice ? 'voice' : 'chime';
   // The runner outlives renders: it reads the latest settings, voice and lock through this ref.
-  const live = useRef({ settings, voice, mode, blocked });
-  live.current = { settings, voice, mode, blocked };
+  const live = useRef({ settings, voice, mode, blocked, queues });
+  live.current = { settings, voice, mode, blocked, queues };
   const heard = useRef<number | null>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -53,7 +62,8 @@ export function MonitorCallout({ data, status }: { data: QueueSnapshot | null; s
           }
           await audio.chime(now.settings.volume);
           if (now.mode !== 'voice' || !now.voice) return;
-          const sentence = calloutSentence(now.settings.text, callout.number);
+          const queue = now.queues ? queueOfNumber(now.queues.all, callout.number)?.nameJa : undefined;
+          const sentence = calloutSentence(now.settings.text, callout.number, queue);
           for (let i = 0; i < repeatsOf(callout); i++) await audio.speak(sentence, now.settings.volume, now.voice);
         },
         () => {
@@ -77,8 +87,10 @@ export function MonitorCallout({ data, status }: { data: QueueSnapshot | null; s
     if (!data || status !== 'live') return;
     const next = newCallouts(heard.current, data.callouts ?? []);
     heard.current = next.heard;
-    if (next.due.length > 0) runner.add(next.due);
-  }, [data, status, runner]);
+    // Another waiting area's call-out is its own monitor's to say.
+    const due = queues ? next.due.filter((c) => queues.shown.includes(queueOfNumber(queues.all, c.number)!)) : next.due;
+    if (due.length > 0) runner.add(due);
+  }, [data, status, runner, queues]);
 
   const unlock = useCallback(() => {
     void audio.unlock().then((ok) => setBlocked(!ok));
@@ -98,6 +110,7 @@ export function MonitorCallout({ data, status }: { data: QueueSnapshot | null; s
       {current && (
         <section className="monitor-callout" aria-live="assertive" aria-label={t('callout.panelTitle')}>
           <p className="monitor-callout-title">{t('callout.panelTitle')}</p>
+          {queues && <p className="monitor-callout-queue">{queueOfNumber(queues.all, current.number)?.nameJa}</p>}
           <p className="monitor-callout-number">{t('callout.number', { n: current.number })}</p>
         </section>
       )}

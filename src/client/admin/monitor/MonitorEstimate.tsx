@@ -6,8 +6,9 @@ import { useEffect, useState } from 'react';
 import { waitRange } from '../../../shared/estimate/range.js';
 import { t } from '../labels.js';
 import type { QueueSnapshot } from '../../../shared/schemas/live.js';
+import type { WaitEstimate } from '../../../shared/estimate/range.js';
 
-function useSlowNow(ms = 30_000): Date {
+export function useSlowNow(ms = 30_000): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), ms);
@@ -16,9 +17,10 @@ function useSlowNow(ms = 30_000): Date {
   return now;
 }
 
-function newcomerText(snapshot: QueueSnapshot, now: Date): string {
-  if (!snapshot.estimate) return t('monitor.estimateNoData');
-  const range = waitRange(snapshot.estimate, snapshot.runtime.currentWaitCount, now)!;
+/** The wait for a newcomer to a queue of `waiting` with this pace (one queue's, with several). */
+export function newcomerText(estimate: WaitEstimate | null | undefined, waiting: number, now: Date): string {
+  if (!estimate) return t('monitor.estimateNoData');
+  const range = waitRange(estimate, waiting, now)!;
   if (range.highMinutes <= 5) return t('monitor.estimateSoon');
   return t('monitor.estimateRange', { low: range.lowMinutes, high: range.highMinutes });
 }
@@ -35,7 +37,7 @@ export function MonitorEstimate({ snapshot }: { snapshot: QueueSnapshot }) {
       ) : null}
       <p className="monitor-newcomer">
         <span className="monitor-newcomer-label">{t('monitor.estimateLabel')}</span>{' '}
-        <span className="monitor-newcomer-value">{newcomerText(snapshot, now)}</span>
+        <span className="monitor-newcomer-value">{newcomerText(snapshot.estimate, snapshot.runtime.currentWaitCount, now)}</span>
       </p>
     </div>
   );

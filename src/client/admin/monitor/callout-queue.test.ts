@@ -56,6 +56,13 @@ describe('repeatsOf and calloutSentence', () => {
   it('puts the number in the wording', () => {
     expect(calloutSentence('受付番号 {n}番の方、診察室へお入りください', 23)).toBe('受付番号 23番の方、診察室へお入りください');
   });
+  it('names the queue when the clinic has several: the default wording with it, the clinic’s own after it', () => {
+    expect(calloutSentence('受付番号 {n}番の方、診察室へお入りください', 512, '予防接種')).toBe('予防接種の512番の方、診察室へお入りください');
+    expect(calloutSentence('{n}番の方、2番診察室へどうぞ', 512, '予防接種')).toBe('予防接種、512番の方、2番診察室へどうぞ');
+    expect(calloutSentence('{queue}でお待ちの{n}番の方、どうぞ', 512, '予防接種')).toBe('予防接種でお待ちの512番の方、どうぞ');
+    // One queue: {queue} in a wording kept from a clinic of several says nothing.
+    expect(calloutSentence('{queue}{n}番の方、どうぞ', 12)).toBe('12番の方、どうぞ');
+  });
 });
 
 describe('CalloutRunner', () => {

@@ -4,6 +4,7 @@
  * Overlapping and lost call-outs are what waiting rooms complain about most, hence one queue, in id order.
  */
 import type { Callout } from '../../../shared/callout/types.js';
+import { t } from '../labels.js';
 
 /**
  * The call-outs of a snapshot not heard yet, and the new high-water mark. `heard` null means "just
@@ -22,9 +23,17 @@ export function repeatsOf(callout: Callout): number {
   return callout.kind === 'recall' ? 2 : 1;
 }
 
-/** The spoken sentence from the clinic's wording ({n} is the number). */
-export function calloutSentence(template: string, n: number): string {
-  return template.split('{n}').join(String(n));
+/**
+ * The spoken sentence from the clinic's wording ({n} is the number, {queue} the queue's name). With several
+ * queues (decision 061) the queue is always named: the default wording becomes 「予防接種の12番の方、…」, and
+ * the clinic's own wording without {queue} is said after the queue's name. `queue` is absent for a
+ * one-queue clinic, where {queue} says nothing.
+ */
+export function calloutSentence(template: string, n: number, queue?: string): string {
+  const fill = (text: string) => text.split('{n}').join(String(n)).split('{queue}').join(queue ?? '');
+  if (queue === undefined || template.includes('{queue}')) return fill(template);
+  if (template === t('callout.defaultText', { n: '{n}' })) return t('callout.defaultTextQueue', { queue, n });
+  return t('callout.queuePrefix', { queue, text: fill(template) });
 }
 
 /**

@@ -59,6 +59,10 @@ export interface QueueRowProps {
   family?: FamilyPlace;
   /** How many of their numbers this row's patient cancelled themselves this session (decision 060), when any. */
   cancellations?: number;
+  /** The row's queue (受付項目) when the clinic has several (decision 061). */
+  queueName?: string;
+  /** Its tone among the queues (primitives, so the memoised row skips snapshots that change nothing of it). */
+  queueTone?: number;
 }
 
 function waitingText(slot: StaffSlot, rank: number | undefined): string {
@@ -133,7 +137,7 @@ function styleOf(action: RowAction, absentFirst: boolean): string {
   return ACTION_STYLE[action];
 }
 
-export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onAction, noticeThreshold, absentFirst = false, family, cancellations }: QueueRowProps) {
+export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onAction, noticeThreshold, absentFirst = false, family, cancellations, queueName, queueTone = 0 }: QueueRowProps) {
   const status = slotStatus(slot);
   const channel = patientChannel(slot);
   const actions = new Set(rowActions(slot));
@@ -143,6 +147,7 @@ export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onA
     <tr className={classes} data-slot-id={slot.id} data-family-id={slot.familyId ?? undefined}>
       <th scope="row" className="cell-number">
         {t('admin.numberValue', { n: slot.reservationNumber })}
+        {queueName && <span className={`queue-tag queue-tone-${queueTone}`}>{queueName}</span>}
         {family && (
           <span className="family-line">
             <span className="family-tag">{t('staffFamily.tag', { i: family.i, k: family.k })}</span>

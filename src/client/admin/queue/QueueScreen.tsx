@@ -17,10 +17,21 @@ import { Sidebar } from './Sidebar.js';
 import { AnnouncementPanel } from './AnnouncementPanel.js';
 import { useSound } from './sound.js';
 import { useAdminStream } from '../use-admin-stream.js';
+import { queueOfNumber, severalQueues, useQueueFilter } from '../several-queues.js';
+import type { QueueLive } from '../../../shared/schemas/live.js';
+import { QueueFilterBar } from './QueueFilterBar.js';
 
 export interface QueueScreenProps {
   username: string;
   onSignOut(): void;
+}
+
+/** The new online number, with its queue when the clinic has several (the number's range tells it). */
+function onlineReservationText(a: Announcement, queues: readonly QueueLive[] | null): string {
+  const channel = t(`admin.channel.${a.channel}`);
+  const queue = queues && queueOfNumber(queues, a.reservationNumber);
+  if (queue) return t('queues.newOnlineReservation', { queue: queue.nameJa, n: a.reservationNumber, channel });
+  return t('admin.newOnlineReservation', { n: a.reservationNumber, channel });
 }
 
 export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
@@ -33,6 +44,8 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
   const [announcements, setAnnouncements] = useState<Announcement[]>([]);
   const blinking = useCancelBlink(data?.slots);
   const { soundOn, play } = sound;
+  const queues = severalQueues(data?.queues);
+  const [filter, setFilter] = useQueueFilter(queues);
 
   useNewReservationClaims(data?.slots, (announcement) => {
     if (soundOn) void play();
@@ -80,10 +93,13 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
         sound={sound}
         username={username}
         onSignOut={onSignOut}
+        queues={queues}
+        filter={filter}
       />
       <main className="admin-main">
         <AnnouncementPanel announcement={data?.announcement ?? null} />
         <ScheduleBanner notice={data?.scheduleNotice ?? null} />
+        {queues && <QueueFilterBar queues={queues} filter={filter} onChange={setFilter} />}
         <QueueTable
           slots={data?.slots ?? []}
           showDone={showDone}
@@ -93,6 +109,8 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
           noticeThresholds={data?.noticeThresholds}
           arrivalSettings={data?.arrivalSettings}
           cancellations={data?.cancellations}
+          queues={queues}
+          filter={filter}
         />
       </main>
       {announcements.length > 0 && (
@@ -116,7 +134,7 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
           }
         >
           {announcements.map((a) => (
-            <p key={a.slotId}>{t('admin.newOnlineReservation', { n: a.reservationNumber, channel: t(`admin.channel.${a.channel}`) })}</p>
+            <p key={a.slotId}>{onlineReservationText(a, queues)}</p>
           ))}
         </Modal>
       )}

@@ -11,6 +11,9 @@ import { QueueRow } from './QueueRow.js';
 import { isShown, type RowAction } from './row-rules.js';
 import { familyPlaces } from './family-groups.js';
 import { StaffTable } from '../StaffTable.js';
+import type { QueueLive } from '../../../shared/schemas/live.js';
+import { ALL_QUEUES, type QueueFilter, queueIdOf, ranksByQueue } from '../several-queues.js';
+import { queueTone } from './QueueFilterBar.js';
 
 export interface QueueTableProps {
   slots: readonly StaffSlot[];
@@ -24,10 +27,20 @@ export interface QueueTableProps {
   arrivalSettings?: ArrivalSettings;
   /** slotId → its patient's own cancellations this session, when any (decision 060). */
   cancellations?: Readonly<Record<string, number>>;
+  /** The clinic's queues when it has several (decision 061): each row is tagged, ranks count per queue. */
+  queues?: readonly QueueLive[] | null;
+  /** The desk's filter: all queues or one. */
+  filter?: QueueFilter;
 }
 
-export function QueueTable({ slots, showDone, blinking, busy, onAction, noticeThresholds, arrivalSettings, cancellations }: QueueTableProps) {
-  const ranks = useMemo(() => waitingRanks(slots), [slots]);
+/** A row's queue as its tag names it (the id for a queue the snapshot does not list). */
+function nameOf(queues: readonly QueueLive[], id: string): string {
+  return queues.find((q) => q.id === id)?.nameJa ?? id;
+}
+
+export function QueueTable(props: QueueTableProps) {
+  const { slots, showDone, blinking, busy, onAction, noticeThresholds, arrivalSettings, cancellations, queues = null, filter = ALL_QUEUES } = props;
+  const ranks = useMemo(() => (queues ? ranksByQueue(slots) : waitingRanks(slots)), [slots, queues]);
   const absentFirst = arrivalSettings?.absentFirstUnarrived ?? false;
   const rows = useMemo(
     () =>
@@ -35,8 +48,9 @@ export function QueueTable({ slots, showDone, blinking, busy, onAction, noticeTh
         .sort(byQueueOrder)
         .slice(0, ADMIN_LIST_LIMIT)
         // A row the patient just cancelled stays while it blinks, so staff see which one went.
-        .filter((slot) => isShown(slot, showDone) || blinking.has(slot.id)),
-    [slots, showDone, blinking],
+        .filter((slot) => isShown(slot, showDone) || blinking.has(slot.id))
+        .filter((slot) => filter === ALL_QUEUES || queueIdOf(slot) === filter),
+    [slots, showDone, blinking, filter],
   );
   // A family's rows (decision 053), counted among the rows listed now.
   const families = useMemo(() => familyPlaces(rows), [rows]);
@@ -71,6 +85,8 @@ export function QueueTable({ slots, showDone, blinking, busy, onAction, noticeTh
             absentFirst={absentFirst && ranks.get(slot.id) === 1 && slot.arrivedAt === null}
             family={families.get(slot.id)}
             cancellations={cancellations?.[slot.id]}
+            queueName={queues ? nameOf(queues, queueIdOf(slot)) : undefined}
+            queueTone={queues ? queueTone(queues, queueIdOf(slot)) : undefined}
           />
         ))
       )}

@@ -8,6 +8,8 @@ import { ReceptionSwitches } from './ReceptionSwitches.js';
 import type { Sound } from './sound.js';
 import { StaffNav } from '../StaffNav.js';
 import { adminPaths } from '../../routes/admin.js';
+import type { QueueFilter } from '../several-queues.js';
+import type { QueueLive } from '../../../shared/schemas/live.js';
 
 export interface SidebarProps {
   snapshot: AdminSnapshot | null;
@@ -17,9 +19,12 @@ export interface SidebarProps {
   sound: Sound;
   username: string;
   onSignOut(): void;
+  /** The clinic's queues when it has several, and the desk's filter among them (decision 061). */
+  queues?: readonly QueueLive[] | null;
+  filter?: QueueFilter;
 }
 
-export function Sidebar({ snapshot, status, showDone, onShowDone, sound, username, onSignOut }: SidebarProps) {
+export function Sidebar({ snapshot, status, showDone, onShowDone, sound, username, onSignOut, queues, filter }: SidebarProps) {
   return (
     <aside className="admin-sidebar">
       <h1 className="admin-title">{t('admin.title')}</h1>
@@ -34,7 +39,7 @@ export function Sidebar({ snapshot, status, showDone, onShowDone, sound, usernam
           {t('admin.enableSound')}
         </button>
       )}
-      <NewReception snapshot={snapshot} status={status} />
+      <NewReception snapshot={snapshot} status={status} queues={queues} filter={filter} />
       <ReceptionSwitches runtime={snapshot?.runtime ?? null} />
       <div className="admin-checks">
         <label className="check">
