@@ -37,11 +37,15 @@ export async function recordTick({ store, estimator, now, tick }: { store: Store
   const state = await loadQueueState(store, now);
   // The estimate the public stream carries (live/hub.ts builds it with the same estimator).
   const { estimate } = await estimator(state);
+  // Several queues (decision 061): every other queue's own estimate, as its screens show it.
+  const others = state.queues.slice(1);
+  const queueEstimates = new Map(await Promise.all(others.map(async (q) => [q.id, (await estimator(state, q.id)).estimate] as const)));
   const rows = readingsFor({
     sessionId: state.sessionId,
     inhouseOn: state.runtime.inhouseOn,
     slots: state.slots,
     estimate,
+    queueEstimates,
     now,
     tick,
   });

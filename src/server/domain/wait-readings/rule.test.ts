@@ -57,6 +57,15 @@ describe('readingsFor', () => {
     expect(rows[2].high_minutes).toBeGreaterThan(16);
   });
 
+  it('measures a second queue’s rows against its own estimate and place, and skips a queue without one', () => {
+    const fast: WaitEstimate = { ...estimate, minutesPerPerson: 2, spreadMinutes: 1 };
+    const slots = [slot(1), slot(2), slot(501, { queueId: 'vaccine' }), slot(502, { queueId: 'vaccine' }), slot(801, { queueId: 'fever' })];
+    const rows = readingsFor(facts({ slots, queueEstimates: new Map([['vaccine', fast], ['fever', null]]) }));
+    expect(rows.map((r) => [r.slot_id, r.ahead])).toEqual([['s1', 0], ['s2', 1], ['s501', 0], ['s502', 1]]);
+    expect(rows[3].mean_minutes).toBeCloseTo(Math.round(waitMoments(fast, 1, now).mean * 100) / 100);
+    expect(rows[3].mean_minutes).toBeLessThan(rows[1].mean_minutes);
+  });
+
   it('skips held patients, cancelled and unreserved numbers, and counts ahead without the held', () => {
     const slots = [
       slot(1, { hold: true, holdAt: T }),

@@ -25,6 +25,11 @@ export interface ReadingFacts {
   slots: readonly SlotFields[];
   /** The live estimate the public stream carries now; null when there is none yet. */
   estimate: WaitEstimate | null;
+  /**
+   * A clinic with several queues (decision 061): each other queue's own estimate, by id; a row of a queue
+   * not here has no reading. Absent: every row is the first queue's.
+   */
+  queueEstimates?: ReadonlyMap<string, WaitEstimate | null>;
   now: Date;
   tick: number;
 }
@@ -36,13 +41,16 @@ export interface ReadingFacts {
 const hundredths = (minutes: number) => Math.round(minutes * 100) / 100;
 
 /** The rows to record for this tick: none when reception is closed or there is no estimate; never for held rows. */
-export function readingsFor({ sessionId, inhouseOn, slots, estimate, now, tick }: ReadingFacts): WaitReadingTable[] {
-  if (sessionId === null || !inhouseOn || estimate === null) return [];
+export function readingsFor({ sessionId, inhouseOn, slots, estimate: first, queueEstimates, now, tick }: ReadingFacts): WaitReadingTable[] {
+  if (sessionId === null || !inhouseOn) return [];
   const at = now.toISOString();
   const rows: WaitReadingTable[] = [];
-  for (const { slotId, ahead } of publicQueue(slots)) {
+  for (const { slotId, ahead, queueId } of publicQueue(slots)) {
     // Held rows have no `ahead` and show no range: there is nothing they were told to measure.
     if (ahead === null) continue;
+    // Each row measured against what its own queue's screens showed (decision 061).
+    const estimate = queueId === undefined ? first : (queueEstimates?.get(queueId) ?? null);
+    if (estimate === null) continue;
     const range = waitRange(estimate, ahead, now);
     if (range === null) continue;
     const { mean, sd } = waitMoments(estimate, ahead, now);
