@@ -243,14 +243,14 @@ describeBrowser('a family takes numbers together', () => {
     await cancels.selectOption({ label: '1回まで' });
     await section.getByRole('button', { name: '設定を保存' }).click();
     await section.getByText('窓口用の番号とオンライン受付の上限を保存しました。').waitFor();
-    expect(
-      await screen.server.store.db.selectFrom('runtime').select(['keep_every', 'online_cap', 'family_max', 'cancel_limit']).executeTakeFirstOrThrow(),
-    ).toEqual({
+    // The first queue's row holds its settings (decision 061), the runtime row the clinic's cancel limit.
+    const db = screen.server.store.db;
+    expect(await db.selectFrom('queues').select(['keep_every', 'online_cap', 'family_max']).where('id', '=', 'main').executeTakeFirstOrThrow()).toEqual({
       keep_every: 0,
       online_cap: 0,
       family_max: 3,
-      cancel_limit: 1,
     });
+    expect(await db.selectFrom('runtime').select('cancel_limit').executeTakeFirstOrThrow()).toEqual({ cancel_limit: 1 });
     const audit = (await screen.staff<{ entries: AuditRow[] }>('getAuditLog', { limit: 20 })).entries.filter((e) => e.action === 'saveAllocationSettings');
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).toMatchObject({ familyMax: 3, cancelLimit: 1 });

@@ -25,7 +25,8 @@ describeBrowser('numbers kept for the desk', () => {
     viewer = undefined;
   });
 
-  const saved = () => screen.server.store.db.selectFrom('runtime').select(['keep_every', 'online_cap']).executeTakeFirstOrThrow();
+  // The first queue's settings (decision 061).
+  const saved = () => screen.server.store.db.selectFrom('queues').select(['keep_every', 'online_cap']).where('id', '=', 'main').executeTakeFirstOrThrow();
 
   it('saves every 3rd number for the desk and a cap of 120 on /admin/schedule; refuses a cap out of range, saving nothing', async () => {
     context = await screen.openDesk();
