@@ -12,6 +12,8 @@ import { loadQueueState } from '../domain/queue-state.js';
 import { createLiveEstimator, type LiveEstimator } from '../domain/estimate/live-estimate.js';
 import type { Store } from '../storage/port.js';
 import { adminSnapshot, queueFigures, queueSnapshot } from './snapshots.js';
+import { nextHoursEdge } from '../../shared/queue/queue-hours.js';
+import { parseHours } from '../domain/queues/read.js';
 import { SSE_HEARTBEAT, sseFrame } from './sse.js';
 
 export type StreamKind = keyof typeof LIVE_EVENTS;
@@ -77,7 +79,7 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
   let lastStart = -Infinity;
   let closed = false;
 
-  /** An announcement that expires leaves the streams at its `until`, though nothing was written then. */
+  /** An announcement that expires (or a queue's hours edge) changes the streams at that time, though nothing was written then. */
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
   function refreshAt(until: string | null | undefined) {
     clearTimeout(expiryTimer);
@@ -89,7 +91,10 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
 
   async function build(): Promise<Frames> {
     const state = await loadQueueState(store);
-    refreshAt(state.announcement?.until);
+    // So does a queue's own hours opening or closing (decision 061): its `open` is read again then.
+    const now = new Date();
+    const edges = state.queues.length > 1 ? state.queues.map((q) => nextHoursEdge(parseHours(q.hours), now)?.toISOString() ?? null) : [];
+    refreshAt([state.announcement?.until ?? null, ...edges].filter((t): t is string => t !== null).sort()[0]);
     // A clinic with several queues: each queue's own estimate (decision 061); the first queue's is also the snapshot's.
     const lives = await Promise.all(state.queues.length > 1 ? state.queues.map((q) => estimator(state, q.id)) : [estimator(state)]);
     const queues = queueFigures(state, lives);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queueOpenAt, type QueueHours } from './queue-hours.js';
+import { nextHoursEdge, queueOpenAt, type QueueHours } from './queue-hours.js';
 import { queueHoursSchema } from '../schemas/queues.js';
 
 // 2025-09-22 is a Monday in Tokyo (weekday 1); Tokyo is UTC+9 all year.
@@ -70,5 +70,20 @@ describe('queueHoursSchema', () => {
     expect(ok([{ days: [], from: '09:00', to: '10:00' }])).toBe(false);
     expect(ok([{ days: [7], from: '09:00', to: '10:00' }])).toBe(false);
     expect(ok([{ days: [1], from: '9:00', to: '10:00' }])).toBe(false);
+  });
+});
+
+describe('nextHoursEdge', () => {
+  // 2026-12-01 is a Tuesday; 10:30 in Tokyo is 01:30 UTC.
+  const tuesday1030 = new Date('2026-12-01T01:30:00.000Z');
+  it('finds the next opening or closing, this day or later in the week', () => {
+    const hours = [{ days: [2, 4], from: '13:00', to: '17:00' }];
+    expect(nextHoursEdge(hours, tuesday1030)?.toISOString()).toBe('2026-12-01T04:00:00.000Z'); // 13:00 Tuesday
+    expect(nextHoursEdge(hours, new Date('2026-12-01T05:00:00.000Z'))?.toISOString()).toBe('2026-12-01T08:00:00.000Z'); // 17:00
+    expect(nextHoursEdge(hours, new Date('2026-12-01T08:00:00.000Z'))?.toISOString()).toBe('2026-12-03T04:00:00.000Z'); // Thursday 13:00
+    expect(queueOpenAt(hours, new Date('2026-12-01T04:00:00.000Z'))).toBe(true);
+  });
+  it('is null without own hours', () => {
+    expect(nextHoursEdge(null, tuesday1030)).toBeNull();
   });
 });

@@ -31,3 +31,28 @@ export function queueOpenAt(hours: QueueHours, now: Date | string | number): boo
   const { weekday, minute } = tokyoWeekdayMinute(now);
   return hours.some((p) => p.days.includes(weekday) && minuteOf(p.from) <= minute && minute < minuteOf(p.to));
 }
+
+/**
+ * The next instant after `now` at which a period of `hours` opens or closes (null: none within a week, or
+ * no own hours): when a screen's "open" must be read again though nothing was written.
+ */
+export function nextHoursEdge(hours: QueueHours, now: Date | string | number): Date | null {
+  if (hours === null) return null;
+  const at = new Date(now).getTime();
+  const { weekday, minute } = tokyoWeekdayMinute(at);
+  // The start of the current Tokyo minute, then whole minutes from it: Tokyo keeps no daylight saving.
+  const minuteStart = Math.floor(at / 60_000) * 60_000;
+  let best: number | null = null;
+  for (const p of hours) {
+    for (const edge of [minuteOf(p.from), minuteOf(p.to)]) {
+      for (const day of p.days) {
+        // Minutes from now's minute to this edge on that weekday, 0 … one week ahead.
+        let ahead = ((day - weekday + 7) % 7) * 1440 + edge - minute;
+        if (ahead <= 0) ahead += 7 * 1440;
+        const t = minuteStart + ahead * 60_000;
+        if (best === null || t < best) best = t;
+      }
+    }
+  }
+  return best === null ? null : new Date(best);
+}
