@@ -17,6 +17,7 @@ import { getStats } from './functions/stats.js';
 import { callSlot, setCalloutSettings } from './functions/callout.js';
 import { markAbsent, undoAbsent } from './functions/absence.js';
 import { getQueues, saveQueue, removeQueue, saveQueueChoices } from './functions/queues.js';
+import { moveToQueue } from './functions/move-queue.js';
 import { markArrived, checkIn, getArrivalSetup, saveArrivalSettings, renewCheckinCodes, renewMonitorKey, getMonitorCheckinCode } from './functions/arrival.js';
 
 export const functionTable: FunctionTable = {
@@ -46,6 +47,8 @@ export const functionTable: FunctionTable = {
   markArrived, checkIn, getArrivalSetup, saveArrivalSettings, renewCheckinCodes, renewMonitorKey, getMonitorCheckinCode,
   // functions/queues.ts
   getQueues, saveQueue, removeQueue, saveQueueChoices,
+  // functions/move-queue.ts
+  moveToQueue,
 };
 
 export const functionAccess = Object.fromEntries(FUNCTION_NAMES.map((name) => [name, accessOf(functionTable[name])])) as {

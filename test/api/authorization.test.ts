@@ -107,6 +107,7 @@ const CASES: Case[] = [
   { fn: 'endInhouseReception', label: '', payload: () => ({}) },
   { fn: 'endOnlineReception', label: '', payload: () => ({}) },
   { fn: 'markSlot', label: '', payload: () => ({ slotId: 'no-such-slot', action: 'hold' }) },
+  { fn: 'moveToQueue', label: '', payload: () => ({ slotId: 'no-such-slot', queueId: 'main' }) },
   { fn: 'setNoticeSettings', label: '', payload: () => ({ lineAhead5: true, lineRecall: true }) },
   { fn: 'getMessagingStatus', label: '', payload: () => ({}) },
   { fn: 'getAuditLog', label: '', payload: () => ({ limit: 10 }) },

@@ -233,6 +233,7 @@ export const staffDeskJa = {
   'audit.action.markAbsent': '不在（順番を後ろへ）',
   'audit.action.undoAbsent': '不在を取消',
   'error.absenceUndoNone': '取り消せる不在がありません。',
+  'error.sameQueue': 'この患者さんはすでにその受付項目に並んでいます。',
   'error.monitorKeyWrong': 'このモニターの来院確認コードは表示できません（モニターの鍵が更新されました）。スタッフ画面からモニターを開き直してください。',
   'audit.action.markArrived': '来院を確認',
   'audit.action.markArrived.undo': '来院確認を取消',

@@ -168,6 +168,7 @@ export const functionPayloads = {
   /** The queue takes no more numbers; its numbers keep their history. */
   removeQueue: removeQueueSchema,
   saveQueueChoices: queueChoicesSchema,
+  moveToQueue: z.strictObject({ slotId: id, queueId: queueIdSchema }),
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
@@ -246,6 +247,8 @@ export interface FunctionResults {
   saveQueue: { ok: true; id: string };
   removeQueue: { ok: true };
   saveQueueChoices: { ok: true };
+  /** The patient's new number in the target queue (its slot and reservation number). */
+  moveToQueue: { ok: true; slotId: string; reservationNumber: number };
 }
 
 export type { AnnouncementSendPreview, ArrivalSettings, ArrivalSetup, AuditEntry, MessagingStatus, MyReservation, NoticeKind, NoticeMonth } from './answers.js';

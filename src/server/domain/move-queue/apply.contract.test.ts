@@ -1,0 +1,83 @@
+/**
+ * Moving a waiting patient to another queue over each real store: the new number keeps the patient's place
+ * by their first number's time, the old one is cancelled by staff, moving back is the undo, and every refusal
+ * changes nothing.
+ */
+import { expect, it } from 'vitest';
+import { saveQueue, saveQueueChoices, removeQueue } from '../queues/apply.js';
+import type { Store } from '../../storage/port.js';
+import { moveToQueue } from './apply.js';
+import { allocateSlot } from '../../../../test/support/allocation.js';
+import { outcomeWithKey, slotRow, useTestStore } from '../../../../test/support/domain-store.js';
+import { describeStores } from '../../../../test/support/stores.js';
+import { auditLines, watchWrites } from '../../../../test/support/writes.js';
+import { markSlot } from '../mark-slot/apply.js';
+
+const actor = { id: null, username: 'desk' };
+
+async function addFever(store: Store): Promise<string> {
+  const change = { nameJa: '発熱外来', nameEn: 'Fever', firstNumber: 501, online: true, onlineCap: 0, keepEvery: 0, familyMax: 1, hours: null };
+  return (await saveQueue({ store, change })).id;
+}
+
+describeStores('moveToQueue over the store', (kind) => {
+  const t = useTestStore(kind, { reception: true });
+  const take = (ownerId: string | null, queueId?: string) =>
+    allocateSlot({ store: t.store, reservedType: ownerId ? 'PWA' : 'ADMIN', ownerId, ...(queueId ? { queueId } : {}) });
+  const move = (slotId: string, queueId: string) => moveToQueue({ store: t.store, slotId, queueId, actor });
+
+  it('moves the patient onto the target queue by the time of their first number, in one audited write', async () => {
+    const fever = await addFever(t.store);
+    const a = await take('PWA_a');
+    const b = await take('PWA_b', fever);
+    const before = await slotRow(t.store, a.slotId);
+    const seen = await watchWrites(t.store);
+
+    const moved = await move(a.slotId, fever);
+    expect(moved).toEqual({ ok: true, slotId: expect.any(String), reservationNumber: 502 });
+    const old = await slotRow(t.store, a.slotId);
+    expect(old).toMatchObject({ canceled: 1, canceled_line_at: null, canceled_pwa_at: null, queue_id: 'main' });
+    expect(old.canceled_at).not.toBeNull();
+    const now = await slotRow(t.store, moved.slotId);
+    expect(now).toMatchObject({ is_reserved: 1, canceled: 0, owner_id: 'PWA_a', reserved_type: 'PWA', reserved_at: before.reserved_at, queue_id: fever });
+    // Taken before b's, so it stands ahead of b.
+    expect(now.queue_position).toBeLessThan((await slotRow(t.store, b.slotId)).queue_position);
+    const { bumps, notices } = await seen();
+    expect(bumps).toBe(1);
+    expect(notices[0]).toEqual(expect.arrayContaining([{ type: 'slotCanceled', slotId: a.slotId }, { type: 'slotAllocated', slotId: moved.slotId }]));
+    expect(await auditLines(t.store)).toEqual([{ username: 'desk', action: 'moveToQueue', target: `#1 ${a.slotId} → #502 ${moved.slotId}` }]);
+    const line = await t.store.db.selectFrom('audit_log').select(['before', 'after']).executeTakeFirstOrThrow();
+    expect([JSON.parse(line.before!), JSON.parse(line.after!)]).toEqual([{ queueId: 'main', number: 1 }, { queueId: fever, number: 502 }]);
+
+    // The undo is a move back: the lowest free number of the first queue.
+    const back = await move(moved.slotId, 'main');
+    expect(back.reservationNumber).toBe(2);
+    expect(await slotRow(t.store, back.slotId)).toMatchObject({ owner_id: 'PWA_a', queue_id: 'main', canceled: 0, reserved_at: before.reserved_at, queue_position: 2 });
+    expect(await slotRow(t.store, moved.slotId)).toMatchObject({ canceled: 1 });
+  });
+
+  it('refuses the same queue, an unknown or removed queue and a number no longer waiting, changing nothing', async () => {
+    const fever = await addFever(t.store);
+    const a = await take('PWA_a');
+    const started = await take(null);
+    await markSlot({ store: t.store, slotId: started.slotId, action: 'start' });
+    const seen = await watchWrites(t.store);
+    expect(await outcomeWithKey(move(a.slotId, 'main'))).toBe('FAILED_PRECONDITION error.sameQueue');
+    expect(await outcomeWithKey(move(a.slotId, 'nope'))).toBe('NOT_FOUND error.unknownQueue');
+    expect(await outcomeWithKey(move(started.slotId, fever))).toBe('FAILED_PRECONDITION error.slotStateConflict');
+    expect(await outcomeWithKey(move('no-such-slot', fever))).toBe('NOT_FOUND error.slotNotFound');
+    expect((await seen()).bumps).toBe(0);
+    await removeQueue({ store: t.store, id: fever });
+    expect(await outcomeWithKey(move(a.slotId, fever))).toBe('NOT_FOUND error.unknownQueue');
+    expect(await slotRow(t.store, a.slotId)).toMatchObject({ canceled: 0, queue_id: 'main' });
+  });
+
+  it('refuses a patient who already holds a number in the target queue where the clinic allows one per queue', async () => {
+    const fever = await addFever(t.store);
+    await saveQueueChoices({ store: t.store, choices: { anyQueue: false, numberPerQueue: true } });
+    const a = await take('PWA_a');
+    await take('PWA_a', fever);
+    expect(await outcomeWithKey(move(a.slotId, fever))).toBe('ALREADY_EXISTS error.alreadyReserved');
+    expect(await slotRow(t.store, a.slotId)).toMatchObject({ canceled: 0, queue_id: 'main' });
+  });
+});
