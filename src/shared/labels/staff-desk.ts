@@ -262,7 +262,7 @@ export const staffDeskJa = {
   'queues.label': '受付項目',
   'queues.all': 'すべて',
   'queues.waiting': '{n}人待ち',
-  'queues.choose': '受付項目を選んでください',
+  'queues.chooseForDesk': '受付項目を選んでください',
   'queues.choosePlaceholder': '選択してください',
   'queues.issued': '{queue} {n}番を発行しました',
   'queues.newOnlineReservation': '新しいオンライン予約があります（{queue} 受付番号 {n}番・{channel}）',

@@ -98,7 +98,7 @@ export function NewReception(props: NewReceptionProps) {
           </select>
           {asking && !chosen && (
             <p className="new-reception-ask" role="alert">
-              {t('queues.choose')}
+              {t('queues.chooseForDesk')}
             </p>
           )}
         </div>
