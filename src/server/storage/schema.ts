@@ -3,6 +3,8 @@
  * so one set of queries serves SQLite and PostgreSQL (docs/decisions/0003-one-schema-two-dialects.md).
  */
 import type { Generated } from 'kysely';
+import type { LineWebhookEventTable, NoticeDailyTable, OutboxTable, ServiceTokenTable } from './schema-notices.js';
+export type { LineWebhookEventTable, NoticeDailyTable, OutboxPath, OutboxStatus, OutboxTable, ServiceTokenState, ServiceTokenTable } from './schema-notices.js';
 
 export interface RuntimeTable {
   id: number;
@@ -183,56 +185,6 @@ export interface StaffSessionTable {
   expires_at: string;
 }
 
-export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
-
-/** One message to one recipient (a LINE user, or one push subscription), written with its cause. */
-export interface OutboxTable {
-  id: string;
-  /** 'taken' (0015): the number-taken service message, sent only by a LINE MINI App service message. */
-  kind: 'ahead5' | 'recall' | 'announcement' | 'absence' | 'taken';
-  channel: 'LINE' | 'PWA';
-  slot_id: string;
-  reservation_number: number;
-  recipient: string;
-  endpoint: string | null;
-  /** X-Line-Retry-Key: the same on every attempt, so LINE accepts the message once. */
-  retry_key: string;
-  status: OutboxStatus;
-  attempts: number;
-  next_attempt_at: string;
-  lease_until: string | null;
-  last_error: string | null;
-  created_at: string;
-  updated_at: string;
-  sent_at: string | null;
-  /** The message itself, for kinds whose words are not a label (announcements); null otherwise. */
-  body: string | null;
-  /** How a LINE row goes (0015): null, 'service', 'service-done' or 'push' (migration-0015-service-messages.ts). */
-  path: OutboxPath | null;
-}
-
-export type OutboxPath = 'service' | 'service-done' | 'push';
-
-export type ServiceTokenState = 'issuing' | 'ready' | 'spent' | 'failed' | 'refused';
-
-/** A reservation's LINE MINI App service notification token (0015), sealed; see migration-0015-service-messages.ts. */
-export interface ServiceTokenTable {
-  slot_id: string;
-  liff_digest: string;
-  /**
-   * issuing: asked of LINE; ready: usable while remaining > 0 and not expired; spent / failed: never again;
-   * refused: the LIFF access token was not the MINI App's for this patient, LINE's notifier never asked (decision 057).
-   */
-  state: ServiceTokenState;
-  /** The sealed notification token (auth/sealed.ts), null until issued. */
-  token: string | null;
-  remaining: number;
-  expires_at: string | null;
-  attempt_outbox_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 export interface RateCounterTable {
   key: string;
   window_start: string;
@@ -264,20 +216,6 @@ export interface ScheduleEdgeTable {
   kind: string;
   outcome: string;
   applied_at: string;
-}
-
-/** Finished notices counted per Tokyo day and channel, written before the retention job deletes them. */
-export interface NoticeDailyTable {
-  day: string;
-  channel: 'LINE' | 'PWA';
-  sent: number;
-  failed: number;
-}
-
-/** A LINE webhook event handled (its `webhookEventId`), so a redelivery is not answered twice (migration 0016). */
-export interface LineWebhookEventTable {
-  event_id: string;
-  received_at: string;
 }
 
 export interface Database {
