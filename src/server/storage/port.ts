@@ -29,6 +29,10 @@ export interface DomainEvent {
 
 /** Published after a write commits; in PostgreSQL it reaches every server process. */
 export interface ChangeNotice {
+  /**
+   * The runtime row's version after a clinic-wide write; after a queue's write the runtime row's plus that
+   * queue's (decision 061), which orders that queue's writes only. Snapshots carry their own version.
+   */
   version: number;
   events: DomainEvent[];
 }

@@ -63,7 +63,9 @@ export async function createStoreFromAdapter(adapter: DialectAdapter, options: S
     adapter.dialect === 'postgres'
       ? db.selectFrom('runtime').selectAll().where('id', '=', 1).forShare().compile()
       : db.selectFrom('runtime').selectAll().where('id', '=', 1).compile();
-  const takeQueue = (queueId: string) =>
+  // Compiled once per queue, like the runtime row's statement: every write of the queue runs it.
+  const queueStatements = new Map<string, ReturnType<typeof compileTakeQueue>>();
+  const compileTakeQueue = (queueId: string) =>
     db
       .updateTable('queues')
       .set((eb) => ({ version: eb('version', '+', 1) }))
@@ -71,6 +73,12 @@ export async function createStoreFromAdapter(adapter: DialectAdapter, options: S
       .where('removed_at', 'is', null)
       .returningAll()
       .compile();
+  const takeQueue = (queueId: string) => {
+    let statement = queueStatements.get(queueId);
+    // Bounded by the queues that exist: an unknown id is refused without being kept.
+    if (!statement) statement = compileTakeQueue(queueId);
+    return statement;
+  };
 
   async function attemptWrite<T>(fn: (ctx: WriteContext) => Promise<T>, scope: WriteScope | undefined): Promise<T> {
     const events: DomainEvent[] = [];
@@ -87,8 +95,10 @@ export async function createStoreFromAdapter(adapter: DialectAdapter, options: S
           // PostgreSQL (so a clinic-wide writer holding it is waited for before any queue row is locked).
           const runtimeFirst = adapter.dialect === 'postgres';
           const shared = runtimeFirst ? (await tx.executeQuery(shareRuntime)).rows[0] : undefined;
-          queue = (await tx.executeQuery(takeQueue(scope.queue))).rows[0];
+          const statement = takeQueue(scope.queue);
+          queue = (await tx.executeQuery(statement)).rows[0];
           if (!queue) throw new AppError('NOT_FOUND', 'error.unknownQueue');
+          queueStatements.set(scope.queue, statement);
           runtime = shared ?? (await tx.executeQuery(shareRuntime)).rows[0];
           version = runtime ? runtime.version + queue.version : 0;
         } else {
