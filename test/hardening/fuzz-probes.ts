@@ -33,7 +33,7 @@ export interface World {
 /** Functions anyone may call whose success writes to the store (a new anonymous identity). */
 const PUBLIC_WRITERS = new Set<FunctionName>(['exchangePwaInstallation']);
 /** Functions anyone may call that answer with public data whatever credential comes with them. */
-const PUBLIC_READERS = new Set<FunctionName>(['getPublicSchedule']);
+const PUBLIC_READERS = new Set<FunctionName>(['getPublicSchedule', 'getQueues']);
 /** Percent-encodes the UTF-8 bytes of any string, lone surrogates included (encodeURIComponent throws on those). */
 const pct = (s: string) =>
   Array.from(Buffer.from(s, 'utf8'), (b) => {
