@@ -8,7 +8,7 @@
  */
 const KEY = 'queue_link';
 /** The wire's queue id (queueIdSchema); anything else in the link is not ours to use. */
-const ID = /^[a-z0-9-]{1,40}$/;
+const ID = /^[a-z0-9_-]{1,32}$/;
 
 function fromSearch(search: URLSearchParams): string | null {
   const queue = search.get('queue');
