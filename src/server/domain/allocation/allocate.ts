@@ -6,6 +6,7 @@
  */
 import type { MyReservation } from '../../../shared/schemas/functions.js';
 import type { Store } from '../../storage/port.js';
+import { AppError } from '../../errors.js';
 import { readCards } from './cards.js';
 import { decide, type Decision, noNumberFor, type ReceptionFacts } from './rule.js';
 import { groupCommit, type Settled } from './group-commit.js';
@@ -35,15 +36,28 @@ export interface Allocation {
  * burst in one queue neither waits for nor batches with another's.
  */
 export function createAllocation(store: Store, view: ReceptionView = createReceptionView(store)): Allocation {
-  const queues = new Map<string, (request: AllocationRequest) => Promise<Allocated>>();
-  const forQueue = (queueId: string) => {
+  const queues = new Map<string, (request: AllocationRequest) => Promise<Allocated>>([[MAIN_QUEUE, queueAllocation(store, view, MAIN_QUEUE)]]);
+  /**
+   * A queue's taking is made once the store knows the queue: each holds a view listening to every change,
+   * so an id made up by a caller must not leave one behind (one query, then NOT_FOUND, nothing kept).
+   */
+  async function forQueue(queueId: string) {
+    const known = queues.get(queueId);
+    if (known) return known;
+    const row = await store.db.selectFrom('queues').select('id').where('id', '=', queueId).where('removed_at', 'is', null).executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND', 'error.unknownQueue');
     let take = queues.get(queueId);
-    if (!take) queues.set(queueId, (take = queueAllocation(store, queueId === MAIN_QUEUE ? view : createReceptionView(store, queueId), queueId)));
+    if (!take) queues.set(queueId, (take = queueAllocation(store, createReceptionView(store, queueId), queueId)));
     return take;
-  };
+  }
   return {
     view,
-    take: (request) => forQueue(request.queueId ?? MAIN_QUEUE)(request),
+    take: (request) => {
+      const queueId = request.queueId ?? MAIN_QUEUE;
+      // The first queue's path stays synchronous up to its early refusal, as before queues.
+      const take = queues.get(queueId);
+      return take ? take(request) : forQueue(queueId).then((made) => made(request));
+    },
   };
 }
 
