@@ -2,7 +2,7 @@
  * Builds the two stream snapshots from one queue state. Neither carries an owner id: a PWA uid is its
  * patient's credential, and the staff screens never needed them (the channel is in `reservedType`).
  */
-import { publicQueue } from '../../shared/queue/rules.js';
+import { publicQueue, waitCountIn } from '../../shared/queue/rules.js';
 import type { AdminSnapshot, QueueLive, QueueSnapshotFrame } from '../../shared/schemas/live.js';
 import { compactRow, type PublicRow, type PublicRowFrame } from '../../shared/queue/public-row.js';
 import { MAIN_QUEUE } from '../storage/queue-rows.js';
@@ -27,7 +27,7 @@ export function queueFigures(state: QueueState, lives: readonly LiveEstimate[], 
     firstNumber: q.first_number,
     online: q.online === 1,
     open: queueOpenAt(parseHours(q.hours), now),
-    waiting: rows.filter((r) => !r.hold && (r.queueId ?? MAIN_QUEUE) === q.id).length,
+    waiting: waitCountIn(rows, q.id),
     nowCalling: lives[i]?.nowCalling ?? null,
     estimate: lives[i]?.estimate ?? null,
   }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Slot } from './slot.js';
-import { ownReservations, publicQueue, slotStatus, waitCount, waitingRanks } from './rules.js';
+import { ownReservations, publicQueue, slotStatus, waitCount, waitCountIn, waitingRanks } from './rules.js';
 import { isOnlineOpen, switchRefusal } from './reception-switches.js';
 
 const T = '2026-01-01T00:00:00.000Z';
@@ -106,5 +106,19 @@ describe('reception switches', () => {
     expect(isOnlineOpen({ inhouseOn: true, onlineOn: true })).toBe(true);
     expect(isOnlineOpen({ inhouseOn: false, onlineOn: true })).toBe(false);
     expect(isOnlineOpen({ inhouseOn: true, onlineOn: false })).toBe(false);
+  });
+});
+
+describe('waitCountIn', () => {
+  it('counts the waiting of one queue, a row without a queue being the first queue’s', () => {
+    const rows = [
+      { hold: false },
+      { hold: true },
+      { hold: false, queueId: 'vaccine' },
+      { hold: false, queueId: 'vaccine' },
+    ];
+    expect(waitCountIn(rows, 'main')).toBe(1);
+    expect(waitCountIn(rows, 'vaccine')).toBe(2);
+    expect(waitCountIn(rows, 'fever')).toBe(0);
   });
 });

@@ -2,6 +2,7 @@
  * The queue rules (docs/product.md, "Queue rules") as pure functions over plain slots. Server and client both use them,
  * so what staff see, what patients see and what the server decides can never disagree.
  */
+import { PUBLIC_ROW_DEFAULTS } from './public-row.js';
 import type { Slot, SlotFields } from './slot.js';
 
 export type SlotStatus = 'canceled' | 'serving' | 'hold' | 'waiting';
@@ -80,6 +81,11 @@ export function publicQueue(slots: readonly SlotFields[]): PublicQueueRow[] {
 /** Number of people waiting: the non-held rows of the public queue (also the monitor's fallback). */
 export function waitCount(queue: readonly Pick<PublicQueueRow, 'hold'>[]): number {
   return queue.filter((row) => !row.hold).length;
+}
+
+/** People waiting in one queue of several (decision 061); a row without a queue is the first queue's. */
+export function waitCountIn(queue: readonly Pick<PublicQueueRow, 'hold' | 'queueId'>[], queueId: string): number {
+  return waitCount(queue.filter((row) => (row.queueId ?? PUBLIC_ROW_DEFAULTS.queueId) === queueId));
 }
 
 /** Every active number of the patient, by number: one, or a family's (docs/decisions/053). */

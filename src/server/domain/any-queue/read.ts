@@ -3,11 +3,10 @@
  * estimate each screen shows, decision 061) and whether a patient may take it online at this moment. No
  * write: the chosen queue is then taken as if the patient had named it.
  */
-import { publicQueue } from '../../../shared/queue/rules.js';
+import { publicQueue, waitCountIn } from '../../../shared/queue/rules.js';
 import { queueOpenAt } from '../../../shared/queue/queue-hours.js';
 import { AppError } from '../../errors.js';
 import type { Store } from '../../storage/port.js';
-import { MAIN_QUEUE } from '../../storage/queue-rows.js';
 import type { LiveEstimator } from '../estimate/live-estimate.js';
 import { loadQueueState } from '../queue-state.js';
 import { parseHours } from '../queues/read.js';
@@ -23,7 +22,7 @@ export async function chooseAnyQueue(store: Store, estimator: LiveEstimator, now
     state.queues.map(async (q) => ({
       id: q.id,
       takesOnline: q.online === 1 && queueOpenAt(parseHours(q.hours), now),
-      waiting: rows.filter((r) => !r.hold && (r.queueId ?? MAIN_QUEUE) === q.id).length,
+      waiting: waitCountIn(rows, q.id),
       minutesPerPerson: (await estimator(state, q.id)).estimate?.minutesPerPerson ?? null,
     })),
   );
