@@ -55,9 +55,9 @@ export interface States {
   warmEach: Measure[];
 }
 
-async function timedBurst(server: Proc, tokens: string[], expected: readonly number[], families: boolean): Promise<Measure> {
+async function timedBurst(server: Proc, tokens: string[], expected: readonly number[], families: boolean, payload?: (i: number) => unknown): Promise<Measure> {
   const cpu0 = cpuSplit(server.child.pid!);
-  const answers = await simultaneousCalls<FamilyResult>(server.url, 'allocateNextSlot', families ? familyPayload : { reservedType: 'PWA' }, tokens);
+  const answers = await simultaneousCalls<FamilyResult>(server.url, 'allocateNextSlot', payload ?? (families ? familyPayload : { reservedType: 'PWA' }), tokens);
   const cpu1 = cpuSplit(server.child.pid!);
   const result = measure(answers, { total: cpu1.total - cpu0.total, main: cpu1.main - cpu0.main, v8: cpu1.v8 - cpu0.v8 }, expected);
   const won = answers.filter((a) => a.status === 200).map((a) => a.body.result!);
@@ -84,12 +84,13 @@ function burstOf(
   alongside?: (url: string) => Promise<unknown>,
   expected: readonly number[] = EVERY_NUMBER,
   families = false,
+  payload?: (i: number) => unknown,
 ): Burst {
   return async (last) => {
     const tokens = await open(last);
     await sleep(300); // set-up traffic settles (live refreshes, notify worker poll)
     const side = alongside?.(server.url);
-    const measured = await timedBurst(server, tokens, expected, families);
+    const measured = await timedBurst(server, tokens, expected, families, payload);
     await side;
     await check(measured);
     return measured;
@@ -145,6 +146,11 @@ export interface ProductOptions {
    * 053: callers then ask for 1, 2, 1, 3 numbers in turn), saved before the first opening; what a burst then gives.
    */
   kept?: { keepEvery: number; onlineCap: number; familyMax?: number; numbers: readonly number[] };
+  /**
+   * Several queues (decision 061): `setup` readies the clinic before the first opening (adds queues),
+   * `payload` is caller i's request, `numbers` what a burst then gives across the queues.
+   */
+  queues?: { setup(url: string, as: { cookie: string }): Promise<void>; payload(i: number): unknown; numbers: readonly number[] };
 }
 
 /** A fresh product process: its first opening, then `measured` warm ones (see coldAndWarm). */
@@ -157,7 +163,7 @@ export const productRun = (options: ProductOptions, measured = WARM_OPENINGS): P
  */
 export const productCold = (options: ProductOptions): Promise<Measure> => withProduct(options, (burst) => burst(null));
 
-async function withProduct<T>({ kind, cluster, nodeFlags, env = {}, alongside, kept }: ProductOptions, measure: (burst: Burst) => Promise<T>): Promise<T> {
+async function withProduct<T>({ kind, cluster, nodeFlags, env = {}, alongside, kept, queues }: ProductOptions, measure: (burst: Burst) => Promise<T>): Promise<T> {
   const bench = await prepareStore(kind, cluster);
   const families = (kept?.familyMax ?? 1) > 1;
   let proc: Proc | undefined;
@@ -172,19 +178,21 @@ async function withProduct<T>({ kind, cluster, nodeFlags, env = {}, alongside, k
           if (!last && kept) {
             await mustCall(server.url, 'saveAllocationSettings', { keepEvery: kept.keepEvery, onlineCap: kept.onlineCap, familyMax: kept.familyMax ?? 1 }, as);
           }
+          if (!last && queues) await queues.setup(server.url, as);
           await reopen(server.url, as, last?.slotIds ?? null);
           return mintTokens(server.url, PATIENTS);
         },
         async (measured) => {
           const held = await reservedSlots(bench);
-          const given = kept?.numbers.length ?? NUMBERS;
+          const given = queues?.numbers.length ?? kept?.numbers.length ?? NUMBERS;
           // A family is one owner of several numbers: one owner per winner, whatever it took.
           const owners = families ? measured.winners : given;
           if (held.reserved !== given || held.owners !== owners) measured.problems.push(`store holds ${held.reserved} reserved slots for ${held.owners} owners`);
         },
         alongside,
-        kept?.numbers,
+        queues?.numbers ?? kept?.numbers,
         families,
+        queues?.payload,
       ),
     );
   } finally {

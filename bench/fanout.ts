@@ -4,6 +4,8 @@
  * new frame. Product and floor have their 2,000 viewers connected at once and take turns, so both see the
  * same machine. Also the product's resident memory with everyone connected, and the bytes of the public
  * frame each viewer is written per change (the full session's snapshot; decision 062 keeps it lean).
+ * With `queues` 3 (decision 061) the same 200 are spread over three queues: rows then name their queue and
+ * the frame carries each queue's figures; the floor stays the one-queue frame, the yardstick for both.
  */
 import { performance } from 'node:perf_hooks';
 import { mustCall, staffLogin } from './lib/http.js';
@@ -22,9 +24,9 @@ const TARGET_RSS_MB = 150;
  * its own fixed rendering of the same session (every row with `hold`), so the ratio says how much the
  * product sends against it, not a target.
  */
-export function frameRow(productBytes: number, floorBytes: number): Row {
+export function frameRow(productBytes: number, floorBytes: number, scenario = '2 fan-out'): Row {
   return {
-    scenario: '2 fan-out',
+    scenario,
     metric: `public frame written per change to each viewer, ${QUEUE} waiting (bytes, SSE frame)`,
     product: bytes(productBytes),
     floor: bytes(floorBytes),
@@ -45,7 +47,8 @@ async function timeAction(pool: ViewerPool, action: () => Promise<unknown>): Pro
   return (await everyone) - t0;
 }
 
-export async function benchFanout(reps: number, floor: Proc, nodeFlags: string[]): Promise<Row[]> {
+export async function benchFanout(reps: number, floor: Proc, nodeFlags: string[], queues = 1): Promise<Row[]> {
+  const scenario = queues === 1 ? '2 fan-out' : `2 fan-out, ${queues} queues`;
   const bench = await prepareStore('sqlite', null);
   let product: Proc | undefined;
   const pools: ViewerPool[] = [];
@@ -53,11 +56,16 @@ export async function benchFanout(reps: number, floor: Proc, nodeFlags: string[]
     product = await startProc({ name: 'product (fan-out)', args: [...nodeFlags, 'dist/server/main.js'], env: { ...bench.env, RATE_LIMIT: 'off' } });
     const url = product.url;
     const cookie = await staffLogin(url, STAFF.username, STAFF.password);
+    const ids = ['main'];
+    for (let q = 2; q <= queues; q++) {
+      const saved = await mustCall(url, 'saveQueue', { nameJa: `診察${q}`, nameEn: `Room ${q}`, firstNumber: (q - 1) * 500 + 1, online: true, onlineCap: 0, keepEvery: 0, familyMax: 1, hours: null }, { cookie });
+      ids.push(String(saved.id));
+    }
     await mustCall(url, 'startInhouseReception', {}, { cookie });
     await mustCall(url, 'startOnlineReception', {}, { cookie });
     let slotId = '';
     for (let i = 1; i <= QUEUE; i++) {
-      const taken = await mustCall(url, 'allocateNextSlot', { reservedType: 'ADMIN' }, { cookie });
+      const taken = await mustCall(url, 'allocateNextSlot', { reservedType: 'ADMIN', queueId: ids[i % ids.length] }, { cookie });
       if (i === QUEUE / 2) slotId = taken.slotId as string;
     }
     const rssIdle = rssMb(product.child.pid!);
@@ -95,14 +103,14 @@ export async function benchFanout(reps: number, floor: Proc, nodeFlags: string[]
     }
     const rssAfter = rssMb(product.child.pid!);
     const spread = (xs: number[]) => [50, 90, 99, 100].map((p) => `p${p} ${percentile(xs, p).toFixed(0)}`).join(', ');
-    const frame = frameRow(frameBytes, floorFrameBytes);
-    console.log(`    fan-out: product ${spread(productTimes)} ms; floor ${spread(floorTimes)} ms; public frame ${frame.product} vs ${frame.floor}`);
+    const frame = frameRow(frameBytes, floorFrameBytes, scenario);
+    console.log(`    ${scenario}: product ${spread(productTimes)} ms; floor ${spread(floorTimes)} ms; public frame ${frame.product} vs ${frame.floor}`);
     const p99 = percentile(productTimes, 99);
     const floorP99 = percentile(floorTimes, 99);
     const rssPeak = Math.max(rssConnected, rssAfter);
     return [
       {
-        scenario: '2 fan-out',
+        scenario,
         metric: `${VIEWERS} viewers, action → last viewer, p99 of ${reps} (median ${ms(median(productTimes))} vs ${ms(median(floorTimes))})`,
         product: ms(p99),
         floor: ms(floorP99),
@@ -111,7 +119,7 @@ export async function benchFanout(reps: number, floor: Proc, nodeFlags: string[]
         met: p99 / floorP99 <= TARGET_P99,
       },
       {
-        scenario: '2 fan-out',
+        scenario,
         metric: `server RSS with ${VIEWERS} connected (before: ${mb(rssIdle)})`,
         product: mb(rssPeak),
         floor: mb(floorRss),

@@ -11,6 +11,8 @@
  *   npm run bench -- --only burst,family  the same with families of up to 3 on as well (issue 35, decision 053)
  *   npm run bench -- --only poisoned      the burst clean and with every 5th caller's name poisoned, alternating in
  *                                         one process (issue 42, decision 058; not in the default set, like kept)
+ *   npm run bench -- --only queues        the burst spread over three queues against one queue, and a take in a
+ *                                         second queue during a first queue's burst (issue 43, decision 061)
  *   npm run bench -- --only estimate      the estimated wait on a family of simulated clinics (issues 14 and 36)
  *   npm run bench -- --only stats         a year of history: a month's statistics and a year's CSV (issue 16)
  *   npm run bench -- --reps 3             fewer repetitions (a quick look; the table says how many)
@@ -25,7 +27,9 @@ import { benchBackup } from './backup.js';
 import { benchBurst } from './burst.js';
 import { benchBurstKept } from './burst-kept.js';
 import { benchBurstPoisoned } from './burst-poisoned.js';
+import { benchBurstQueues } from './burst-queues.js';
 import { benchEstimate } from './estimate.js';
+import { benchEstimateQueues } from './estimate-queues.js';
 import { benchFanout } from './fanout.js';
 import { benchMetrics } from './metrics.js';
 import { benchPageWeight } from './page-weight.js';
@@ -36,7 +40,7 @@ import { printRows, type Row } from './lib/stats.js';
 import { type PgCluster, startPgCluster } from './lib/stores.js';
 import { type Section, writeReport } from './report.js';
 
-const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup', 'metrics', 'estimate', 'stats', 'kept', 'family', 'poisoned'] as const;
+const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup', 'metrics', 'estimate', 'stats', 'kept', 'family', 'poisoned', 'queues'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values } = parseArgs({
@@ -47,7 +51,7 @@ const { values } = parseArgs({
     write: { type: 'boolean' },
   },
 });
-const only = (values.only?.split(',').map((s) => s.trim()) ?? SCENARIOS.filter((s) => s !== 'kept' && s !== 'family' && s !== 'poisoned')) as Scenario[];
+const only = (values.only?.split(',').map((s) => s.trim()) ?? SCENARIOS.filter((s) => s !== 'kept' && s !== 'family' && s !== 'poisoned' && s !== 'queues')) as Scenario[];
 for (const s of only) if (!SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s} (${SCENARIOS.join(', ')})`);
 const reps = values.reps ? Number(values.reps) : undefined;
 const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
@@ -82,7 +86,7 @@ async function main() {
         clientBuild = String(err instanceof Error ? err.message : err);
       }
     }
-    const wantPg = (only.includes('burst') || only.includes('kept') || only.includes('family') || only.includes('poisoned') || only.includes('backup') || only.includes('metrics') || only.includes('stats')) && (values.stores ?? 'postgres').includes('postgres');
+    const wantPg = (only.includes('burst') || only.includes('kept') || only.includes('family') || only.includes('poisoned') || only.includes('queues') || only.includes('backup') || only.includes('metrics') || only.includes('stats')) && (values.stores ?? 'postgres').includes('postgres');
     if (wantPg) {
       const started = await startPgCluster();
       if ('missing' in started) pgMissing = started.missing;
@@ -123,14 +127,18 @@ async function main() {
       const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
       return benchBurstPoisoned(kinds, reps ?? 2, cluster, nodeFlags);
     });
+    await attempt('queues', 'Opening burst over three queues, and a take in another queue during a burst', async () => {
+      const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
+      return benchBurstQueues(kinds, reps ?? 3, cluster, nodeFlags);
+    });
     await attempt('metrics', 'Opening burst, metrics off and on', () => {
       const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
       return benchMetrics(kinds, reps ?? 10, cluster, nodeFlags);
     });
-    await attempt('fanout', 'Live fan-out', () => benchFanout(reps ?? 100, floor!, nodeFlags));
+    await attempt('fanout', 'Live fan-out', async () => [...(await benchFanout(reps ?? 100, floor!, nodeFlags)), ...(await benchFanout(reps ?? 100, floor!, nodeFlags, 3))]);
     await attempt('weight', 'Page weight', () => benchPageWeight(clientBuild, reps ?? 3));
     await attempt('startup', 'Start-up and idle', () => benchStartup(reps ?? 9));
-    await attempt('estimate', 'Estimated wait (simulated clinic days)', async () => benchEstimate());
+    await attempt('estimate', 'Estimated wait (simulated clinic days)', async () => [...benchEstimate(), ...benchEstimateQueues()]);
     await attempt('backup', 'Backup and restore', async () => {
       const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
       const rows = await benchBackup([...kinds], cluster);

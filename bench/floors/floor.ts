@@ -20,15 +20,17 @@ let next = 1;
 let version = 1;
 const viewers = new Set<ServerResponse>();
 
-/** The queue stream's payload for a full session (200 waiting), in the product's shape, both hold states. */
+/**
+ * The queue stream's payload for a full session (200 waiting), in the product's shape, both hold states. Rows
+ * leave their defaults out as the product's do (`hold` false, `ahead` null; decision 062), so the floor writes
+ * no more bytes per viewer than the product and the fan-out compares like with like.
+ */
 function payload(held: boolean): string {
-  const queue = Array.from({ length: SLOTS }, (_, i) => ({ reservationNumber: i + 1, ahead: i, hold: false }));
-  if (held) {
-    const [row] = queue.splice(99, 1);
-    queue.forEach((r, i) => (r.ahead = i));
-    queue.push({ ...row, ahead: null as unknown as number, hold: true });
-  }
-  return JSON.stringify({ runtime: { inhouseOn: true, onlineOn: true, currentWaitCount: held ? SLOTS - 1 : SLOTS }, queue, version: 0 });
+  const rows: { reservationNumber: number; ahead?: number; hold?: true }[] = Array.from({ length: SLOTS }, (_, i) => ({ reservationNumber: i + 1 }));
+  if (held) rows.push({ ...rows.splice(99, 1)[0], hold: true });
+  let ahead = 0;
+  for (const row of rows) if (!row.hold) row.ahead = ahead++;
+  return JSON.stringify({ runtime: { inhouseOn: true, onlineOn: true, currentWaitCount: held ? SLOTS - 1 : SLOTS }, queue: rows, version: 0 });
 }
 const payloads = [payload(false), payload(true)];
 let held = 0;
