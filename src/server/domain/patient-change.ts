@@ -10,6 +10,7 @@ import { type Counter, isSpent, reserve } from '../abuse/limits.js';
 import { AppError } from '../errors.js';
 import type { Store, WriteContext } from '../storage/port.js';
 import type { Database } from '../storage/schema.js';
+import { writeInSlotQueue } from './slot-queue.js';
 
 /** A counter of the patient's budget for this kind of change, or undefined when limits are off. */
 export type PatientBudget = Counter | undefined;
@@ -27,6 +28,8 @@ export async function spendBudget(tx: Transaction<Database>, budget: PatientBudg
 }
 
 export interface PatientChangeSteps<Row, Change> {
+  /** The number changed: the write takes its queue's lock (decision 064). */
+  slotId: string;
   /**
    * What the rule needs, in one statement: run on the plain pool outside the lock (one statement is one
    * consistent view, and on SQLite's single connection it holds the connection no longer than itself), then
@@ -47,7 +50,7 @@ export async function writePatientChange<Row, Change>(store: Store, budget: Pati
   if (steps.decide(await steps.read(store.db), new Date().toISOString()) === null) return false;
   await refuseWhenSpent(store.db, budget);
   try {
-    await store.write(async (ctx) => {
+    await writeInSlotQueue(store, steps.slotId, async (ctx) => {
       const change = steps.decide(await steps.read(ctx.tx), ctx.now);
       if (change === null) throw new Unchanged();
       await spendBudget(ctx.tx, budget);

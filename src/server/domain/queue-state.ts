@@ -20,7 +20,10 @@ export interface QueueState {
   runtime: Runtime;
   /** Reserved slots of the current session in number order (at most ADMIN_LIST_LIMIT). */
   slots: Slot[];
+  /** The number the desk's next walk-in in the first queue would take, or null (none left, or closed). */
   nextFreeNumber: number | null;
+  /** The same for every live queue, by id (decision 061): what the desk's next walk-in there would take. */
+  nextFreeNumbers: Record<string, number | null>;
   /** The runtime row's version plus every queue's: one more for every committed write. */
   version: number;
   /** The current reception session (null before the first one). */
@@ -66,17 +69,23 @@ export async function loadQueueState(store: Store, now = new Date()): Promise<Qu
           .limit(ADMIN_LIST_LIMIT)
           .execute()
       : [];
-    const free =
-      sessionId && rt.inhouse_on
-        ? await tx
-            .selectFrom('reservation_slots')
-            .select('reservation_number')
-            .where('session_id', '=', sessionId)
-            .where('is_reserved', '=', 0)
-            .orderBy('reservation_number')
-            .limit(1)
-            .executeTakeFirst()
-        : undefined;
+    // One indexed read per queue (slots_queue_free): the lowest number of the queue not yet handed out.
+    const nextFreeNumbers: Record<string, number | null> = {};
+    for (const q of queues) {
+      const free =
+        sessionId && rt.inhouse_on
+          ? await tx
+              .selectFrom('reservation_slots')
+              .select('reservation_number')
+              .where('session_id', '=', sessionId)
+              .where('queue_id', '=', q.id)
+              .where('is_reserved', '=', 0)
+              .orderBy('reservation_number')
+              .limit(1)
+              .executeTakeFirst()
+          : undefined;
+      nextFreeNumbers[q.id] = free?.reservation_number ?? null;
+    }
     const slots = rows.map(rowToSlot);
     const noticeThresholds: Record<string, number> = {};
     for (const row of rows) if (row.notice_threshold !== AHEAD_NOTICE_THRESHOLD) noticeThresholds[row.id] = row.notice_threshold;
@@ -87,7 +96,9 @@ export async function loadQueueState(store: Store, now = new Date()): Promise<Qu
         currentWaitCount: waitCount(publicQueue(slots)),
       },
       slots,
-      nextFreeNumber: free?.reservation_number ?? null,
+      // The first queue's (decision 061), whatever another queue's range: what the field meant with one queue.
+      nextFreeNumber: queues.length > 0 ? (nextFreeNumbers[queues[0].id] ?? null) : null,
+      nextFreeNumbers,
       // Each write bumps the runtime row's version or one queue's (decision 061): their sum orders snapshots.
       version: rt.version + (await queueVersions(tx)),
       sessionId,

@@ -22,6 +22,7 @@ function state(slots: Slot[]): QueueState {
     runtime: { inhouseOn: true, onlineOn: true, currentWaitCount: slots.filter((s) => !s.hold).length },
     slots,
     nextFreeNumber: slots.length + 1,
+    nextFreeNumbers: { main: slots.length + 1 },
     version: 7,
     sessionId: 'x',
     noticeThresholds: {},

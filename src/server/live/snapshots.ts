@@ -73,6 +73,8 @@ export function adminSnapshot(state: QueueState, queues?: QueueLive[]): AdminSna
     ...(queues ? { queues } : {}),
     slots,
     nextFreeNumber: state.nextFreeNumber,
+    // Beside `queues`, only when the clinic has several: the desk's walk-in asks for the queue then.
+    ...(queues ? { nextFreeNumbers: state.nextFreeNumbers } : {}),
     version: state.version,
     announcement: state.announcement,
     noticeThresholds: state.noticeThresholds,

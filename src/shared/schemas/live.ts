@@ -94,6 +94,12 @@ export interface AdminSnapshot {
    * the queue's end, else the next one (decision 049) — or null when none is left or closed.
    */
   nextFreeNumber: number | null;
+  /**
+   * Several queues (decision 061): queue id → the number the desk's next walk-in in that queue would take
+   * (as `nextFreeNumber`, within the queue's range), null when that queue has none left or reception is
+   * closed. Present with `queues` only; `nextFreeNumber` stays the first queue's.
+   */
+  nextFreeNumbers?: Record<string, number | null>;
   version: number;
   /** The standing announcement with what staff need to send it (issue 14), else null. Always sent. */
   announcement?: StaffAnnouncement | null;

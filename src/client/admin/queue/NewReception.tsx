@@ -12,7 +12,7 @@ import { useRefusal } from '../refusal.js';
 import { ALL_QUEUES, MAIN_QUEUE_ID, type QueueFilter } from '../several-queues.js';
 
 export interface NewReceptionProps {
-  snapshot: Pick<AdminSnapshot, 'runtime' | 'nextFreeNumber'> | null;
+  snapshot: Pick<AdminSnapshot, 'runtime' | 'nextFreeNumber' | 'nextFreeNumbers'> | null;
   status: LiveStatus;
   /** The clinic's queues when it has several. */
   queues?: readonly QueueLive[] | null;
@@ -23,16 +23,25 @@ export interface NewReceptionProps {
 /**
  * What comes next. The server sends no number both while in-house reception is stopped and when the
  * session's numbers have all been issued: each says so. The error is only for a stream that failed, when
- * the number on screen may be out of date. The snapshot's next number is the first queue's: another
- * queue's is not told.
+ * the number on screen may be out of date. With several queues it is the chosen queue's next number, and
+ * none until a queue is chosen: each queue counts from its own first number.
  */
-function nextNumberText({ snapshot, status }: NewReceptionProps, queueId: string | null): string {
+function nextNumberText({ snapshot, status }: NewReceptionProps, several: boolean, queueId: string): string {
   if (status === 'reconnecting') return t('admin.nextNumberError');
   if (!snapshot) return t('admin.connecting');
   if (!snapshot.runtime.inhouseOn) return t('admin.nextNumberStopped');
-  if (queueId !== null && queueId !== MAIN_QUEUE_ID) return '';
-  if (snapshot.nextFreeNumber === null) return t('admin.nextNumberNoneLeft');
-  return t('admin.nextNumber', { n: snapshot.nextFreeNumber });
+  const next = several ? queueNextNumber(snapshot, queueId) : snapshot.nextFreeNumber;
+  if (next === undefined) return '';
+  if (next === null) return t('admin.nextNumberNoneLeft');
+  return t('admin.nextNumber', { n: next });
+}
+
+/** The queue's next number; undefined when no queue is chosen or the server does not tell it. */
+function queueNextNumber(snapshot: NonNullable<NewReceptionProps['snapshot']>, queueId: string): number | null | undefined {
+  if (queueId === '') return undefined;
+  if (snapshot.nextFreeNumbers) return snapshot.nextFreeNumbers[queueId];
+  // A server from before `nextFreeNumbers` told the first queue's alone.
+  return queueId === MAIN_QUEUE_ID ? snapshot.nextFreeNumber : undefined;
 }
 
 function issuedText(issued: { n: number; queue: string | null }): string {
@@ -107,7 +116,7 @@ export function NewReception(props: NewReceptionProps) {
         {t('admin.newReception')}
       </button>
       <p className="next-number" aria-live="polite">
-        {nextNumberText(props, queues ? choice || null : null)}
+        {nextNumberText(props, queues !== null, choice)}
       </p>
       <p className="issued" role="status">
         {issued !== null && issuedText(issued)}

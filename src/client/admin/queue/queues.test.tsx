@@ -28,7 +28,7 @@ const slots = (): StaffSlot[] => [
 
 const snapshot = (queues: QueueLive[] | undefined, list = slots()): AdminSnapshot => ({
   runtime: { inhouseOn: true, onlineOn: true, currentWaitCount: list.length },
-  ...(queues ? { queues } : {}),
+  ...(queues ? { queues, nextFreeNumbers: { main: 3, vaccine: 503, fever: null } } : {}),
   slots: list,
   nextFreeNumber: 3,
   version: 1,
@@ -61,6 +61,7 @@ async function open(queues: QueueLive[] | undefined) {
 }
 const numbers = () => screen.getAllByRole('rowheader').map((th) => th.firstChild!.textContent);
 const row = (n: number) => screen.getByRole('rowheader', { name: new RegExp(`^${n}番`) }).closest('tr')!;
+const nextNumber = () => document.querySelector('.next-number')!.textContent;
 const newReception = () => act(async () => void fireEvent.click(screen.getByRole('button', { name: '新規受付' })));
 
 describe('the desk’s list with three queues', () => {
@@ -123,9 +124,19 @@ describe('the desk’s list with three queues', () => {
     await open(threeQueues());
     fireEvent.click(screen.getByRole('radio', { name: /一般/ }));
     expect((screen.getByRole('combobox', { name: '受付項目' }) as HTMLSelectElement).value).toBe('main');
-    expect(screen.getByText('次の受付番号 3番')).toBeTruthy();
+    expect(nextNumber()).toBe('次の受付番号 3番');
+    fireEvent.click(screen.getByRole('radio', { name: /予防接種/ }));
+    expect(nextNumber()).toBe('次の受付番号 503番');
+    // 発熱外来 has handed out every number of its range.
     fireEvent.click(screen.getByRole('radio', { name: /発熱外来/ }));
-    expect(screen.queryByText('次の受付番号 3番')).toBeNull();
+    expect(nextNumber()).toBe('すべての番号を発行済みです');
+  });
+
+  it('under すべて tells no next number until a queue is chosen, then the chosen queue’s', async () => {
+    await open(threeQueues());
+    expect(nextNumber()).toBe('');
+    fireEvent.change(screen.getByRole('combobox', { name: '受付項目' }), { target: { value: 'vaccine' } });
+    expect(nextNumber()).toBe('次の受付番号 503番');
   });
 
   it('names the queue of a new online number in the desk’s notice', async () => {
@@ -145,6 +156,7 @@ describe('the desk’s list of a one-queue clinic', () => {
     expect(document.querySelector('.queue-tag')).toBeNull();
     // One queue: ranks run across the whole list, as always.
     expect(row(502).querySelector('.cell-waiting')!.textContent).toBe('5');
+    expect(nextNumber()).toBe('次の受付番号 3番');
     await newReception();
     expect(sent).toEqual([{ name: 'allocateNextSlot', data: { reservedType: 'ADMIN', lang: 'ja' } }]);
     expect(screen.getByText('受付番号 503番を発行しました')).toBeTruthy();

@@ -13,6 +13,7 @@ import { slotOfOpenSession } from '../session-slot.js';
 import { absenceNoticeGoes, type AbsenceChange, decideAbsence, decideUndo, type Placed } from './rule.js';
 import { absenceNoticeBody } from './notice-body.js';
 import { absenceSettings } from '../arrival/settings.js';
+import { writeInSlotQueue } from '../slot-queue.js';
 
 interface AbsenceOptions {
   store: Store;
@@ -22,12 +23,17 @@ interface AbsenceOptions {
   actor?: Actor;
 }
 
-/** The session's waiting rows (active, not held) in queue order: `byQueueOrder` in SQL. */
-function waitingRows({ tx }: WriteContext, sessionId: string): Promise<Placed[]> {
+/**
+ * The waiting rows (active, not held) of the session's queue, in queue order: `byQueueOrder` in SQL. Places
+ * count within the row's own queue, as people ahead do (decision 061), and the write holds that queue's lock
+ * only (decision 064): another queue's rows may change meanwhile and are none of its business.
+ */
+function waitingRows({ tx }: WriteContext, sessionId: string, queueId: string): Promise<Placed[]> {
   return tx
     .selectFrom('reservation_slots')
     .select(['id', 'queue_position', 'reservation_number'])
     .where('session_id', '=', sessionId)
+    .where('queue_id', '=', queueId)
     .where(activeSlot)
     .where('hold', '=', 0)
     .orderBy('queue_position')
@@ -47,9 +53,9 @@ const valuesBefore = (slot: object, change: AbsenceChange) =>
   Object.fromEntries(Object.keys(audited(change)).map((k) => [k, (slot as Record<string, unknown>)[k]]));
 
 export async function markAbsent({ store, slotId, absences: seen, actor }: AbsenceOptions): Promise<FunctionResults['markAbsent']> {
-  return store.write(async (ctx) => {
+  return writeInSlotQueue(store, slotId, async (ctx) => {
     const slot = await slotOfOpenSession(ctx, slotId);
-    const decision = decideAbsence(slot, await waitingRows(ctx, slot.session_id), absenceSettings(ctx.runtime), seen, ctx.now);
+    const decision = decideAbsence(slot, await waitingRows(ctx, slot.session_id, slot.queue_id), absenceSettings(ctx.runtime), seen, ctx.now);
     if (decision.outcome === null) return { ok: true, changed: false, outcome: null, absences: slot.absences, places: null };
     await writeChange(ctx, slotId, decision.change);
     const places = decision.outcome === 'moved' ? decision.places : null;
@@ -74,7 +80,7 @@ export async function markAbsent({ store, slotId, absences: seen, actor }: Absen
 }
 
 export async function undoAbsent({ store, slotId, absences: seen, actor }: AbsenceOptions): Promise<FunctionResults['undoAbsent']> {
-  return store.write(async (ctx) => {
+  return writeInSlotQueue(store, slotId, async (ctx) => {
     const slot = await slotOfOpenSession(ctx, slotId);
     const change = decideUndo(slot, seen);
     if (!change) return { ok: true, changed: false, absences: slot.absences };

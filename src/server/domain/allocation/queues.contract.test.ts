@@ -10,6 +10,7 @@ import { loadQueueState } from '../queue-state.js';
 import { chooseAnyQueue } from '../any-queue/read.js';
 import { createLiveEstimator } from '../estimate/live-estimate.js';
 import { saveQueue, saveQueueChoices } from '../queues/apply.js';
+import { adminSnapshot, queueFigures } from '../../live/snapshots.js';
 import type { QueueChange } from '../../../shared/schemas/queues.js';
 import type { Store } from '../../storage/port.js';
 import { allocateSlot } from '../../../../test/support/allocation.js';
@@ -53,6 +54,25 @@ describeStores('several queues', (kind) => {
     ]);
     expect(b.reservation?.ahead).toBe(0);
     expect(b.reservation?.queueId).toBe(vaccine);
+  });
+
+  it('names each queue’s next free number for the desk; the old field stays the first queue’s, whatever the ranges', async () => {
+    const alone = await loadQueueState(t.store);
+    expect(adminSnapshot(alone, queueFigures(alone, []))).toMatchObject({ nextFreeNumber: 1 });
+    expect(adminSnapshot(alone, queueFigures(alone, []))).not.toHaveProperty('nextFreeNumbers');
+    // The first queue numbered above another: its next number is still the one `nextFreeNumber` names.
+    const early = await addQueue(t.store, { nameJa: '予防接種', firstNumber: 301 });
+    await t.store.db.updateTable('queues').set({ first_number: 1001 }).where('id', '=', 'main').execute();
+    await t.store.db.updateTable('reservation_slots').set((eb) => ({ reservation_number: eb('reservation_number', '+', 1000) })).where('queue_id', '=', 'main').execute();
+    await allocateSlot({ store: t.store, reservedType: 'ADMIN', ownerId: null, queueId: early });
+    await allocateSlot({ store: t.store, reservedType: 'ADMIN', ownerId: null, queueId: early });
+    await allocateSlot({ store: t.store, reservedType: 'ADMIN', ownerId: null });
+    const state = await loadQueueState(t.store);
+    expect(state.nextFreeNumbers).toEqual({ main: 1002, [early]: 303 });
+    expect(state.nextFreeNumber).toBe(1002);
+    const staff = adminSnapshot(state, queueFigures(state, []));
+    expect(staff.nextFreeNumbers).toEqual({ main: 1002, [early]: 303 });
+    expect(staff.nextFreeNumber).toBe(1002);
   });
 
   it('refuses an unknown queue, a desk-only queue online and a queue outside its hours, changing nothing', async () => {

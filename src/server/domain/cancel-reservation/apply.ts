@@ -17,6 +17,7 @@ export interface CancelReservationOptions {
 /** A refusal is found by a read outside the writers' lock; the cancellation spends the patient's budget. */
 export async function cancelReservation({ store, ownerId, channel, slotId, reservationNumber, budget }: CancelReservationOptions) {
   await writePatientChange(store, budget, {
+    slotId,
     read: (db) =>
       db
         .selectFrom('reservation_slots')

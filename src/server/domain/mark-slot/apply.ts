@@ -7,10 +7,12 @@ import { type Actor, writeAudit } from '../audit.js';
 import { slotOfOpenSession } from '../session-slot.js';
 import { recordCallout } from '../callout/callouts.js';
 import { markChange } from './rule.js';
+import { writeInSlotQueue } from '../slot-queue.js';
+import type { WriteContext } from '../../storage/port.js';
 
 export async function markSlot({ store, slotId, action, actor }: { store: Store; slotId: string; action: MarkAction; actor?: Actor }) {
   try {
-    return await store.write(async (ctx) => {
+    const write = async (ctx: WriteContext) => {
       const { tx, emit, now } = ctx;
       const slot = await slotOfOpenSession(ctx, slotId);
       const change = markChange(action, slot, now);
@@ -24,7 +26,10 @@ export async function markSlot({ store, slotId, action, actor }: { store: Store;
         await writeAudit(tx, actor, { action: `markSlot.${action}`, target: `#${slot.reservation_number} ${slotId}`, before, after: change }, now);
       }
       return { ok: true as const };
-    });
+    };
+    // A start appends to the monitor's call-outs, kept on the runtime row: that one stays clinic-wide
+    // (decision 064). Every other action touches its own queue only.
+    return await (action === 'start' ? store.write(write) : writeInSlotQueue(store, slotId, write));
   } catch (err) {
     // Undoing a start or delete would give the patient a second active reservation.
     if (store.isUniqueViolation(err)) throw new AppError('ALREADY_EXISTS', 'error.undoConflict');

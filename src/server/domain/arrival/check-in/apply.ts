@@ -14,6 +14,7 @@ import { activeSlot } from '../../../storage/slot-row.js';
 import { checkinCodeMatches } from '../codes.js';
 import { openKeys } from '../keys.js';
 import { type CheckInRow, decideCheckIn } from './rule.js';
+import { writeInSlotQueue } from '../../slot-queue.js';
 
 function readRow(db: Kysely<Database>, slotId: string): Promise<CheckInRow | undefined> {
   // One statement (patient-change.ts says why): the slot, with the runtime row's session and secret beside it.
@@ -81,7 +82,7 @@ export async function checkIn({ store, ownerId, slotId, code, nowMs, guesses, se
   const first = decideCheckIn(seen, ownerId, true);
   if (first.kind === 'already') return { ok: true, arrivedAt: first.arrivedAt };
   try {
-    return await store.write(async ({ tx, emit, now }) => {
+    return await writeInSlotQueue(store, slotId, async ({ tx, emit, now }) => {
       const decision = decideCheckIn(await readRow(tx, slotId), ownerId, true);
       // A check-in that landed meanwhile (a second tap, or staff): roll back, so no version is bumped.
       if (decision.kind === 'already') throw new AlreadyArrived(decision.arrivedAt);

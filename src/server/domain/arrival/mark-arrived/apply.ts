@@ -7,9 +7,10 @@ import type { Store } from '../../../storage/port.js';
 import { type Actor, writeAudit } from '../../audit.js';
 import { slotOfOpenSession } from '../../session-slot.js';
 import { arrivalChange } from './rule.js';
+import { writeInSlotQueue } from '../../slot-queue.js';
 
 export async function markArrived({ store, slotId, arrived, actor }: { store: Store; slotId: string; arrived: boolean; actor?: Actor }) {
-  return store.write(async (ctx) => {
+  return writeInSlotQueue(store, slotId, async (ctx) => {
     const { tx, emit, now } = ctx;
     const slot = await slotOfOpenSession(ctx, slotId);
     const change = arrivalChange(slot, arrived, now);

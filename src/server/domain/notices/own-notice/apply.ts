@@ -20,6 +20,7 @@ export async function setMyNoticeThreshold({ store, ownerId, slotId, choice, bud
   let chosen: NoticeColumns | null = null;
   let current: NoticeColumns | null = null;
   await writePatientChange(store, budget, {
+    slotId,
     read: (db) =>
       db
         .selectFrom('reservation_slots')

@@ -20,6 +20,7 @@ export interface RequestRecallOptions {
 }
 
 export async function requestRecall({ store, slotId, channelConfigured, actor }: RequestRecallOptions) {
+  // Clinic-wide, not the slot's queue (decision 064): the call-out it appends is kept on the runtime row.
   return store.write(async (ctx) => {
     const { tx, emit, now, runtime } = ctx;
     const slot = await slotOfOpenSession(ctx, slotId);
