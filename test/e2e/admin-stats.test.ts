@@ -1,13 +1,17 @@
 /**
  * /admin/stats in real Chromium over five weeks of seeded history: reached from the staff navigation, a week
  * against the week before, every chart drawn with its data table beside it, the CSV link downloading, and
- * readable on the desk's 1920×1080 and on a tablet both ways round (no sideways scrolling).
+ * readable on the desk's 1920×1080 and on a tablet both ways round (no sideways scrolling). Last, a second
+ * queue added to the clinic (decision 065): the queue choice appears, and the figures, the estimate section
+ * and the exports follow it; before that the one-queue clinic sees no choice at all.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { readStats } from '../../src/server/domain/stats/queries.js';
 import type { StatsResult } from '../../src/shared/schemas/stats.js';
 import { seedYear } from '../stats/year-seed.js';
+import { seedSecondQueue, VAX } from '../stats/queue-fixture.js';
+import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { describeBrowser, screenshotPath } from './support/browser.js';
 import { staffScreen } from './support/staff-screen.js';
 
@@ -40,6 +44,8 @@ describeBrowser('the statistics page', () => {
     await page.getByRole('link', { name: '統計' }).click();
     await page.getByRole('heading', { name: '統計', level: 1 }).waitFor();
     await showWeek(page);
+    // One queue: today's page, no queue choice.
+    expect(await page.getByLabel('受付項目').count()).toBe(0);
 
     const { current, previous } = expected;
     const total = (f: typeof current) => f.taken.LINE + f.taken.PWA + f.taken.ADMIN;
@@ -111,5 +117,57 @@ describeBrowser('the statistics page', () => {
       await page.screenshot({ path: screenshotPath(`admin-stats-tablet-${viewport.width}x${viewport.height}`), fullPage: true });
       await context.close();
     }
+  });
+
+  it('splits by queue once the clinic has two: figures, the estimate and the exports of the queue chosen', async () => {
+    const { server } = screen;
+    // Runs last in the file: the second queue's history lies after the seeded weeks (Monday 9 and Tuesday 10 November).
+    await seedSecondQueue(server.store);
+    const [clinic, vax, main] = await Promise.all([
+      readStats(server.store, 'day', '2026-11-10'),
+      readStats(server.store, 'day', '2026-11-10', VAX),
+      readStats(server.store, 'day', '2026-11-10', 'main'),
+    ]);
+    const total = (f: StatsResult['current']) => f.taken.LINE + f.taken.PWA + f.taken.ADMIN;
+    expect([total(clinic.current), total(vax.current), total(main.current)]).toEqual([4, 4, 0]);
+
+    const context = await screen.openDesk();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin/stats`);
+    await page.getByLabel('日付', { exact: true }).fill('2026-11-10');
+    await page.getByText('今回 2026-11-10〜2026-11-10 ／ 前回 2026-11-09〜2026-11-09').waitFor();
+    const choice = page.getByLabel('受付項目');
+    expect(await choice.locator('option').allInnerTexts()).toEqual(['すべて（医院全体）', '一般', '予防接種']);
+    expect(await rowCells(page, '主な数字（今回と前回）', '受付数（合計）')).toEqual(['4', '1', '+3']);
+
+    // 一般: nothing that day; its estimate section says it has no readings.
+    await choice.selectOption({ label: '一般' });
+    await page.getByText('表示中：一般').waitFor();
+    await expect.poll(() => rowCells(page, '主な数字（今回と前回）', '受付数（合計）')).toEqual(['0', '0', '±0']);
+    await page.getByText('この期間と前の期間には、待ち時間の目安の記録がありません。').waitFor();
+
+    // 予防接種: its own numbers, its own wait, its own estimate readings, and the exports of that queue.
+    await choice.selectOption({ label: '予防接種' });
+    await page.getByText('表示中：予防接種').waitFor();
+    await expect.poll(() => rowCells(page, '主な数字（今回と前回）', '受付数（合計）')).toEqual([String(total(vax.current)), String(total(vax.previous)), '+3']);
+    expect((await rowCells(page, '主な数字（今回と前回）', '待ち時間 中央値（分）')).slice(0, 2)).toEqual(['12', '5']);
+    expect((await rowCells(page, '目安と実際の比較（今回と前回）', '目安の範囲内に順番が来た割合（%）'))[0]).toBe('100');
+    const statsLink = page.getByRole('link', { name: 'この統計' });
+    expect(await statsLink.getAttribute('href')).toBe(`/api/staff/export/stats.csv?period=day&date=2026-11-10&queue=${VAX}`);
+    expect(await page.getByRole('link', { name: '受付一覧（期間指定）' }).getAttribute('href')).toBe(
+      `/api/staff/export/slots.csv?from=2026-11-10&to=2026-11-10&queue=${VAX}`,
+    );
+    const csv = (await (await page.request.get(`${server.url}${await statsLink.getAttribute('href')}`)).body()).toString('utf8');
+    expect(csv).toContain(`受付数（合計）,${total(vax.current)},${total(vax.previous)}\r\n`);
+    await expectNoSeriousAxeViolations(page, 'the statistics of one queue');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1920);
+    await page.screenshot({ path: screenshotPath('admin-stats-queue') });
+
+    // Back to the whole clinic: the sum of both queues, no queue named.
+    await choice.selectOption({ label: 'すべて（医院全体）' });
+    await expect.poll(() => page.getByText('表示中：').count()).toBe(0);
+    await expect.poll(() => rowCells(page, '主な数字（今回と前回）', '受付数（合計）')).toEqual(['4', '1', '+3']);
+    expect(await statsLink.getAttribute('href')).toBe('/api/staff/export/stats.csv?period=day&date=2026-11-10');
+    await context.close();
   });
 });

@@ -68,7 +68,7 @@ export async function seedHistory(store: Store, { sessions, slotsPerSession, rat
     await tx.insertInto('clinic_schedule').values({ id: 1, document: JSON.stringify(DEFAULT_SCHEDULE), updated_at: now }).execute();
     await tx.updateTable('runtime').set({ schedule_version: 1, online_manual_at: now, online_late_at: now }).where('id', '=', 1).execute();
     await tx.insertInto('schedule_edges').values({ edge_at: now, kind: 'onlineStart', outcome: 'started', applied_at: now }).execute();
-    await tx.insertInto('notice_daily').values({ day: '2026-01-04', channel: 'LINE', sent: 12, failed: 1 }).execute();
+    await tx.insertInto('notice_daily').values({ day: '2026-01-04', channel: 'LINE', queue_id: 'main', sent: 12, failed: 1 }).execute();
     await tx.insertInto('line_webhook_events').values({ event_id: '01JD6Z7Q0M3V8S2K9W4T5R6Y7X', received_at: now }).execute();
     const counters = Array.from({ length: rateCounters }, (_, i) => ({ key: `ticket:ip${i % 7}`, window_start: at(start + i * 60_000), count: 1 + (i % 5) }));
     for (let i = 0; i < counters.length; i += CHUNK) await tx.insertInto('rate_counters').values(counters.slice(i, i + CHUNK)).execute();

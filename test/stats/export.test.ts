@@ -7,6 +7,7 @@ import { writeAudit } from '../../src/server/domain/audit.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { callFn, pwaPatient, staffCookie } from '../support/client.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
+import { seedSecondQueue, VAX } from './queue-fixture.js';
 import { insertSlots, jst, seedClinicWeek } from './stats-fixture.js';
 
 async function download(server: TestServer, path: string, headers: Record<string, string> = {}) {
@@ -163,6 +164,51 @@ describeStores('CSV export', (kind) => {
     expect(byLabel.get('受付 09:30')).toEqual(['2', '1']);
     expect(byLabel.get('時間帯別 受付数（9時台）')).toEqual(['3', '5']);
     expect(await exportsOf()).toEqual([{ action: 'export.stats', target: 'day 2026-11-10..2026-11-10' }]);
+  });
+
+  it('with two queues: the rows keep their columns and gain the queue last; the statistics of one queue', async () => {
+    await seedClinicWeek(t.store);
+    await seedSecondQueue(t.store);
+    const all = parseCsv((await download(server, '/api/staff/export/slots.csv?from=2026-11-10&to=2026-11-10', { cookie })).text.slice(1));
+    expect(all[0]).toEqual([
+      '日付', '受付番号', '経路', '受付日時', '診察開始日時', 'キャンセル・削除日時', '保留日時', '状態', '不在回数', '来院確認', '来院確認方法', '受付項目',
+    ]);
+    expect(all).toHaveLength(1 + 8 + 4);
+    expect(all[1]).toEqual(['2026-11-10', '8', '窓口', '2026-11-10 00:00:00', '2026-11-10 00:20:00', '', '', '診察開始', '0', '', '', '一般']);
+    expect(all.filter((r) => r[11] === '予防接種').map((r) => r[1]).sort()).toEqual(['501', '501', '502', '503']);
+
+    const vax = await download(server, `/api/staff/export/slots.csv?from=2026-11-10&to=2026-11-10&queue=${VAX}`, { cookie });
+    expect(vax.headers.get('content-disposition')).toBe(`attachment; filename="slots-2026-11-10-2026-11-10-${VAX}.csv"`);
+    const vaxRows = parseCsv(vax.text.slice(1)).slice(1);
+    // Two numbers 501 (two sessions) taken at the same minute: their order between them is the ids'.
+    expect(vaxRows.map((r) => [r[1], r[2], r[7], r[11]]).sort()).toEqual([
+      ['501', 'LINE', '診察開始', '予防接種'],
+      ['501', '窓口', '診察開始', '予防接種'],
+      ['502', '窓口', '診察開始', '予防接種'],
+      ['503', 'PWA', '患者がキャンセル', '予防接種'],
+    ]);
+
+    const stats = await download(server, `/api/staff/export/stats.csv?period=day&date=2026-11-10&queue=${VAX}`, { cookie });
+    expect(stats.headers.get('content-disposition')).toBe(`attachment; filename="stats-day-2026-11-10-${VAX}.csv"`);
+    const rows = parseCsv(stats.text.slice(1));
+    expect(rows[0]).toEqual(['項目', '今回 2026-11-10〜2026-11-10', '前回 2026-11-09〜2026-11-09']);
+    const byLabel = new Map(rows.slice(1).map((r) => [r[0], r.slice(1)]));
+    expect(byLabel.get('受付数（合計）')).toEqual(['4', '1']);
+    expect(byLabel.get('待ち時間 中央値（分）')).toEqual(['12', '5']);
+    expect(byLabel.get('通知の送信（LINE）')).toEqual(['1', '0']);
+    // The whole clinic's as before: both queues.
+    const clinic = parseCsv((await download(server, '/api/staff/export/stats.csv?period=day&date=2026-11-10', { cookie })).text.slice(1));
+    expect(new Map(clinic.slice(1).map((r) => [r[0], r.slice(1)])).get('受付数（合計）')).toEqual(['12', '6']);
+
+    const unknown = await download(server, '/api/staff/export/stats.csv?period=day&date=2026-11-10&queue=nope', { cookie });
+    expect(unknown.status).toBe(404);
+    expect((await download(server, '/api/staff/export/slots.csv?from=2026-11-10&to=2026-11-10&queue=nope', { cookie })).status).toBe(404);
+    expect(await exportsOf()).toEqual([
+      { action: 'export.slots', target: '2026-11-10..2026-11-10' },
+      { action: 'export.slots', target: `2026-11-10..2026-11-10 ${VAX}` },
+      { action: 'export.stats', target: `day 2026-11-10..2026-11-10 ${VAX}` },
+      { action: 'export.stats', target: 'day 2026-11-10..2026-11-10' },
+    ]);
   });
 
   it('answers getStats to staff only', async () => {

@@ -12,7 +12,8 @@ export const jst = (local: string) => new Date(`${local.replace(' ', 'T')}${loca
 
 type SlotSpec = Partial<SlotTable> & { reserved_type: string; reserved_at: string };
 
-export async function insertSlots(store: Store, specs: SlotSpec[], unreserved = 0): Promise<void> {
+/** Inserts one session's numbers; answers the taken ones' slot ids, in the order of `specs`. */
+export async function insertSlots(store: Store, specs: SlotSpec[], unreserved = 0): Promise<string[]> {
   const sessionId = randomUUID();
   const opened = specs[0]?.reserved_at ?? new Date().toISOString();
   await store.db.insertInto('reception_sessions').values({ id: sessionId, opened_at: opened, closed_at: null }).execute();
@@ -25,13 +26,15 @@ export async function insertSlots(store: Store, specs: SlotSpec[], unreserved = 
   for (let i = 0; i < unreserved; i++) rows.push(freshSlotRow(sessionId, specs.length + i + 1, randomUUID(), opened));
   // 200 rows at a time: under SQLite's limit on bound parameters.
   for (let i = 0; i < rows.length; i += 200) await store.db.insertInto('reservation_slots').values(rows.slice(i, i + 200)).execute();
+  return rows.slice(0, specs.length).map((r) => r.id);
 }
 
-export async function insertNotice(store: Store, channel: 'LINE' | 'PWA', status: OutboxTable['status'], createdAt: string) {
+/** A notice; without `slotId`, for a number that is gone (counted as the first queue's, decision 065). */
+export async function insertNotice(store: Store, channel: 'LINE' | 'PWA', status: OutboxTable['status'], createdAt: string, slotId: string = randomUUID()) {
   await store.db
     .insertInto('outbox')
     .values({
-      id: randomUUID(), kind: 'ahead5', channel, slot_id: randomUUID(), reservation_number: 1, recipient: `U${randomUUID()}`,
+      id: randomUUID(), kind: 'ahead5', channel, slot_id: slotId, reservation_number: 1, recipient: `U${randomUUID()}`,
       endpoint: null, retry_key: randomUUID(), status, attempts: 1, next_attempt_at: createdAt, lease_until: null,
       last_error: status === 'failed' ? 'gone' : null, created_at: createdAt, updated_at: createdAt,
       sent_at: status === 'sent' ? createdAt : null,

@@ -177,7 +177,8 @@ export const ROW_SCHEMAS = {
   }),
   clinic_schedule: z.strictObject({ id: z.literal(1), document: text, updated_at: time }),
   schedule_edges: z.strictObject({ edge_at: time, kind: text, outcome: text, applied_at: time }),
-  notice_daily: z.strictObject({ day: z.iso.date(), channel: z.enum(['LINE', 'PWA']), sent: int, failed: int }),
+  // Per queue since migration 0023: an older backup's counts restore as the first queue's.
+  notice_daily: z.strictObject({ day: z.iso.date(), channel: z.enum(['LINE', 'PWA']), queue_id: z.string().min(1).max(40).default('main'), sent: int, failed: int }),
   line_webhook_events: z.strictObject({ event_id: text, received_at: time }),
   // What waiting patients were shown (0017, decision 054): the self-measurement and the range's calibration.
   wait_readings: z.strictObject({
@@ -221,7 +222,7 @@ export const PRIMARY_KEYS: { [T in keyof Database]: readonly (keyof Database[T] 
   audit_log: ['id'],
   clinic_schedule: ['id'],
   schedule_edges: ['edge_at', 'kind'],
-  notice_daily: ['day', 'channel'],
+  notice_daily: ['day', 'channel', 'queue_id'],
   line_webhook_events: ['event_id'],
   wait_readings: ['slot_id', 'tick'],
   service_tokens: ['slot_id'],

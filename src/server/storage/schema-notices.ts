@@ -53,10 +53,12 @@ export interface ServiceTokenTable {
   updated_at: string;
 }
 
-/** Finished notices counted per Tokyo day and channel, written before the retention job deletes them. */
+/** Finished notices counted per Tokyo day, channel and queue, written before the retention job deletes them. */
 export interface NoticeDailyTable {
   day: string;
   channel: 'LINE' | 'PWA';
+  /** The queue of the notice's number (0023, decision 065); 'main' for counts kept before queues. */
+  queue_id: string;
   sent: number;
   failed: number;
 }

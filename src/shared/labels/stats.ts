@@ -93,6 +93,11 @@ const ja = {
   'stats.estimate.notStarted': '目安の記録（キャンセル・削除などで診察なし）',
   'stats.estimate.pending': '目安の記録（まだお待ちの方）',
   'stats.estimate.noData': 'この期間と前の期間には、待ち時間の目安の記録がありません。',
+  // several queues (docs/decisions/065): the figures of all queues or of one, and the queue of each number
+  'stats.queue': '受付項目',
+  'stats.queue.all': 'すべて（医院全体）',
+  'stats.queueShown': '表示中：{name}',
+  'stats.csv.queue': '受付項目',
 } as const;
 
 export type StatsKey = keyof typeof ja;

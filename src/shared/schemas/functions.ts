@@ -127,7 +127,8 @@ export const functionPayloads = {
   deleteScheduleOverride: z.strictObject({ date: isoDate }),
   setHolidayOpening: z.strictObject({ date: isoDate, open: z.boolean() }),
   /** date: a Tokyo day inside the period (yyyy-mm-dd). */
-  getStats: z.strictObject({ period: z.enum(STATS_PERIODS), date: z.iso.date() }),
+  /** queueId: one queue's figures (decision 065); absent, the whole clinic's. */
+  getStats: z.strictObject({ period: z.enum(STATS_PERIODS), date: z.iso.date(), queueId: queueIdSchema.optional() }),
   // the monitor's call-out (issue 15)
   callSlot: z.strictObject({ slotId: id }),
   setCalloutSettings: z.strictObject({

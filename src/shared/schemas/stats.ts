@@ -66,6 +66,8 @@ export interface EstimateAccuracy {
 
 export interface StatsResult {
   period: StatsPeriod;
+  /** The queue asked for (decision 065); absent: the whole clinic, every queue together. */
+  queueId?: string;
   current: StatsFigures;
   /** The period just before: the day before, the week before, the month before. */
   previous: StatsFigures;

@@ -1,7 +1,9 @@
 /**
  * /admin/stats: the clinic's day, week or month against the one before: the main figures, how the wait
  * estimate held up (EstimateSection.tsx), then charts of quarter-hours, weekdays and hours, each with the
- * same numbers in a table beside it, and the CSV exports.
+ * same numbers in a table beside it, and the CSV exports. A clinic with several queues chooses the whole
+ * clinic or one queue, and every figure, the estimate and the exports follow (decision 065); a clinic with one
+ * queue sees no choice at all.
  * Loaded only on this page (uPlot with it), so no other screen carries the weight.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -19,6 +21,8 @@ import { adminPaths } from '../../routes/admin.js';
 import { StatsChart } from './StatsChart.js';
 import { type ChartModel, chartModels, exportUrls } from './stats-view.js';
 import { EstimateSection } from './EstimateSection.js';
+import { QueueChoice } from './QueueChoice.js';
+import type { QueueInfo } from '../../../shared/schemas/queues.js';
 import { FigureTable } from './FigureTable.js';
 import './stats.css';
 
@@ -62,14 +66,14 @@ function ChartBlock({ model, index }: { model: ChartModel; index: number }) {
   );
 }
 
-function Exports({ period, date, stats }: { period: StatsPeriod; date: string; stats: StatsResult }) {
+function Exports({ period, date, stats, queueId }: { period: StatsPeriod; date: string; stats: StatsResult; queueId?: string }) {
   const [from, setFrom] = useState(stats.current.from);
   const [to, setTo] = useState(stats.current.to);
   useEffect(() => {
     setFrom(stats.current.from);
     setTo(stats.current.to);
   }, [stats.current.from, stats.current.to]);
-  const urls = exportUrls(period, date, from, to);
+  const urls = exportUrls(period, date, from, to, queueId);
   // A range the server would refuse is said here, beside the dates, instead of a refusal in a new page.
   const rangeOk = exportRangeOk(from, to);
   const rangeLink = (href: string, label: string) =>
@@ -107,23 +111,35 @@ export default function StatsScreen() {
   const [period, setPeriod] = useState<StatsPeriod>('day');
   const [date, setDate] = useState(() => tokyoDay(new Date()));
   const [stats, setStats] = useState<StatsResult | null>(null);
+  const [queues, setQueues] = useState<readonly QueueInfo[]>([]);
+  const [queueId, setQueueId] = useState<string | undefined>(undefined);
   const refuse = useRefusal();
 
   useEffect(() => {
     document.title = label(statsLabels, 'ja', 'stats.title');
   }, []);
   useEffect(() => {
+    let live = true;
+    callFn('getQueues', {}).then(
+      (answer) => live && setQueues(answer.queues),
+      (err: unknown) => live && void refuse(err),
+    );
+    return () => {
+      live = false;
+    };
+  }, [refuse]);
+  useEffect(() => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return; // a date input being edited
     let live = true;
     setStats(null);
-    callFn('getStats', { period, date }).then(
+    callFn('getStats', queueId === undefined ? { period, date } : { period, date, queueId }).then(
       (result) => live && setStats(result),
       (err: unknown) => live && void refuse(err),
     );
     return () => {
       live = false;
     };
-  }, [period, date, refuse]);
+  }, [period, date, queueId, refuse]);
   const charts = useMemo(() => (stats ? chartModels(stats) : []), [stats]);
 
   return (
@@ -144,10 +160,14 @@ export default function StatsScreen() {
           {label(statsLabels, 'ja', 'stats.date')}
           <input type="date" value={date} required onChange={(e) => setDate(e.currentTarget.value)} />
         </label>
+        <QueueChoice queues={queues} value={queueId} onChange={setQueueId} />
       </div>
       {!stats && <p role="status">{label(statsLabels, 'ja', 'stats.loading')}</p>}
       {stats && (
         <>
+          {queueId !== undefined && (
+            <p className="stats-range">{label(statsLabels, 'ja', 'stats.queueShown', { name: queues.find((q) => q.id === queueId)?.nameJa ?? queueId })}</p>
+          )}
           <p className="stats-range">
             {label(statsLabels, 'ja', 'stats.colCurrent')} {label(statsLabels, 'ja', 'stats.range', { from: stats.current.from, to: stats.current.to })} ／ {label(statsLabels, 'ja', 'stats.colPrevious')}{' '}
             {label(statsLabels, 'ja', 'stats.range', { from: stats.previous.from, to: stats.previous.to })}
@@ -157,7 +177,7 @@ export default function StatsScreen() {
           {charts.map((model, i) => (
             <ChartBlock key={model.title} model={model} index={i} />
           ))}
-          <Exports period={period} date={date} stats={stats} />
+          <Exports period={period} date={date} stats={stats} queueId={queueId} />
         </>
       )}
     </main>

@@ -32,5 +32,10 @@ describe('statistics page view rules', () => {
       slots: '/api/staff/export/slots.csv?from=2026-11-01&to=2026-11-30',
       audit: '/api/staff/export/audit.csv?from=2026-11-01&to=2026-11-30',
     });
+    expect(exportUrls('day', '2026-11-10', '2026-11-10', '2026-11-10', 'vax')).toEqual({
+      stats: '/api/staff/export/stats.csv?period=day&date=2026-11-10&queue=vax',
+      slots: '/api/staff/export/slots.csv?from=2026-11-10&to=2026-11-10&queue=vax',
+      audit: '/api/staff/export/audit.csv?from=2026-11-10&to=2026-11-10',
+    });
   });
 });

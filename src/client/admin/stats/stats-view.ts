@@ -87,8 +87,12 @@ export function chartModels(stats: StatsResult): ChartModel[] {
 }
 
 /** The export links of the page's period and of a chosen range of days. */
-export const exportUrls = (period: string, date: string, from: string, to: string) => ({
-  stats: `/api/staff/export/stats.csv?period=${period}&date=${date}`,
-  slots: `/api/staff/export/slots.csv?from=${from}&to=${to}`,
-  audit: `/api/staff/export/audit.csv?from=${from}&to=${to}`,
-});
+/** The exports of the page: with a queue chosen, that queue's statistics and numbers (the audit is the clinic's). */
+export const exportUrls = (period: string, date: string, from: string, to: string, queueId?: string) => {
+  const of = queueId === undefined ? '' : `&queue=${encodeURIComponent(queueId)}`;
+  return {
+    stats: `/api/staff/export/stats.csv?period=${period}&date=${date}${of}`,
+    slots: `/api/staff/export/slots.csv?from=${from}&to=${to}${of}`,
+    audit: `/api/staff/export/audit.csv?from=${from}&to=${to}`,
+  };
+};

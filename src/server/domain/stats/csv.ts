@@ -75,9 +75,23 @@ function arrivedBy(row: { arrived_at: string | null; arrived_by: string | null }
   return label(statsLabels, 'ja', row.arrived_by === 'staff' ? 'stats.arrivedBy.staff' : 'stats.arrivedBy.patient');
 }
 
-/** Every number taken in the range, in the order taken: channel, number, times, status, absences, check-in; nobody's id. */
-export async function* slotRowsCsv(store: Store, range: DayRange): AsyncGenerator<string> {
+/**
+ * The clinic's queues by id with their Japanese names, removed ones too (their numbers are in the history),
+ * or null for a clinic that only ever had one: its export keeps exactly the columns it always had.
+ */
+async function queueNames(store: Store): Promise<Map<string, string> | null> {
+  const rows = await store.db.selectFrom('queues').select(['id', 'name_ja']).orderBy('position').execute();
+  return rows.length > 1 ? new Map(rows.map((r) => [r.id, r.name_ja])) : null;
+}
+
+/**
+ * Every number taken in the range (or in one queue), in the order taken: channel, number, times, status,
+ * absences, check-in, and with several queues its queue last (decision 065); nobody's id.
+ */
+export async function* slotRowsCsv(store: Store, range: DayRange, queueId?: string): AsyncGenerator<string> {
+  const names = await queueNames(store);
   const columns = ['day', 'number', 'channel', 'reservedAt', 'startedAt', 'canceledAt', 'holdAt', 'status', 'absences', 'arrivedAt', 'arrivedBy'];
+  if (names) columns.push('queue');
   yield BOM + csvLine(columns.map((k) => label(statsLabels, 'ja', `stats.csv.${k}` as StatsKey)));
   let after: { at: string; id: string } | null = null;
   for (;;) {
@@ -85,7 +99,7 @@ export async function* slotRowsCsv(store: Store, range: DayRange): AsyncGenerato
       .selectFrom('reservation_slots')
       .select([
         'id', 'reservation_number', 'reserved_type', 'reserved_at', 'reception_accepted_at', 'canceled', 'canceled_at',
-        'canceled_line_at', 'canceled_pwa_at', 'hold', 'hold_at', 'is_reception_accepted', 'absences', 'arrived_at', 'arrived_by',
+        'canceled_line_at', 'canceled_pwa_at', 'hold', 'hold_at', 'is_reception_accepted', 'absences', 'arrived_at', 'arrived_by', 'queue_id',
       ])
       .where('reserved_at', '>=', range.startIso)
       .where('reserved_at', '<', range.endIso)
@@ -94,6 +108,7 @@ export async function* slotRowsCsv(store: Store, range: DayRange): AsyncGenerato
       .orderBy('reserved_at')
       .orderBy('id')
       .limit(PAGE);
+    if (queueId !== undefined) query = query.where('queue_id', '=', queueId);
     // Row-value comparison, `(a, b) > (x, y)`: both dialects walk the (reserved_at, id) index from there.
     if (after) query = query.where(sql<boolean>`(reserved_at, id) > (${after.at}, ${after.id})`);
     const rows = await query.execute();
@@ -101,11 +116,13 @@ export async function* slotRowsCsv(store: Store, range: DayRange): AsyncGenerato
     yield rows
       .map((row) => {
         const channel = label(staffLabels, 'ja', `admin.channel.${row.reserved_type === 'LINE' || row.reserved_type === 'PWA' ? row.reserved_type : 'ADMIN'}`);
-        return csvLine([
+        const cells: Cell[] = [
           tokyoStamp(row.reserved_at).slice(0, 10), row.reservation_number, channel, tokyoStamp(row.reserved_at),
           tokyoStamp(row.reception_accepted_at), tokyoStamp(row.canceled_at), tokyoStamp(row.hold_at), slotStatus(row),
           row.absences, tokyoStamp(row.arrived_at), arrivedBy(row),
-        ]);
+        ];
+        if (names) cells.push(names.get(row.queue_id) ?? row.queue_id);
+        return csvLine(cells);
       })
       .join('');
     if (rows.length < PAGE) return;

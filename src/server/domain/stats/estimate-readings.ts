@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { ReadingOutcome } from '../../../shared/stats/estimate-accuracy.js';
+import { MAIN_QUEUE } from '../../storage/queue-rows.js';
 import type { Database } from '../../storage/schema.js';
 import type { DayRange } from './periods.js';
 
@@ -31,8 +32,9 @@ export function outcomeOf(row: Row): ReadingOutcome['outcome'] {
   return row.closed_at !== null ? 'notStarted' : 'pending';
 }
 
-export async function readingsIn(db: Kysely<Database>, range: DayRange): Promise<ReadingOutcome[]> {
-  const rows: Row[] = await db
+/** A reading belongs to its number's queue; one whose number is gone to the first queue (decision 065). */
+export async function readingsIn(db: Kysely<Database>, range: DayRange, queueId?: string): Promise<ReadingOutcome[]> {
+  let query = db
     .selectFrom('wait_readings as r')
     .leftJoin('reservation_slots as s', 's.id', 'r.slot_id')
     .leftJoin('reception_sessions as rs', 'rs.id', 'r.session_id')
@@ -41,8 +43,9 @@ export async function readingsIn(db: Kysely<Database>, range: DayRange): Promise
       's.canceled_pwa_at', 's.is_reception_accepted', 's.reception_accepted_at', 'rs.closed_at',
     ])
     .where('r.at', '>=', range.startIso)
-    .where('r.at', '<', range.endIso)
-    .execute();
+    .where('r.at', '<', range.endIso);
+  if (queueId !== undefined) query = query.where((eb) => eb(eb.fn.coalesce('s.queue_id', eb.val(MAIN_QUEUE)), '=', queueId));
+  const rows: Row[] = await query.execute();
   return rows.map((row) => ({
     at: row.at,
     // PostgreSQL's `real` comes back as a number; the cast keeps SQLite and PostgreSQL alike if a driver sends text.

@@ -1,10 +1,12 @@
 /**
- * Before the retention job deletes finished notices (they name their recipient), their counts per Tokyo day
- * and channel are added to notice_daily, in the same serialised write: the statistics then read the same
+ * Before the retention job deletes finished notices (they name their recipient), their counts per Tokyo day,
+ * channel and queue (their number's; the first queue's when the number is gone, decision 065) are added to
+ * notice_daily, in the same serialised write: the statistics then read the same
  * totals after the purge as before it (docs/decisions/019-statistics.md). Several processes may run this at
  * once; the write lock makes them take turns, and the second finds nothing left to move.
  */
 import type { Store } from '../../storage/port.js';
+import { MAIN_QUEUE } from '../../storage/queue-rows.js';
 import type { NoticeDailyTable } from '../../storage/schema.js';
 import { tokyoClock } from './periods.js';
 
@@ -17,16 +19,18 @@ export async function rollUpAndDeleteNotices(store: Store, cutoff: string): Prom
   if (!(await finishedBefore().executeTakeFirst())) return 0;
   return store.write(async ({ tx }) => {
     const rows = await tx
-      .selectFrom('outbox')
-      .select(['id', 'channel', 'status', 'created_at'])
-      .where('created_at', '<', cutoff)
-      .where('status', 'in', ['sent', 'failed'])
+      .selectFrom('outbox as o')
+      .leftJoin('reservation_slots as s', 's.id', 'o.slot_id')
+      .select(['o.id', 'o.channel', 'o.status', 'o.created_at', 's.queue_id'])
+      .where('o.created_at', '<', cutoff)
+      .where('o.status', 'in', ['sent', 'failed'])
       .execute();
     const days = new Map<string, NoticeDailyTable>();
     for (const row of rows) {
       const day = tokyoClock(row.created_at).day;
-      const key = `${day} ${row.channel}`;
-      const entry = days.get(key) ?? { day, channel: row.channel, sent: 0, failed: 0 };
+      const queueId = row.queue_id ?? MAIN_QUEUE;
+      const key = `${day} ${row.channel} ${queueId}`;
+      const entry = days.get(key) ?? { day, channel: row.channel, queue_id: queueId, sent: 0, failed: 0 };
       entry[row.status === 'sent' ? 'sent' : 'failed']++;
       days.set(key, entry);
     }
@@ -35,7 +39,7 @@ export async function rollUpAndDeleteNotices(store: Store, cutoff: string): Prom
         .insertInto('notice_daily')
         .values(entry)
         .onConflict((oc) =>
-          oc.columns(['day', 'channel']).doUpdateSet((eb) => ({
+          oc.columns(['day', 'channel', 'queue_id']).doUpdateSet((eb) => ({
             sent: eb('notice_daily.sent', '+', eb.ref('excluded.sent')),
             failed: eb('notice_daily.failed', '+', eb.ref('excluded.failed')),
           })),
