@@ -49,8 +49,8 @@ describeStores('the printed ticket over the store', (kind) => {
     const first = await issue(desk.slotId);
     const second = await issue(desk.slotId);
     expect(second.reprint).toBe(true);
-    expect(await outcomeWithKey(read(first.token))).toBe('UNAUTHENTICATED error.ticketUnusable');
-    expect(await outcomeWithKey(cancelByTicket({ store: t.store, token: first.token, reservationNumber: 1 }))).toBe('UNAUTHENTICATED error.ticketUnusable');
+    expect(await outcomeWithKey(read(first.token))).toBe('NOT_FOUND error.ticketUnusable');
+    expect(await outcomeWithKey(cancelByTicket({ store: t.store, token: first.token, reservationNumber: 1 }))).toBe('NOT_FOUND error.ticketUnusable');
     expect((await row(desk.slotId)).canceled).toBe(0);
     expect((await read(second.token)).state).toBe('waiting');
     expect((await auditLines(t.store)).map((l) => l.action)).toEqual(['ticket.issue', 'ticket.reprint']);
@@ -64,9 +64,9 @@ describeStores('the printed ticket over the store', (kind) => {
     expect((await read(printed.token)).state).toBe('seen');
     await sw('endOnline');
     await sw('endInhouse');
-    expect(await outcomeWithKey(read(printed.token))).toBe('UNAUTHENTICATED error.ticketUnusable');
+    expect(await outcomeWithKey(read(printed.token))).toBe('NOT_FOUND error.ticketUnusable');
     await openAll();
-    expect(await outcomeWithKey(read(printed.token))).toBe('UNAUTHENTICATED error.ticketUnusable');
+    expect(await outcomeWithKey(read(printed.token))).toBe('NOT_FOUND error.ticketUnusable');
   });
 
   it('the holder gives the number up in one write, audited as the ticket’s, the token nowhere', async () => {

@@ -34,7 +34,7 @@ describe('decideTicket', () => {
       { ...standing, current_session_id: null },
       { ...standing, session_closed_at: '2026-01-01T12:00:00.000Z' },
     ]) {
-      expect(refusal(() => decideTicket(row))).toBe('UNAUTHENTICATED:error.ticketUnusable');
+      expect(refusal(() => decideTicket(row))).toBe('NOT_FOUND:error.ticketUnusable');
     }
   });
 });

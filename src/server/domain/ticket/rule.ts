@@ -42,7 +42,7 @@ export interface TicketRow {
  */
 export function decideTicket<R extends TicketRow>(row: R | undefined): R {
   if (!row || row.revoked_at !== null || row.session_id !== row.current_session_id || row.session_closed_at !== null) {
-    throw new AppError('UNAUTHENTICATED', 'error.ticketUnusable');
+    throw new AppError('NOT_FOUND', 'error.ticketUnusable');
   }
   return row;
 }
