@@ -5,7 +5,7 @@
  * refused with the catalogue's 「この受付票は使えません」; and the token is in no log line, no stream frame and
  * no audit line.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { callFn, mustCall, pwaPatient, staffCookie } from '../support/client.js';
 import { manualClock } from '../support/clock.js';
 import { QUIET_SUNDAY, startTestServer, type TestServer } from '../support/server.js';

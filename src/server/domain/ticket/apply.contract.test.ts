@@ -4,7 +4,7 @@
  * cancellation is one write with its event and an audit line naming the ticket — and the token is in none
  * of the audit trail, the events, the outbox or a backup.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeStores } from '../../../../test/support/stores.js';
 import { auditLines, watchWrites } from '../../../../test/support/writes.js';
 import { outcomeWithKey, queueActions, useTestStore } from '../../../../test/support/domain-store.js';
