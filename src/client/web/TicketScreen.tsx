@@ -14,7 +14,7 @@ import { ticketLabels, type TicketKey } from '../../shared/labels/ticket.js';
 import type { TicketView } from '../../shared/schemas/ticket.js';
 import { useQueue } from '../patient/live-queue.js';
 import { LiveStatusLine } from '../patient/LiveStatusLine.js';
-import { MyReservationCard } from '../patient/MyReservationCard.js';
+import { MyReservationCard } from '../patient/MyScreen.js';
 import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
 import { Loading } from '../ui/Loading.js';
 
@@ -24,9 +24,11 @@ export function ticketToken(hash: string): string | null {
   return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
+/** The ticket catalogue in the page's language (useLang re-renders the page when it changes). */
+const tt = (key: TicketKey) => label(ticketLabels, currentLang(), key);
+
 export default function TicketScreen() {
   useLang();
-  const tt = (key: TicketKey) => label(ticketLabels, currentLang(), key);
   const [token] = useState(() => ticketToken(window.location.hash));
   const live = useQueue();
   const [view, setView] = useState<TicketView | null>(null);
@@ -43,7 +45,7 @@ export default function TicketScreen() {
       const answer = await callFn('getTicket', { ticket: token });
       if (mine === asked.current) setView(answer);
     } catch (err) {
-      if (mine === asked.current && err instanceof FnError && err.status === 'NOT_FOUND') setRefused(err.message);
+      if (mine === asked.current && err instanceof FnError && err.status === 'NOT_FOUND') setRefused(tt('ticket.unusable'));
     }
   }, [token]);
 

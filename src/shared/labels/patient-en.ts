@@ -116,7 +116,6 @@ export const patientEn: Record<PatientKey, string> = {
   'error.allocateFailed': 'Could not get a number.',
   'error.cancelFailed': 'Could not cancel.',
   'error.reservationNotFound': 'Reservation not found.',
-  'error.ticketUnusable': 'This ticket can no longer be used. Please ask at the reception desk.',
   'error.alreadyReserved': 'You already have a number. Please check your reservation.',
   'error.familyTooLarge': 'You can get numbers for up to {max} people at once. Please choose fewer people.',
   'error.notEnoughForFamily': 'Not enough numbers are left for everyone. Please choose fewer people or come to the reception desk.',

@@ -126,7 +126,6 @@ export const patientJa = {
   'error.allocateFailed': '受付番号の取得に失敗しました。',
   'error.cancelFailed': 'キャンセルに失敗しました。',
   'error.reservationNotFound': '予約が見つかりません。',
-  'error.ticketUnusable': 'この受付票は使えません。受付でお尋ねください。',
   'error.alreadyReserved': 'すでに受付番号を取得済みです。予約状況をご確認ください。',
   'error.familyTooLarge': '一度にお取りできるのは{max}人分までです。人数を減らしてください。',
   'error.notEnoughForFamily': '全員分の番号が残っていません。人数を減らすか、窓口へお越しください。',

@@ -1,8 +1,9 @@
 /**
  * The printed ticket's labels (docs/decisions/068), in Japanese and English: the ticket's page (/web/ticket)
  * and the paper itself. A catalogue of its own, loaded with the ticket's chunk and the staff screen's print
- * chunk only, so /web's first load and the patient screens carry none of it. The refusal of a ticket that
- * no longer stands (error.ticketUnusable) is in patient-ja.ts and patient-en.ts: the server answers with it.
+ * chunk only, so /web's first load and the patient screens carry none of it. The server refuses a ticket
+ * that no longer stands with staff-desk.ts's error.ticketUnusable; the page shows ticket.unusable, the same
+ * words, in the reader's language (patient-ja.ts has no byte to spare on /pwa's first load).
  */
 import type { Catalogue } from './text.js';
 
@@ -15,6 +16,7 @@ const ja = {
   'ticket.canceled': 'この番号は取り消されました。',
   'ticket.missing': 'この受付票のリンクが正しくありません。受付票のQRコードを読み取り直してください。',
   'ticket.canceledNow': '番号を取り消しました。',
+  'ticket.unusable': 'この受付票は使えません。受付でお尋ねください。',
   // the paper
   'ticket.print.number': '受付番号',
   'ticket.print.takenAt': '受付 {time}',
@@ -33,6 +35,7 @@ const en: Record<TicketKey, string> = {
   'ticket.canceled': 'This number was cancelled.',
   'ticket.missing': 'This ticket link is not complete. Please scan the QR code on your ticket again.',
   'ticket.canceledNow': 'Your number was cancelled.',
+  'ticket.unusable': 'This ticket can no longer be used. Please ask at the reception desk.',
   'ticket.print.number': 'Number',
   'ticket.print.takenAt': 'Taken {time}',
   'ticket.print.ahead': 'People ahead then: {n}',
