@@ -9,33 +9,19 @@ import './ticket.css';
 import { callFn } from '../../api/fn.js';
 import { ticketSheet } from './sheet.js';
 
-/** Paper → the `@page` size: receipt rolls are cut after the ticket, so their length is the ticket's. */
-const PAGE_SIZE = { '58': '58mm 130mm', '80': '80mm 150mm', A6: 'A6' } as const;
-
 const PRINTING = 'printing-ticket';
 
 export async function printTicket(slotId: string): Promise<void> {
   const print = await callFn('issueTicket', { slotId });
   const doc = document;
   // One ticket in the page at a time: the last one printed stays until the next (hidden on screen).
-  doc.querySelectorAll('.ticket-print, #ticket-page-size').forEach((el) => el.remove());
+  doc.querySelectorAll('.ticket-print').forEach((el) => el.remove());
   const holder = doc.createElement('div');
   holder.className = 'ticket-print';
   holder.append(ticketSheet(doc, print, window.location.origin));
-  const page = doc.createElement('style');
-  page.id = 'ticket-page-size';
-  page.textContent = `@page { size: ${PAGE_SIZE[print.paper]}; margin: 0; }`;
-  doc.head.append(page);
   doc.body.append(holder);
   doc.documentElement.classList.add(PRINTING);
-  // The staff screen's own printing (the check-in sheet) gets its page size back once this is printed.
-  window.addEventListener(
-    'afterprint',
-    () => {
-      doc.documentElement.classList.remove(PRINTING);
-      page.remove();
-    },
-    { once: true },
-  );
+  // The staff screen's own printing (the check-in sheet) prints as before once this is printed.
+  window.addEventListener('afterprint', () => doc.documentElement.classList.remove(PRINTING), { once: true });
   window.print();
 }
