@@ -8,7 +8,7 @@ import type { StaffSlot } from '../../../shared/queue/slot.js';
 import type { StaffKey } from '../../../shared/labels/staff.js';
 import { t } from '../labels.js';
 import { ChannelIcon } from './ChannelIcon.js';
-import { actionPlaces, arrivalAction, canceledByPatient, patientChannel, type RowAction, rowActions } from './row-rules.js';
+import { actionPlaces, arrivalAction, canceledByPatient, canPrintTicket, patientChannel, type RowAction, rowActions } from './row-rules.js';
 import { tokyoHhmm } from '../../../shared/time/tokyo.js';
 import type { FamilyPlace } from './family-groups.js';
 
@@ -26,6 +26,7 @@ const ACTION_LABELS: Record<RowAction, StaffKey> = {
   undoAbsent: 'admin.undoAbsent',
   arrive: 'admin.markArrived',
   unarrive: 'admin.unmarkArrived',
+  ticket: 'admin.ticket.print',
 };
 
 /** The button's look says what kind of step it is: forward, destructive, pause, or going back. */
@@ -43,6 +44,7 @@ const ACTION_STYLE: Record<RowAction, string> = {
   undoAbsent: 'undo',
   arrive: 'arrive',
   unarrive: 'undo',
+  ticket: 'ticket',
 };
 
 export interface QueueRowProps {
@@ -162,6 +164,12 @@ export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onA
           {tokyoHhmm(slot.reservedAt)}
           {channel && <ChannelIcon channel={channel} />}
         </span>
+        {/* A desk number's paper ticket, printed again (decision 068): beside when it was taken, not in the row's name. */}
+        {canPrintTicket(slot) && (
+          <button type="button" className={`button admin-action ${ACTION_STYLE.ticket} ticket-reprint`} title={t('admin.ticket.reprint')} disabled={busy} onClick={() => onAction(slot, 'ticket')}>
+            {t('admin.ticket.print')}
+          </button>
+        )}
       </td>
       <ArrivedCell slot={slot} busy={busy} onAction={onAction} />
       <td className="cell-ahead5">{ahead5Cell(slot, noticeThreshold)}</td>

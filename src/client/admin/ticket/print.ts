@@ -1,0 +1,27 @@
+/**
+ * Prints a desk number's ticket (docs/decisions/068) in one tap: asks the server for it (a new token; a
+ * reprint voids the one before), lays the sheet into the page and opens the browser's print dialog. A
+ * chunk of its own, loaded on the first print: the staff screens' first load carries neither it nor the
+ * QR code library. With Chromium's --kiosk-printing the dialog is skipped and the receipt printer prints
+ * at once (README, "Printed tickets").
+ */
+import './ticket.css';
+import { callFn } from '../../api/fn.js';
+import { ticketSheet } from './sheet.js';
+
+const PRINTING = 'printing-ticket';
+
+export async function printTicket(slotId: string): Promise<void> {
+  const print = await callFn('issueTicket', { slotId });
+  const doc = document;
+  // One ticket in the page at a time: the last one printed stays until the next (hidden on screen).
+  doc.querySelectorAll('.ticket-print').forEach((el) => el.remove());
+  const holder = doc.createElement('div');
+  holder.className = 'ticket-print';
+  holder.append(ticketSheet(doc, print, window.location.origin));
+  doc.body.append(holder);
+  doc.documentElement.classList.add(PRINTING);
+  // The staff screen's own printing (the check-in sheet) prints as before once this is printed.
+  window.addEventListener('afterprint', () => doc.documentElement.classList.remove(PRINTING), { once: true });
+  window.print();
+}
