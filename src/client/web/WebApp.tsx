@@ -3,7 +3,7 @@
  * clinic's LINE official account, and the week's online hours. No sign-in and no call beyond the public
  * stream and the public calendar. Other /web paths show the list too.
  */
-import { use } from 'react';
+import { type ComponentProps, use } from 'react';
 import { Redirect, usePath } from '../router.js';
 import { webPaths } from '../routes/web.js';
 import { t } from '../ui/language.js';
@@ -17,7 +17,7 @@ export default function WebApp() {
   const config = use(loadClientConfig());
   if (path !== webPaths.all) return <Redirect to={webPaths.all} />;
   return (
-    <AllScreen List={FullList} showWeek Queues={QueueList}>
+    <AllScreen List={FullList} showWeek Queues={QueueSections}>
       {config.line.officialAccountUrl ? <ReserveLink href={config.line.officialAccountUrl} /> : null}
     </AllScreen>
   );
@@ -31,4 +31,13 @@ export function ReserveLink({ href }: { href: string }) {
       </a>
     </p>
   );
+}
+
+/**
+ * A clinic of several queues: each queue's section links to the mini-app's book screen on that queue
+ * (`?queue=<id>`, kept by LINE in liff.state and by /line/open-in-line), so the patient need not choose again.
+ */
+function QueueSections(props: ComponentProps<typeof QueueList>) {
+  const config = use(loadClientConfig());
+  return <QueueList {...props} bookIn={config.line} />;
 }
