@@ -94,7 +94,8 @@ export function decideLineRoute({ path, search, device, clinicSiteUrl }: LineRou
   if (device === 'desktop' || device === 'mobile') {
     // The out-of-hours notice and the "open in LINE" page itself are for anyone.
     if (page === 'openInLine' || page === 'closed') return { kind: 'page', page };
-    return { kind: 'redirect', to: openInLinePath(openInLineParam(requested), linkedQueue(search)) };
+    const queue = linkedQueue(search);
+    return { kind: 'redirect', to: `${openInLinePath(openInLineParam(requested))}${queue === null ? '' : `&queue=${queue}`}` };
   }
   if (page) return { kind: 'page', page };
   const queue = linkedQueue(search);

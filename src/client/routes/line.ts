@@ -17,9 +17,8 @@ export const linePaths = {
 /** /line itself, where a LIFF link arrives with the page in `liff.state`: no page of its own. */
 export const lineRoot = '/line';
 
-/** /line/open-in-line?to=…: the page to open once inside LINE, with the queue a link named (`&queue=`). */
-export const openInLinePath = (to: string, queue: string | null = null) =>
-  `${linePaths.openInLine}?to=${to}${queue === null ? '' : `&queue=${encodeURIComponent(queue)}`}`;
+/** /line/open-in-line?to=…: the page to open once inside LINE. */
+export const openInLinePath = (to: string) => `${linePaths.openInLine}?to=${to}`;
 
 /** LINE's web sign-in returns here, with the page to go on to. */
 export const lineCallbackPath = (to: string) => `${linePaths.callback}?to=${to}`;
