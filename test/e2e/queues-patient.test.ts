@@ -19,7 +19,8 @@ const PHONE_SCREEN = { width: 390, height: 844 };
 
 describeBrowser('several queues on the patient screens', () => {
   // Reception opens in each test, after the queues are in: a session gives every queue its range of numbers.
-  const screen = staffScreen({ server: () => ({ env: { RATE_LIMIT: 'off' } }) });
+  // A general LIFF app, so /web/all's sections link to booking on their queue (decision 066).
+  const screen = staffScreen({ server: () => ({ env: { RATE_LIMIT: 'off', LINE_LIFF_ID: '1650000000-AbCdEfGh' } }) });
   let viewer: Opened | undefined;
   afterEach(async () => {
     await viewer?.close();
@@ -152,6 +153,11 @@ describeBrowser('several queues on the patient screens', () => {
     await page.getByRole('region', { name: '発熱外来' }).waitFor({ timeout: 10_000 });
     expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(['一般', '予防接種', '発熱外来']);
     expect(await page.getByRole('table', { name: 'オンライン受付時間（今後1週間）' }).count()).toBe(1);
+    // Each queue taking numbers online links to the mini-app's book screen on it; the desk-only one does not.
+    const vaccine = page.getByRole('region', { name: '予防接種' }).getByRole('link', { name: '予防接種を予約（LINE）' });
+    expect(await vaccine.getAttribute('href')).toBe('https://liff.line.me/1650000000-AbCdEfGh/book?queue=vaccine');
+    expect(await page.getByRole('region', { name: '一般' }).getByRole('link').getAttribute('href')).toBe('https://liff.line.me/1650000000-AbCdEfGh/book?queue=main');
+    expect(await page.getByRole('region', { name: '発熱外来' }).getByRole('link').count()).toBe(0);
     await expectNoAxeViolations(page, '/web/all with three queues');
     await page.screenshot({ path: screenshotPath('queues-web-all'), fullPage: true });
   });

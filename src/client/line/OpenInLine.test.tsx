@@ -48,6 +48,19 @@ describe('open in LINE', () => {
     expect(open('?to=my', null, 'https://line.me/R/ti/p/@clinic', own)).toBe('https://liff.line.me/1650000000-MyPage01');
   });
 
+  it('keeps the queue a link named, in the LIFF link LINE hands on as liff.state', () => {
+    expect(open('?to=book&queue=qvacc')).toBe('https://liff.line.me/1650000000-AbCd/book?queue=qvacc');
+    cleanup();
+    expect(open('?to=book&queue=qvacc', '1650000000-AbCd', null, { book: '1650000000-Book0001', all: null, my: null })).toBe(
+      'https://liff.line.me/1650000000-Book0001?queue=qvacc',
+    );
+    cleanup();
+    // What is not a queue id is left out, and so is a queue with no LIFF app to carry it.
+    expect(open('?to=book&queue=%22%3E%3Cx')).toBe('https://liff.line.me/1650000000-AbCd/book');
+    cleanup();
+    expect(open('?to=book&queue=qvacc', null, 'https://line.me/R/ti/p/@clinic')).toBe('https://line.me/R/ti/p/@clinic');
+  });
+
   it('falls back to the official account without a LIFF id, and to no button without either', () => {
     expect(open('?to=my', null, 'https://line.me/R/ti/p/@clinic')).toBe('https://line.me/R/ti/p/@clinic');
     cleanup();

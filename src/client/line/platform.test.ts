@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideLineRoute, detectDevice, type DeviceKind, openInLineTarget, pageOf, requestedPath } from './platform.js';
+import { decideLineRoute, detectDevice, type DeviceKind, linkedQueue, openInLineTarget, pageOf, requestedPath } from './platform.js';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
@@ -93,5 +93,33 @@ describe('routing decisions (/line)', () => {
     }
     // LINE's ordinary browser does not run LIFF, so nothing else restores a LIFF link's page.
     expect(decide('/line', 'line', 'liff.state=%2Fall')).toEqual({ kind: 'redirect', to: '/line/all' });
+  });
+});
+
+describe('a link naming a queue keeps it on the way to the book page (?queue=, decision 061)', () => {
+  const decideQueue = (path: string, device: DeviceKind, query: string) =>
+    decideLineRoute({ path, search: new URLSearchParams(query), device, clinicSiteUrl: null });
+
+  it('reads the queue from the address or from inside liff.state, and only a queue id', () => {
+    expect(linkedQueue(new URLSearchParams('queue=qvacc'))).toBe('qvacc');
+    expect(linkedQueue(new URLSearchParams('liff.state=%2Fbook%3Fqueue%3Dqvacc'))).toBe('qvacc');
+    expect(linkedQueue(new URLSearchParams('liff.state=%3Fqueue%3Dqvacc%23top'))).toBe('qvacc');
+    expect(linkedQueue(new URLSearchParams('liff.state=%2Fbook'))).toBeNull();
+    expect(linkedQueue(new URLSearchParams(''))).toBeNull();
+    for (const bad of ['Q1', 'a b', 'x'.repeat(33), '', '../all']) expect(linkedQueue(new URLSearchParams({ queue: bad })), bad).toBeNull();
+  });
+
+  it('sends a browser outside LINE to /open-in-line with the queue', () => {
+    expect(decideQueue('/line/book', 'mobile', 'queue=qvacc')).toEqual({ kind: 'redirect', to: '/line/open-in-line?to=book&queue=qvacc' });
+    expect(decideQueue('/line', 'mobile', 'liff.state=%2Fbook%3Fqueue%3Dqvacc')).toEqual({ kind: 'redirect', to: '/line/open-in-line?to=book&queue=qvacc' });
+    expect(decideQueue('/line/book', 'desktop', 'queue=qvacc')).toEqual({ kind: 'redirect', to: '/line/open-in-line?to=book&queue=qvacc' });
+    // Nothing that is not a queue id goes along.
+    expect(decideQueue('/line/book', 'mobile', 'queue=%3Cx%3E')).toEqual({ kind: 'redirect', to: '/line/open-in-line?to=book' });
+  });
+
+  it("keeps the queue when LINE's own browser arrives at the endpoint with liff.state", () => {
+    expect(decideQueue('/line', 'line', 'liff.state=%2Fbook%3Fqueue%3Dqvacc')).toEqual({ kind: 'redirect', to: '/line/book?queue=qvacc' });
+    expect(decideQueue('/line', 'line', 'liff.state=%2Fbook')).toEqual({ kind: 'redirect', to: '/line/book' });
+    expect(decideQueue('/line/book', 'liff', 'queue=qvacc')).toEqual({ kind: 'page', page: 'book' });
   });
 });

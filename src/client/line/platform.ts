@@ -44,6 +44,21 @@ export function requestedPath(path: string, search: URLSearchParams): string {
   return `${lineRoot}${statePath.startsWith('/') ? '' : '/'}${statePath}`;
 }
 
+/** The wire's queue id (queueIdSchema); a link's anything else is not passed on. */
+const QUEUE_ID = /^[a-z0-9_-]{1,32}$/;
+
+/**
+ * The queue a link names (`?queue=<id>`, decision 061), from the address or, at the LIFF endpoint, from inside
+ * liff.state, so every hop on the way to the book page (a redirect, /open-in-line, its LIFF link) keeps it.
+ * The book screen reads it itself (patient/queues/queue-link.ts); this copy is for the hops only, so the first
+ * load does not share that module of the queues chunk.
+ */
+export function linkedQueue(search: URLSearchParams): string | null {
+  const state = search.get('liff.state')?.split('?')[1];
+  const queue = search.get('queue') ?? (state === undefined ? null : new URLSearchParams(state.split('#')[0]).get('queue'));
+  return queue !== null && QUEUE_ID.test(queue) ? queue : null;
+}
+
 export type OpenInLineTarget = 'book' | 'all' | 'my';
 
 /** `to` of /open-in-line: book, all or my; reservation means my; anything else is book. */
@@ -79,8 +94,10 @@ export function decideLineRoute({ path, search, device, clinicSiteUrl }: LineRou
   if (device === 'desktop' || device === 'mobile') {
     // The out-of-hours notice and the "open in LINE" page itself are for anyone.
     if (page === 'openInLine' || page === 'closed') return { kind: 'page', page };
-    return { kind: 'redirect', to: openInLinePath(openInLineParam(requested)) };
+    const queue = linkedQueue(search);
+    return { kind: 'redirect', to: `${openInLinePath(openInLineParam(requested))}${queue === null ? '' : `&queue=${queue}`}` };
   }
   if (page) return { kind: 'page', page };
-  return { kind: 'redirect', to: requested ? linePaths[requested] : linePaths.book };
+  const queue = linkedQueue(search);
+  return { kind: 'redirect', to: `${requested ? linePaths[requested] : linePaths.book}${queue === null ? '' : `?queue=${queue}`}` };
 }

@@ -4,7 +4,7 @@
  * stream and the public calendar. /web/ticket is a printed ticket's page (TicketScreen.tsx); other /web
  * paths show the list too.
  */
-import { use } from 'react';
+import { type ComponentProps, use } from 'react';
 import { Redirect, usePath } from '../router.js';
 import { webPaths } from '../routes/web.js';
 import { t } from '../ui/language.js';
@@ -23,7 +23,7 @@ export default function WebApp() {
   if (path === webPaths.ticket) return <TicketScreen />;
   if (path !== webPaths.all) return <Redirect to={webPaths.all} />;
   return (
-    <AllScreen List={FullList} showWeek Queues={QueueList}>
+    <AllScreen List={FullList} showWeek Queues={QueueSections}>
       {config.line.officialAccountUrl ? <ReserveLink href={config.line.officialAccountUrl} /> : null}
     </AllScreen>
   );
@@ -37,4 +37,13 @@ export function ReserveLink({ href }: { href: string }) {
       </a>
     </p>
   );
+}
+
+/**
+ * A clinic of several queues: each queue's section links to the mini-app's book screen on that queue
+ * (`?queue=<id>`, kept by LINE in liff.state and by /line/open-in-line), so the patient need not choose again.
+ */
+function QueueSections(props: ComponentProps<typeof QueueList>) {
+  const config = use(loadClientConfig());
+  return <QueueList {...props} bookIn={config.line} />;
 }

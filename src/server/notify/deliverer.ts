@@ -10,6 +10,7 @@ import { pushKeysUsable } from '../push/subscriptions.js';
 import type { Deliverer } from './worker.js';
 import { type AbsenceNotice, parseAbsenceNotice } from '../domain/absence/notice-body.js';
 import type { ServiceMessages } from './service-sender.js';
+import { queueNameForNotice } from '../domain/queues/read.js';
 
 /**
  * A recall is only worth showing while the patient can still come: keep it short-lived at push services.
@@ -22,18 +23,36 @@ function langOf(lang: string | null): PatientLang {
   return lang === 'en' ? 'en' : 'ja';
 }
 
-/** A notice's words in the patient's language; the turn-is-near text names the patient's own threshold (decision 021) or minutes (055). */
+type NumberedNotice = 'notice.ahead5' | 'notice.recall' | 'notice.taken' | 'notice.aheadN' | 'notice.absenceMoved' | 'notice.absenceHeld' | 'notice.absence' | 'notice.minutes';
+
+/**
+ * A per-number notice's words: with `queue` (a clinic of several queues, decision 066) its twin that names
+ * the queue in place of 受付番号 / "Number"; without, the one-queue wording, unchanged.
+ */
+function numbered(l: PatientLang, key: NumberedNotice, queue: string | null, params: Record<string, string | number>): string {
+  return queue === null ? label(noticeLabels, l, key, params) : label(noticeLabels, l, `${key}Queue`, { ...params, queue });
+}
+
+/**
+ * A notice's words in the patient's language; the turn-is-near text names the patient's own threshold
+ * (decision 021) or minutes (055); `queue`: the queue's name in that language, null for a one-queue clinic.
+ */
 export function noticeText(
   kind: 'ahead5' | 'recall' | 'taken',
   clinic: string,
   n: number,
-  { lang = null, threshold = AHEAD_NOTICE_THRESHOLD, minutes = null }: { lang?: string | null; threshold?: number; minutes?: number | null } = {},
+  {
+    lang = null,
+    threshold = AHEAD_NOTICE_THRESHOLD,
+    minutes = null,
+    queue = null,
+  }: { lang?: string | null; threshold?: number; minutes?: number | null; queue?: string | null } = {},
 ): string {
   const l = langOf(lang);
   // Told by minutes before the turn (decision 055): the notice names them.
-  if (kind === 'ahead5' && minutes !== null) return label(noticeLabels, l, 'notice.minutes', { clinic, n, minutes });
-  if (kind === 'ahead5' && threshold !== AHEAD_NOTICE_THRESHOLD) return label(noticeLabels, l, 'notice.aheadN', { clinic, n, ahead: threshold });
-  return label(noticeLabels, l, kind === 'ahead5' ? 'notice.ahead5' : kind === 'taken' ? 'notice.taken' : 'notice.recall', { clinic, n });
+  if (kind === 'ahead5' && minutes !== null) return numbered(l, 'notice.minutes', queue, { clinic, n, minutes });
+  if (kind === 'ahead5' && threshold !== AHEAD_NOTICE_THRESHOLD) return numbered(l, 'notice.aheadN', queue, { clinic, n, ahead: threshold });
+  return numbered(l, kind === 'ahead5' ? 'notice.ahead5' : kind === 'taken' ? 'notice.taken' : 'notice.recall', queue, { clinic, n });
 }
 
 /** The outcome written with the row; a row without one (written by hand) is worded from the slot as it is now. */
@@ -43,11 +62,11 @@ function absenceOf(body: string | null, slot: { absent_places: number | null } |
 }
 
 /** The absence notice (issue 34): moved back so many places, held, or called with nobody behind to pass. */
-export function absenceText(notice: AbsenceNotice, clinic: string, n: number, lang: string | null = null): string {
+export function absenceText(notice: AbsenceNotice, clinic: string, n: number, lang: string | null = null, queue: string | null = null): string {
   const l = langOf(lang);
-  if (notice.outcome === 'held') return label(noticeLabels, l, 'notice.absenceHeld', { clinic, n });
-  if (!notice.places) return label(noticeLabels, l, 'notice.absence', { clinic, n });
-  return label(noticeLabels, l, 'notice.absenceMoved', { clinic, n, places: notice.places });
+  if (notice.outcome === 'held') return numbered(l, 'notice.absenceHeld', queue, { clinic, n });
+  if (!notice.places) return numbered(l, 'notice.absence', queue, { clinic, n });
+  return numbered(l, 'notice.absenceMoved', queue, { clinic, n, places: notice.places });
 }
 
 export function createDeliverer(deps: { store: Store; line: LineSender; webPush: WebPush; clinicName: string; service?: ServiceMessages }): Deliverer {
@@ -56,16 +75,18 @@ export function createDeliverer(deps: { store: Store; line: LineSender; webPush:
       // The threshold cannot change once the notice is queued; a slot since removed gets the defaults.
       const slot = await deps.store.db
         .selectFrom('reservation_slots')
-        .select(['notice_lang', 'notice_threshold', 'notice_minutes', 'absent_places', 'reserved_at'])
+        .select(['notice_lang', 'notice_threshold', 'notice_minutes', 'absent_places', 'reserved_at', 'queue_id'])
         .where('id', '=', row.slot_id)
         .executeTakeFirst();
       const lang = slot?.notice_lang ?? null;
+      // Read at sending, as the threshold is: the clinic's queues as they are when the patient reads it.
+      const queue = slot && row.kind !== 'announcement' ? await queueNameForNotice(deps.store.db, slot.queue_id, langOf(lang)) : null;
       const text =
         row.kind === 'announcement'
           ? label(noticeLabels, langOf(lang), 'notice.announcement', { clinic: deps.clinicName, text: row.body ?? '' })
           : row.kind === 'absence'
-            ? absenceText(absenceOf(row.body, slot), deps.clinicName, row.reservation_number, lang)
-            : noticeText(row.kind, deps.clinicName, row.reservation_number, { lang, threshold: slot?.notice_threshold, minutes: slot?.notice_minutes ?? null });
+            ? absenceText(absenceOf(row.body, slot), deps.clinicName, row.reservation_number, lang, queue)
+            : noticeText(row.kind, deps.clinicName, row.reservation_number, { lang, threshold: slot?.notice_threshold, minutes: slot?.notice_minutes ?? null, queue });
       if (row.channel === 'LINE') {
         const push = () => deps.line.push(row.recipient, text, row.retry_key, signal);
         // A LINE MINI App service message while the reservation's token lasts, else the push (decision 051).

@@ -26,6 +26,18 @@ export const noticesJa = {
   'notice.absence': '【{clinic}】受付番号 {n}番の方　お呼びしましたがいらっしゃいませんでした。受付にお声がけください。',
   // told by minutes before the turn (decision 055): the range's low edge reached the patient's minutes
   'notice.minutes': '【{clinic}】受付番号{n}番の方：早ければ約{minutes}分で順番です。ご来院の準備をお願いします。',
+  // the same notices in a clinic with several queues (decision 066): the queue's name in place of 受付番号
+  'notice.ahead5Queue': '【{clinic}】{queue} {n}番の方へ　あなたの前の方が5人になりました。ご来院のうえ、院内でお待ちください。',
+  'notice.recallQueue': '【{clinic}】{queue} {n}番の方　順番になりました。受付までお越しください。',
+  'notice.takenQueue': '【{clinic}】{queue} {n}番で受け付けました。順番が近づいたらお知らせします。',
+  'notice.aheadNQueue':
+    '【{clinic}】{queue} {n}番の方へ　あなたの前の方が{ahead}人になりました。ご来院のうえ、院内でお待ちください。',
+  'notice.absenceMovedQueue':
+    '【{clinic}】{queue} {n}番の方　お呼びしましたがいらっしゃらなかったため、順番を{places}人後ろに移しました。受付にお声がけください。',
+  'notice.absenceHeldQueue':
+    '【{clinic}】{queue} {n}番の方　お呼びしましたがいらっしゃらなかったため、順番を保留にしました。受付にお声がけください。',
+  'notice.absenceQueue': '【{clinic}】{queue} {n}番の方　お呼びしましたがいらっしゃいませんでした。受付にお声がけください。',
+  'notice.minutesQueue': '【{clinic}】{queue} {n}番の方：早ければ約{minutes}分で順番です。ご来院の準備をお願いします。',
   // the LINE chat's replies (issue 37, decision 052)
   /** The first line of every reply. */
   'chat.header': '【{clinic}】',
@@ -35,6 +47,10 @@ export const noticesJa = {
   'chat.heldLine': '受付番号 {number}',
   /** The wait under a number: the card's label, then its range or words. */
   'chat.waitLine': '{label}：{wait}',
+  /** With several queues (decision 066): the number's queue before it, e.g. 予防接種 501番; its now calling named too. */
+  'chat.queueNumberLine': '{queue} {number}　{ahead}',
+  'chat.queueHeldLine': '{queue} {number}',
+  'chat.queueNowCalling': '{queue}：{text}',
   'chat.none': 'ただいま受付番号をお持ちではありません。\n順番待ちの受付はLINEミニアプリから：\n{link}',
   'chat.noneNoLink': 'ただいま受付番号をお持ちではありません。\n順番待ちの受付は、トーク画面下のメニュー「受付番号予約」からどうぞ。',
   'chat.welcome':
@@ -59,10 +75,23 @@ export const noticesEn: Record<NoticeKey, string> = {
     '[{clinic}] No. {n}: we called your number but you were not here, so it is now on hold. Please speak to the reception desk.',
   'notice.absence': '[{clinic}] No. {n}: we called your number but you were not here. Please speak to the reception desk.',
   'notice.minutes': '[{clinic}] No. {n}: your turn may come in about {minutes} minutes. Please get ready to come to the clinic.',
+  'notice.ahead5Queue': '[{clinic}] {queue}, No. {n}: 5 people are ahead of you now. Please come to the clinic and wait inside.',
+  'notice.recallQueue': '[{clinic}] {queue}, No. {n}: it is your turn. Please come to the reception desk.',
+  'notice.takenQueue': '[{clinic}] Your number is {queue}, No. {n}. We will let you know when your turn is near.',
+  'notice.aheadNQueue': '[{clinic}] To {queue}, No. {n}: {ahead} people are now ahead of you. Please come to the clinic and wait inside.',
+  'notice.absenceMovedQueue':
+    '[{clinic}] {queue}, No. {n}: we called your number but you were not here, so we moved it back in the queue (places moved: {places}). Please speak to the reception desk.',
+  'notice.absenceHeldQueue':
+    '[{clinic}] {queue}, No. {n}: we called your number but you were not here, so it is now on hold. Please speak to the reception desk.',
+  'notice.absenceQueue': '[{clinic}] {queue}, No. {n}: we called your number but you were not here. Please speak to the reception desk.',
+  'notice.minutesQueue': '[{clinic}] {queue}, No. {n}: your turn may come in about {minutes} minutes. Please get ready to come to the clinic.',
   'chat.header': '[{clinic}]',
   'chat.numberLine': 'Your number: {number} ({ahead})',
   'chat.heldLine': 'Your number: {number}',
   'chat.waitLine': '{label}: {wait}',
+  'chat.queueNumberLine': 'Your number: {queue}, {number} ({ahead})',
+  'chat.queueHeldLine': 'Your number: {queue}, {number}',
+  'chat.queueNowCalling': '{queue}: {text}',
   'chat.none': 'You have no number at the moment.\nGet a number in the LINE mini app:\n{link}',
   'chat.noneNoLink': 'You have no number at the moment.\nGet a number from the menu below the chat ("受付番号予約").',
   'chat.welcome':

@@ -19,6 +19,8 @@ const ja = {
   'queues.pickFirst': '受付の種類を選ぶと、受付番号をお取りできます。',
   // the card and the full list
   'queues.yours': 'あなたの受付：{queue}',
+  // /web/all: each queue's section links to the mini-app's book screen on that queue (?queue=<id>)
+  'queues.reserveHere': '{queue}を予約（LINE）',
 } as const;
 
 export type QueuesKey = keyof typeof ja;
@@ -32,6 +34,7 @@ const en: Record<QueuesKey, string> = {
   'queues.anyNote': 'You join the queue that can see you earliest.',
   'queues.pickFirst': 'Choose a service to get your number.',
   'queues.yours': 'Your service: {queue}',
+  'queues.reserveHere': 'Get a number for {queue} (LINE)',
 };
 
 /**

@@ -281,6 +281,7 @@ export const staffDeskJa = {
   // the spoken call-out with several queues: the queue's name before the number ({queue} in staff wording)
   'callout.defaultTextQueue': '{queue}の{n}番の方、診察室へお入りください',
   'callout.queuePrefix': '{queue}、{text}',
+  'callout.settingsTextQueue': '読み上げる文（{n} が番号、{queue} が受付項目の名前になります。{queue} がなければ受付項目の名前のあとに読み上げます）',
   // the LINE webhook's refusal (/line/webhook, decision 052): only LINE's servers read it
   'error.webhookSignature': 'LINEの署名（X-Line-Signature）を確認できないリクエストです。',
 } as const;

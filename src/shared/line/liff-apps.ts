@@ -23,9 +23,13 @@ export function liffIdFor(page: string | null, apps: LiffApps): string | null {
   return (isLiffPage(page) ? apps.liffIds[page] : null) ?? apps.liffId;
 }
 
-/** The LIFF URL that opens `page` inside LINE, or null when no LIFF app is configured at all. */
-export function liffPageUrl(page: LiffPage, apps: LiffApps): string | null {
+/**
+ * The LIFF URL that opens `page` inside LINE, or null when no LIFF app is configured at all. `queue`: the
+ * queue to preselect (`?queue=<id>`, decision 061), which LINE hands to the endpoint inside liff.state.
+ */
+export function liffPageUrl(page: LiffPage, apps: LiffApps, queue: string | null = null): string | null {
+  const query = queue === null ? '' : `?queue=${encodeURIComponent(queue)}`;
   const own = apps.liffIds[page];
-  if (own) return `https://liff.line.me/${encodeURIComponent(own)}`;
-  return apps.liffId ? `https://liff.line.me/${encodeURIComponent(apps.liffId)}/${page}` : null;
+  if (own) return `https://liff.line.me/${encodeURIComponent(own)}${query}`;
+  return apps.liffId ? `https://liff.line.me/${encodeURIComponent(apps.liffId)}/${page}${query}` : null;
 }

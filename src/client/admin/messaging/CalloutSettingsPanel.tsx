@@ -7,7 +7,11 @@ import { useRefusal } from '../refusal.js';
 import { useDraft } from '../use-draft.js';
 import './callout-settings.css';
 
-export function CalloutSettingsPanel({ settings, onSaved }: { settings: CalloutSettings; onSaved(): void }) {
+/**
+ * `severalQueues`: the clinic has more than one queue (decision 061), where the wording may place the queue's
+ * name with {queue}; a one-queue clinic's hint names {n} alone, as it always did ({queue} says nothing there).
+ */
+export function CalloutSettingsPanel({ settings, severalQueues = false, onSaved }: { settings: CalloutSettings; severalQueues?: boolean; onSaved(): void }) {
   const [draft, setDraft] = useDraft(settings);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState('');
@@ -52,7 +56,7 @@ export function CalloutSettingsPanel({ settings, onSaved }: { settings: CalloutS
           />
         </label>
         <label className="field">
-          <span>{t('callout.settingsText', { n: '{n}' })}</span>
+          <span>{severalQueues ? t('callout.settingsTextQueue', { n: '{n}', queue: '{queue}' }) : t('callout.settingsText', { n: '{n}' })}</span>
           <input
             type="text"
             maxLength={CALLOUT_TEXT_MAX}

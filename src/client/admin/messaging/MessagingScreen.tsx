@@ -2,7 +2,7 @@
  * /admin/messages: how many LINE pushes this month cost (the free plan allows 200: docs/product.md), which
  * notices go by LINE, and which notices could not be delivered.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { MessagingStatus } from '../../../shared/schemas/functions.js';
 import { t } from '../labels.js';
 import { callFn } from '../../api/fn.js';
@@ -25,9 +25,29 @@ export function reasonText(reason: string): string {
 
 const askStatus = () => callFn('getMessagingStatus', {});
 
+/**
+ * Whether the clinic has several queues, for the call-out hint. Unread (a failed or slow answer) it is the
+ * one-queue hint: {queue} still works in the wording, only the hint does not name it.
+ */
+function useSeveralQueues(): boolean {
+  const [several, setSeveral] = useState(false);
+  useEffect(() => {
+    let live = true;
+    callFn('getQueues', {}).then(
+      (answer) => live && setSeveral(answer.queues.length > 1),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return several;
+}
+
 export function MessagingScreen() {
   const { data: status, setData: setStatus, load, refuse } = useStaffData(t('messages.title'), askStatus);
   const [saving, setSaving] = useState(false);
+  const severalQueues = useSeveralQueues();
 
   async function change(next: MessagingStatus['settings']) {
     if (!status) return;
@@ -86,7 +106,7 @@ export function MessagingScreen() {
             </label>
             <p className="muted">{t('messages.settingsNote')}</p>
           </fieldset>
-          {status.callout && <CalloutSettingsPanel settings={status.callout} onSaved={() => void load()} />}
+          {status.callout && <CalloutSettingsPanel settings={status.callout} severalQueues={severalQueues} onSaved={() => void load()} />}
           <section aria-labelledby="failures">
             <h2 id="failures">{t('messages.failures')}</h2>
             {status.failures.length === 0 ? (

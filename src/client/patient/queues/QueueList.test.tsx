@@ -51,6 +51,26 @@ describe('the full list in a clinic with several queues', () => {
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(3);
   });
 
+  it('links each section of the public page to booking on that queue, a desk-only queue not at all', async () => {
+    const Sections = (props: Parameters<typeof QueueList>[0]) => (
+      <QueueList {...props} bookIn={{ liffId: '1650000000-AbCd', liffIds: { book: null, all: null, my: null } }} />
+    );
+    render(<FullList schedule={{ kind: 'loading' }} snapshot={threeQueueSnapshot} ownNumber={null} liveStatus="live" Queues={Sections} />);
+    const vaccine = await screen.findByRole('region', { name: '予防接種' });
+    expect(within(vaccine).getByRole('link', { name: '予防接種を予約（LINE）' }).getAttribute('href')).toBe('https://liff.line.me/1650000000-AbCd/book?queue=vaccine');
+    expect(within(screen.getByRole('region', { name: '一般' })).getByRole('link').getAttribute('href')).toBe('https://liff.line.me/1650000000-AbCd/book?queue=main');
+    expect(within(screen.getByRole('region', { name: '発熱外来' })).queryByRole('link')).toBeNull();
+    cleanup();
+    // No LIFF app to book in: no link; and none in the patient channels' lists, which pass none.
+    render(<FullList schedule={{ kind: 'loading' }} snapshot={threeQueueSnapshot} ownNumber={null} liveStatus="live" Queues={(props) => <QueueList {...props} bookIn={{ liffId: null, liffIds: { book: null, all: null, my: null } }} />} />);
+    await screen.findByRole('region', { name: '予防接種' });
+    expect(screen.queryAllByRole('link')).toEqual([]);
+    cleanup();
+    render(<ListView schedule={{ kind: 'loading' }} snapshot={threeQueueSnapshot} ownNumber={null} liveStatus="live" Queues={Queues} />);
+    await screen.findByRole('region', { name: '予防接種' });
+    expect(screen.queryAllByRole('link')).toEqual([]);
+  });
+
   it('is the one-queue list when the snapshot has no queues', () => {
     const single = { ...threeQueueSnapshot, queues: undefined };
     render(<ListView schedule={{ kind: 'loading' }} snapshot={single} ownNumber={null} liveStatus="live" Queues={Queues} />);

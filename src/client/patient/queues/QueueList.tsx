@@ -12,6 +12,9 @@ import { t, useLang } from '../../ui/language.js';
 import type { QueueRow, Row } from '../ListView.js';
 import type { PlaceEstimate } from '../WaitEstimate.js';
 import { queueName, queueOf, queueSnapshot } from './queue-view.js';
+import { queuesLabels } from '../../../shared/labels/queues.js';
+import { label } from '../../../shared/labels/text.js';
+import { type LiffApps, liffPageUrl } from '../../../shared/line/liff-apps.js';
 
 export interface QueueListProps {
   /** The queues chunk's part name (its index routes by it); the /web/all chunk has no other part. */
@@ -22,23 +25,38 @@ export interface QueueListProps {
   own: Row | undefined;
   Row: typeof QueueRow;
   Estimate: typeof PlaceEstimate;
+  /**
+   * /web/all only: the clinic's LIFF apps, so each section links to the mini-app's book screen on its queue
+   * (`?queue=<id>`); with no LIFF app configured no section has the link.
+   */
+  bookIn?: LiffApps;
 }
 
-export default function QueueList({ snapshot, queues, own, Row, Estimate }: QueueListProps) {
+export default function QueueList({ snapshot, queues, own, Row, Estimate, bookIn }: QueueListProps) {
   return (
     <>
       {queues.map((queue) => (
-        <QueueSection key={queue.id} snapshot={queueSnapshot(snapshot, queue)} queue={queue} own={own && queueOf(own) === queue.id ? own : undefined} Row={Row} Estimate={Estimate} />
+        <QueueSection
+          key={queue.id}
+          snapshot={queueSnapshot(snapshot, queue)}
+          queue={queue}
+          own={own && queueOf(own) === queue.id ? own : undefined}
+          Row={Row}
+          Estimate={Estimate}
+          bookIn={bookIn}
+        />
       ))}
     </>
   );
 }
 
-function QueueSection({ snapshot, queue, own, Row, Estimate }: Omit<QueueListProps, 'queues'> & { queue: QueueLive }) {
+function QueueSection({ snapshot, queue, own, Row, Estimate, bookIn }: Omit<QueueListProps, 'queues'> & { queue: QueueLive }) {
   const lang = useLang();
   const headingId = useId();
   const name = queueName(queue, lang);
   const total = queue.waiting;
+  // A queue taken at the desk only has nothing to book online.
+  const reserve = bookIn && queue.online ? liffPageUrl('book', bookIn, queue.id) : null;
   return (
     <section className="queue-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{name}</h2>
@@ -46,6 +64,13 @@ function QueueSection({ snapshot, queue, own, Row, Estimate }: Omit<QueueListPro
         {own && !own.hold && own.ahead !== null ? t('all.headerWithYou', { ahead: own.ahead, total }) : t('all.headerTotal', { total })}
       </p>
       <Estimate snapshot={snapshot} number={own ? own.reservationNumber : null} />
+      {reserve ? (
+        <p className="reserve-here">
+          <a className="button primary block" href={reserve}>
+            {label(queuesLabels, lang, 'queues.reserveHere', { queue: name })}
+          </a>
+        </p>
+      ) : null}
       <table className="queue-table">
         <caption className="visually-hidden">{name}</caption>
         <thead>

@@ -10,12 +10,14 @@ import { loadQueueState, type QueueState } from '../queue-state.js';
 import { publicQueue } from '../../../shared/queue/rules.js';
 import { PATIENT_LANGS, type PatientLang } from '../../../shared/labels/langs.js';
 import type { ChatEvent } from './events.js';
-import { type ChatFacts, type ChatIntent, intentOf, type OwnNumber, replyText, SEEN_EVENT_RETENTION_MS } from './rule.js';
+import { type ChatFacts, type ChatIntent, intentOf, type NumberQueue, type OwnNumber, replyText, SEEN_EVENT_RETENTION_MS } from './rule.js';
+import { queueNameInText } from '../queues/rule.js';
+import { PUBLIC_ROW_DEFAULTS } from '../../../shared/queue/public-row.js';
 
 export interface ChatDeps {
   store: Store;
-  /** The live queue's estimate (domain/estimate/live-estimate.ts), as the queue snapshot gets it. */
-  estimate(state: QueueState): Promise<LiveEstimate>;
+  /** The live queue's estimate (domain/estimate/live-estimate.ts), as the queue snapshot gets it; a queue's own with `queueId`. */
+  estimate(state: QueueState, queueId?: string): Promise<LiveEstimate>;
   clinic: string;
   bookLink: string | null;
   /** Sends the reply; resolves with why it failed, or null once LINE took it. Never throws. */
@@ -56,23 +58,38 @@ async function langOf(store: Store, userId: string): Promise<PatientLang> {
   return (PATIENT_LANGS as readonly string[]).includes(lang ?? '') ? (lang as PatientLang) : 'ja';
 }
 
-/** The sender's active numbers in the current session, in queue order, and the queue's estimate. */
-async function queueFacts(deps: ChatDeps, userId: string, now: Date) {
+/**
+ * The sender's active numbers in the current session, in queue order, and the queue's estimate. With several
+ * queues (decision 066) each number carries its queue's name in the reader's language and that queue's own
+ * estimate and now calling, as the card reads them.
+ */
+async function queueFacts(deps: ChatDeps, userId: string, lang: PatientLang, now: Date) {
   const state = await loadQueueState(deps.store, now);
   const mine = new Set(state.slots.filter((s) => s.lineId === userId).map((s) => s.id));
-  const numbers: OwnNumber[] = publicQueue(state.slots)
-    .filter((row) => mine.has(row.slotId))
-    .map((row) => ({ reservationNumber: row.reservationNumber, ahead: row.ahead, hold: row.hold }));
-  if (numbers.length === 0) return { numbers, estimate: null, inhouseOn: state.runtime.inhouseOn, nowCalling: null };
+  const rows = publicQueue(state.slots).filter((row) => mine.has(row.slotId));
+  const own = (row: (typeof rows)[number]): OwnNumber => ({ reservationNumber: row.reservationNumber, ahead: row.ahead, hold: row.hold });
+  if (rows.length === 0) return { numbers: [], estimate: null, inhouseOn: state.runtime.inhouseOn, nowCalling: null };
   const live = await deps.estimate(state);
-  return { numbers, estimate: live.estimate, inhouseOn: state.runtime.inhouseOn, nowCalling: live.nowCalling };
+  const base = { estimate: live.estimate, inhouseOn: state.runtime.inhouseOn, nowCalling: live.nowCalling };
+  const named = state.queues.map((q) => ({ id: q.id, nameJa: q.name_ja, nameEn: q.name_en }));
+  if (named.length < 2) return { ...base, numbers: rows.map(own) };
+  const queues = new Map<string, NumberQueue | null>();
+  for (const id of new Set(rows.map((row) => row.queueId ?? PUBLIC_ROW_DEFAULTS.queueId))) {
+    const name = queueNameInText(named, id, lang);
+    queues.set(id, name === null ? null : { id, name, ...(await deps.estimate(state, id)) });
+  }
+  const numbers = rows.map((row) => {
+    const queue = queues.get(row.queueId ?? PUBLIC_ROW_DEFAULTS.queueId);
+    return queue ? { ...own(row), queue } : own(row);
+  });
+  return { ...base, numbers };
 }
 
 async function factsFor(deps: ChatDeps, intent: ChatIntent, userId: string, now: Date): Promise<ChatFacts> {
   const lang = await langOf(deps.store, userId);
   const base = { lang, clinic: deps.clinic, bookLink: deps.bookLink, now };
   if (intent !== 'status') return { ...base, numbers: [], estimate: null, inhouseOn: false, nowCalling: null };
-  return { ...base, ...(await queueFacts(deps, userId, now)) };
+  return { ...base, ...(await queueFacts(deps, userId, lang, now)) };
 }
 
 export async function answerEvent(deps: ChatDeps, event: ChatEvent): Promise<ChatOutcome> {

@@ -119,6 +119,49 @@ describe('the words of a reply', () => {
   });
 });
 
+describe('the words of a reply when the clinic has several queues (decision 066)', () => {
+  const vaccination = { id: 'qvacc', name: '予防接種', estimate: { ...estimate, minutesPerPerson: 2, spreadMinutes: 0.5 }, nowCalling: 503 };
+  const general = { id: 'main', name: '一般', estimate: null, nowCalling: 23 };
+
+  it("names each number's queue, reads its wait and now calling from that queue, and names those too", () => {
+    const text = replyText('status', facts({
+      nowCalling: 23,
+      numbers: [
+        { reservationNumber: 26, ahead: 2, hold: false, queue: general },
+        { reservationNumber: 505, ahead: 0, hold: false, queue: vaccination },
+        { reservationNumber: 507, ahead: null, hold: true, queue: vaccination },
+      ],
+    }));
+    expect(text.split('\n')).toEqual([
+      '【さくらクリニック】',
+      '一般：ただいま 23番の方を診察中',
+      '予防接種：ただいま 503番の方を診察中',
+      '',
+      '一般 26番\u3000あなたの前に 2人',
+      // The first queue has no estimate of its own: the clinic's (facts.estimate) is not borrowed.
+      'お呼びするまでの目安：まだ待ち時間の目安をお出しできません（診察が進むとお出しします）。',
+      '',
+      '予防接種 505番\u3000あなたの前に 0人',
+      'お呼びするまでの目安：まもなくお呼びします',
+      '',
+      '予防接種 507番',
+      '呼出時不在のため、待ち時間の目安はありません。受付にお声がけください。',
+    ]);
+  });
+
+  it('in English', () => {
+    const text = replyText('status', facts({ lang: 'en', numbers: [{ reservationNumber: 505, ahead: 1, hold: false, queue: { ...vaccination, name: 'Vaccination' } }] }));
+    expect(text.split('\n').slice(0, 4)).toEqual([
+      '[さくらクリニック]',
+      'Vaccination: Now seeing No. 503',
+      '',
+      'Your number: Vaccination, No. 505 (1 ahead of you)',
+    ]);
+    const held = replyText('status', facts({ lang: 'en', numbers: [{ reservationNumber: 507, ahead: null, hold: true, queue: { ...vaccination, name: 'Vaccination' } }] }));
+    expect(held).toContain('\nYour number: Vaccination, No. 507\n');
+  });
+});
+
 describe("reading LINE's delivery", () => {
   const raw = {
     type: 'message', mode: 'active', timestamp: 1, webhookEventId: '01JD1', replyToken: 'r',

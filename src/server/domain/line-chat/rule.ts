@@ -52,6 +52,16 @@ export interface OwnNumber {
   reservationNumber: number;
   ahead: number | null;
   hold: boolean;
+  /** A clinic of several queues only (decision 066): the number's queue, its wait read from that queue. */
+  queue?: NumberQueue;
+}
+
+/** The queue of a number, when the clinic has more than one: named in the reader's language, with its own figures. */
+export interface NumberQueue {
+  id: string;
+  name: string;
+  estimate: WaitEstimate | null;
+  nowCalling: number | null;
 }
 
 export interface ChatFacts {
@@ -61,7 +71,7 @@ export interface ChatFacts {
   bookLink: string | null;
   /** The sender's active numbers of the current session, in queue order (a family may hold several). */
   numbers: OwnNumber[];
-  /** The live queue's estimate and state, as the queue snapshot carries them. */
+  /** The live queue's estimate and state, as the queue snapshot carries them (a number's `queue` has its own). */
   estimate: WaitEstimate | null;
   inhouseOn: boolean;
   nowCalling: number | null;
@@ -73,7 +83,8 @@ export function waitText(lang: PatientLang, facts: Pick<ChatFacts, 'estimate' | 
   if (!facts.inhouseOn) return null;
   if (own.hold) return { label: null, text: label(noticeLabels, lang, 'estimate.held'), ranged: false };
   if (own.ahead === null) return null;
-  const range = facts.estimate ? waitRange(facts.estimate, own.ahead, facts.now) : null;
+  const estimate = own.queue ? own.queue.estimate : facts.estimate;
+  const range = estimate ? waitRange(estimate, own.ahead, facts.now) : null;
   const heading = label(noticeLabels, lang, 'estimate.ownLabel');
   if (range && range.highMinutes > 5) {
     const expected = label(noticeLabels, lang, 'estimate.expected', { time: tokyoHhmm(range.expectedAt) });
@@ -85,14 +96,22 @@ export function waitText(lang: PatientLang, facts: Pick<ChatFacts, 'estimate' | 
 function statusLines(facts: ChatFacts): string[] {
   const { lang } = facts;
   const blocks: string[] = [];
-  if (facts.inhouseOn && facts.nowCalling !== null) blocks.push(label(noticeLabels, lang, 'nowCalling.text', { n: facts.nowCalling }));
+  const calling = nowCallingLines(facts);
+  if (calling.length > 0) blocks.push(calling.join('\n'));
   let ranged = false;
   for (const own of facts.numbers) {
     const number = label(noticeLabels, lang, 'my.numberValue', { n: own.reservationNumber });
+    const queue = own.queue?.name;
     const lines = [
       own.ahead === null
-        ? label(noticeLabels, lang, 'chat.heldLine', { number })
-        : label(noticeLabels, lang, 'chat.numberLine', { number, ahead: label(noticeLabels, lang, 'my.ahead', { n: own.ahead }) }),
+        ? queue === undefined
+          ? label(noticeLabels, lang, 'chat.heldLine', { number })
+          : label(noticeLabels, lang, 'chat.queueHeldLine', { queue, number })
+        : label(noticeLabels, lang, queue === undefined ? 'chat.numberLine' : 'chat.queueNumberLine', {
+            number,
+            ahead: label(noticeLabels, lang, 'my.ahead', { n: own.ahead }),
+            ...(queue === undefined ? {} : { queue }),
+          }),
     ];
     const wait = waitText(facts.lang, facts, own);
     if (wait) lines.push(wait.label ? label(noticeLabels, lang, 'chat.waitLine', { label: wait.label, wait: wait.text }) : wait.text);
@@ -101,6 +120,25 @@ function statusLines(facts: ChatFacts): string[] {
   }
   if (ranged) blocks.push(label(noticeLabels, lang, 'estimate.note'));
   return blocks;
+}
+
+/**
+ * Now calling: the clinic's one number, or with several queues each of the sender's queues' own, named
+ * (「予防接種：ただいま 503番の方を診察中」), since another queue's number says nothing of their turn.
+ */
+function nowCallingLines(facts: ChatFacts): string[] {
+  const { lang } = facts;
+  if (!facts.inhouseOn) return [];
+  const queues = facts.numbers.flatMap((own) => (own.queue ? [own.queue] : []));
+  if (queues.length === 0) return facts.nowCalling === null ? [] : [label(noticeLabels, lang, 'nowCalling.text', { n: facts.nowCalling })];
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const queue of queues) {
+    if (seen.has(queue.id) || queue.nowCalling === null) continue;
+    seen.add(queue.id);
+    lines.push(label(noticeLabels, lang, 'chat.queueNowCalling', { queue: queue.name, text: label(noticeLabels, lang, 'nowCalling.text', { n: queue.nowCalling }) }));
+  }
+  return lines;
 }
 
 /** The reply's text for an intent and the facts read for it. */

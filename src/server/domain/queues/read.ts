@@ -8,7 +8,7 @@ import { queueHoursSchema, type QueueChoices, type QueueInfo } from '../../../sh
 import type { QueueHours } from '../../../shared/queue/queue-hours.js';
 import { AppError } from '../../errors.js';
 import type { Database, QueueTable, RuntimeTable } from '../../storage/schema.js';
-import type { LiveQueue } from './rule.js';
+import { type LiveQueue, queueNameInText } from './rule.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -94,4 +94,10 @@ export async function sessionCounts(
     .execute();
   const waiting = rows.filter((r) => !r.canceled && !r.is_reception_accepted && r.canceled_line_at === null && r.canceled_pwa_at === null).length;
   return { taken: rows.length, waiting };
+}
+
+/** The name a notice gives `queueId`'s numbers in `lang`: null for a one-queue clinic (rule.ts, queueNameInText). */
+export async function queueNameForNotice(db: Db, queueId: string, lang: 'ja' | 'en'): Promise<string | null> {
+  const live = await db.selectFrom('queues').select(['id', 'name_ja', 'name_en']).where('removed_at', 'is', null).execute();
+  return queueNameInText(live.map((q) => ({ id: q.id, nameJa: q.name_ja, nameEn: q.name_en })), queueId, lang);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
 import type { QueueChange } from '../../../shared/schemas/queues.js';
-import { decideRemove, decideSave, type LiveQueue, overlappingRanges } from './rule.js';
+import { decideRemove, decideSave, type LiveQueue, overlappingRanges, queueNameInText } from './rule.js';
 
 const main: LiveQueue = { id: 'main', position: 0, nameJa: '一般', nameEn: 'General', firstNumber: 1 };
 const vacc: LiveQueue = { id: 'qvacc', position: 1, nameJa: '予防接種', nameEn: 'Vaccination', firstNumber: 501 };
@@ -85,5 +85,17 @@ describe('overlappingRanges', () => {
     expect(overlappingRanges([vacc, main], 500)).toBeNull();
     expect(overlappingRanges([vacc, main], 501)).toEqual([main, vacc]);
     expect(overlappingRanges([main], 999)).toBeNull();
+  });
+});
+
+describe('queueNameInText', () => {
+  it('names the queue in the patient\'s language only when the clinic has more than one', () => {
+    expect(queueNameInText([main, vacc], 'qvacc', 'ja')).toBe('予防接種');
+    expect(queueNameInText([main, vacc], 'qvacc', 'en')).toBe('Vaccination');
+    expect(queueNameInText([main, vacc], 'main', 'en')).toBe('General');
+    // One queue: the texts stay as they were, whatever the queue is called.
+    expect(queueNameInText([main], 'main', 'ja')).toBeNull();
+    // A number of a queue since removed is not named.
+    expect(queueNameInText([main, vacc], 'qgone', 'ja')).toBeNull();
   });
 });

@@ -79,3 +79,15 @@ export function overlappingRanges(queues: readonly LiveQueue[], n: number): [Liv
   }
   return null;
 }
+
+/**
+ * The queue's name as a patient's notice or chat reply names it (decision 066), in the patient's language:
+ * only when the clinic has more than one live queue, so a one-queue clinic's texts stay word for word as they
+ * were. A number of a queue no longer live is not named (no live queue of that name is left to point at).
+ */
+export function queueNameInText(live: readonly Pick<LiveQueue, 'id' | 'nameJa' | 'nameEn'>[], queueId: string, lang: 'ja' | 'en'): string | null {
+  if (live.length < 2) return null;
+  const queue = live.find((q) => q.id === queueId);
+  if (!queue) return null;
+  return lang === 'en' ? queue.nameEn : queue.nameJa;
+}
