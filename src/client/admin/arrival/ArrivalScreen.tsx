@@ -1,6 +1,6 @@
 /**
  * /admin/arrival 「来院確認・不在」 (issue 34): the absence settings, the sheet to print for the desk (QR
- * code and desk code), and renewing the check-in codes or the wall monitor's key, each alone. Its own lazy chunk, the QR library with it,
+ * code and desk code), the printed ticket's paper and sentence (decision 068), and renewing the check-in codes or the wall monitor's key, each alone. Its own lazy chunk, the QR library with it,
  * so the desk's list and the monitor load none of it.
  */
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { useStaffData } from '../use-staff-data.js';
 import { adminPaths } from '../../routes/admin.js';
 import { ArrivalSettingsForm } from './ArrivalSettingsForm.js';
 import { CheckinSheet } from './CheckinSheet.js';
+import { TicketSettingsSection } from '../ticket/TicketSettingsForm.js';
 import './arrival.css';
 
 
@@ -90,6 +91,7 @@ export default function ArrivalScreen() {
             </button>
             <CheckinSheet deskCode={setup.deskCode} deskLink={setup.deskLink} />
           </section>
+          <TicketSettingsSection />
           <Renewal what="codes" onRenewed={load} />
           <Renewal what="monitor" onRenewed={load} />
         </>
