@@ -145,7 +145,7 @@ export const ROW_SCHEMAS = {
   staff_sessions: z.strictObject({ token_hash: text, staff_id: text, created_at: time, expires_at: time }),
   outbox: z.strictObject({
     id: text,
-    kind: z.enum(['ahead5', 'recall', 'announcement', 'absence', 'taken']),
+    kind: z.enum(['ahead5', 'recall', 'announcement', 'absence', 'taken', 'moved']),
     channel: z.enum(['LINE', 'PWA']),
     slot_id: text,
     reservation_number: int,

@@ -273,6 +273,17 @@ export const staffDeskJa = {
   // the spoken call-out with several queues: the queue's name before the number ({queue} in staff wording)
   'callout.defaultTextQueue': '{queue}の{n}番の方、診察室へお入りください',
   'callout.queuePrefix': '{queue}、{text}',
+  // moving a waiting patient to another queue (decisions 061, 067): the row's button, its dialog and undo
+  'move.button': '移動',
+  'move.undo': '移動を戻す',
+  'move.title': '受付項目を移動',
+  'move.body': '{queue} {n}番の方を移す受付項目を選んでください。移動先の空いている番号になり、最初に番号を取った時刻の順に並びます。患者さんには一度お知らせが届きます。',
+  'move.target': '移動先',
+  'move.submit': '移動する',
+  'move.done': '{from}番を{queue} {n}番に移動しました。',
+  'move.undone': '{queue} {n}番に戻しました。',
+  'messages.kind.moved': '受付項目の移動',
+  'audit.action.moveToQueue': '受付項目を移動',
   // the LINE webhook's refusal (/line/webhook, decision 052): only LINE's servers read it
   'error.webhookSignature': 'LINEの署名（X-Line-Signature）を確認できないリクエストです。',
 } as const;

@@ -87,7 +87,7 @@ export interface MyReservation {
 }
 
 /** The kinds of notice; 'taken' is the number-taken LINE MINI App service message (issue 37). */
-export type NoticeKind = 'ahead5' | 'recall' | 'absence' | 'announcement' | 'taken';
+export type NoticeKind = 'ahead5' | 'recall' | 'absence' | 'moved' | 'announcement' | 'taken';
 
 export interface NoticeMonth {
   /** LINE MINI App service messages are configured (LINE_SERVICE_TEMPLATE and the MINI App channel). */

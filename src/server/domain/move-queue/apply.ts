@@ -2,14 +2,17 @@
  * Moving a waiting patient to another queue, in one clinic-wide write with its audit line (the rule is
  * rule.ts). Clinic-wide because it touches two queues: it waits for both queues' writes in progress
  * (decision 061). The old number is cancelled by staff (not by the patient, so it is not counted as the
- * patient's cancellation); the patient keeps everything else on the target queue's lowest free number.
+ * patient's cancellation); the patient keeps everything else on the target queue's lowest free number, and
+ * is told by a 'moved' notice written in the same transaction (decision 067).
  */
 import { AppError } from '../../errors.js';
-import type { Store } from '../../storage/port.js';
-import { enqueueAheadNotices } from '../notices/outbox.js';
+import type { Store, WriteContext } from '../../storage/port.js';
+import type { SlotTable } from '../../storage/schema.js';
+import { enqueueAheadNotices, enqueueNotice } from '../notices/outbox.js';
 import { type Actor, writeAudit } from '../audit.js';
 import { slotOfOpenSession } from '../session-slot.js';
 import { placeAmong, refuseMove } from './rule.js';
+import { movedNoticeBody, parseMovedNotice } from './notice-body.js';
 
 export async function moveToQueue({ store, slotId, queueId, actor }: { store: Store; slotId: string; queueId: string; actor?: Actor }) {
   try {
@@ -61,6 +64,7 @@ export async function moveToQueue({ store, slotId, queueId, actor }: { store: St
         .execute();
       emit({ type: 'slotCanceled', slotId });
       emit({ type: 'slotAllocated', slotId: free!.id });
+      await tellMoved(ctx, slot, { ...slot, id: free!.id, reservation_number: free!.reservation_number, queue_id: queueId });
       await enqueueAheadNotices(ctx);
       await writeAudit(
         tx,
@@ -80,4 +84,25 @@ export async function moveToQueue({ store, slotId, queueId, actor }: { store: St
     if (store.isUniqueViolation(err)) throw new AppError('ALREADY_EXISTS', 'error.alreadyReserved');
     throw err;
   }
+}
+
+/**
+ * The patient is told once, in this write (decision 067): a move that fails sends nothing. A move of a number
+ * whose own move notice is still untold (pending, never tried: an undo a moment later) replaces that notice,
+ * naming the number the patient last knew, so they read one message with the number that counts. A notice a
+ * sender has tried may have landed: it stays, and this move is told on its own.
+ */
+async function tellMoved(ctx: WriteContext, old: SlotTable, now: SlotTable): Promise<void> {
+  const untold = await ctx.tx
+    .deleteFrom('outbox')
+    .where('slot_id', '=', old.id)
+    .where('kind', '=', 'moved')
+    .where('status', '=', 'pending')
+    .where('attempts', '=', 0)
+    .returning('body')
+    .execute();
+  const from = untold.map((row) => parseMovedNotice(row.body)?.from).find((n) => n !== undefined) ?? old.reservation_number;
+  // The LINE MINI App service token was the old number's: the new one's notices may use it (decision 051).
+  await ctx.tx.updateTable('service_tokens').set({ slot_id: now.id }).where('slot_id', '=', old.id).execute();
+  await enqueueNotice(ctx, now, 'moved', movedNoticeBody({ from }));
 }
