@@ -275,7 +275,7 @@ export const staffDeskJa = {
   'callout.queuePrefix': '{queue}、{text}',
   // moving a waiting patient to another queue (decisions 061, 067): the row's button, its dialog and undo
   'move.button': '移動',
-  'move.undo': '移動を戻す',
+  'move.undo': '移動取消',
   'move.title': '受付項目を移動',
   'move.body': '{queue} {n}番の方を移す受付項目を選んでください。移動先の空いている番号になり、最初に番号を取った時刻の順に並びます。患者さんには一度お知らせが届きます。',
   'move.target': '移動先',
