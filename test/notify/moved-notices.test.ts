@@ -1,7 +1,7 @@
 /**
  * The move notice (decision 067) from the staff's moveToQueue to the patient, over real HTTP with the fake LINE
  * and push services: told once, by the patient's own channel, in the language the number was taken in, with
- * the new queue and number; the words themselves without a server.
+ * the new queue and number, and the card names the number moved from; the words themselves without a server.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mustCall, pwaPatient, staffCookie } from '../support/client.js';
@@ -53,6 +53,9 @@ describe('a patient moved to another queue is told once', () => {
     const movedLine = await mustCall<Slot>(url(), 'moveToQueue', { slotId: line.slotId, queueId: feverId }, { cookie });
     const movedPwa = await mustCall<Slot>(url(), 'moveToQueue', { slotId: pwa.slotId, queueId: feverId }, { cookie });
     expect([movedLine.reservationNumber, movedPwa.reservationNumber]).toEqual([501, 502]);
+    // The patient's card is the new number, and says which one it moved from.
+    const card = await mustCall<{ reservation: Record<string, unknown> }>(url(), 'getMyReservation', {}, { token: patient.token });
+    expect(card.reservation).toMatchObject({ slotId: movedPwa.slotId, reservationNumber: 502, queueId: feverId, movedFrom: 2 });
 
     await eventually(() => moves(world.line.delivered.map((d) => d.text), 'moved to').length > 0 || undefined, 'the LINE move notice');
     await eventually(() => moves(world.push.received.map((p) => p.payload.body), '移しました').length > 0 || undefined, 'the pushed move notice');

@@ -126,6 +126,7 @@ export const ROW_SCHEMAS = {
     member_name: z.string().max(50).nullable().default(null),
     member_index: z.number().int().min(0).max(20).default(0),
     notice_minutes: z.number().int().min(10).max(60).nullable().default(null),
+    moved_from: int.min(1).nullable().default(null),
     // 0022: a backup written before it holds one queue's numbers.
     queue_id: z.string().min(1).max(40).default('main'),
     active_scope: z.string().max(40).default(''),

@@ -41,7 +41,7 @@ describeStores('moveToQueue over the store', (kind) => {
     expect(old).toMatchObject({ canceled: 1, canceled_line_at: null, canceled_pwa_at: null, queue_id: 'main' });
     expect(old.canceled_at).not.toBeNull();
     const now = await slotRow(t.store, moved.slotId);
-    expect(now).toMatchObject({ is_reserved: 1, canceled: 0, owner_id: 'PWA_a', reserved_type: 'PWA', reserved_at: before.reserved_at, queue_id: fever });
+    expect(now).toMatchObject({ is_reserved: 1, canceled: 0, owner_id: 'PWA_a', reserved_type: 'PWA', reserved_at: before.reserved_at, queue_id: fever, moved_from: 1 });
     // Taken before b's, so it stands ahead of b.
     expect(now.queue_position).toBeLessThan((await slotRow(t.store, b.slotId)).queue_position);
     const { bumps, notices } = await seen();
@@ -54,7 +54,7 @@ describeStores('moveToQueue over the store', (kind) => {
     // The undo is a move back: the lowest free number of the first queue.
     const back = await move(moved.slotId, 'main');
     expect(back.reservationNumber).toBe(2);
-    expect(await slotRow(t.store, back.slotId)).toMatchObject({ owner_id: 'PWA_a', queue_id: 'main', canceled: 0, reserved_at: before.reserved_at, queue_position: 2 });
+    expect(await slotRow(t.store, back.slotId)).toMatchObject({ owner_id: 'PWA_a', queue_id: 'main', canceled: 0, reserved_at: before.reserved_at, queue_position: 2, moved_from: 502 });
     expect(await slotRow(t.store, moved.slotId)).toMatchObject({ canceled: 1 });
   });
 
@@ -110,6 +110,8 @@ describeStores('moveToQueue over the store', (kind) => {
     const back = await move(there.slotId, 'main');
     // One notice, of the number that counts, naming the number the patient last knew.
     expect(await movedRows()).toEqual([expect.objectContaining({ slot_id: back.slotId, reservation_number: 2, body: JSON.stringify({ from: 1 }) })]);
+    // The card names the same number: the one the patient last knew.
+    expect(await slotRow(t.store, back.slotId)).toMatchObject({ moved_from: 1 });
 
     // Claimed by a sender: it may have landed, so the next move is told on its own, from the number it named.
     await t.store.db.updateTable('outbox').set({ status: 'sending', attempts: 1 }).where('slot_id', '=', back.slotId).execute();

@@ -34,6 +34,7 @@ export async function moveToQueue({ store, slotId, queueId, actor }: { store: St
         .execute();
       const position = placeAmong(waiting, slot.reserved_at ?? now, free!.reservation_number);
 
+      const from = await withdrawUntold(ctx, slot);
       // The old number first: while it is active the database's one-active-number guard would refuse the new one.
       await tx.updateTable('reservation_slots').set({ canceled: 1, canceled_at: now, updated_at: now }).where('id', '=', slotId).execute();
       await tx
@@ -57,6 +58,7 @@ export async function moveToQueue({ store, slotId, queueId, actor }: { store: St
           // Not a new patient at the desk: the new-number beep already sounded for them.
           admin_beep_announced: slot.admin_beep_announced,
           queue_position: position,
+          moved_from: from,
           active_scope: runtime.number_per_queue ? queueId : '',
           updated_at: now,
         })
@@ -64,7 +66,7 @@ export async function moveToQueue({ store, slotId, queueId, actor }: { store: St
         .execute();
       emit({ type: 'slotCanceled', slotId });
       emit({ type: 'slotAllocated', slotId: free!.id });
-      await tellMoved(ctx, slot, { ...slot, id: free!.id, reservation_number: free!.reservation_number, queue_id: queueId });
+      await tellMoved(ctx, slot.id, { ...slot, id: free!.id, reservation_number: free!.reservation_number, queue_id: queueId }, from);
       await enqueueAheadNotices(ctx);
       await writeAudit(
         tx,
@@ -88,11 +90,12 @@ export async function moveToQueue({ store, slotId, queueId, actor }: { store: St
 
 /**
  * The patient is told once, in this write (decision 067): a move that fails sends nothing. A move of a number
- * whose own move notice is still untold (pending, never tried: an undo a moment later) replaces that notice,
- * naming the number the patient last knew, so they read one message with the number that counts. A notice a
- * sender has tried may have landed: it stays, and this move is told on its own.
+ * whose own move notice is still untold (pending, never tried: an undo a moment later) withdraws that notice,
+ * and the new one names the number the patient last knew, so they read one message with the number that
+ * counts. A notice a sender has tried may have landed: it stays, and this move is told on its own. Returns
+ * the number the patient last knew, which the new number keeps as `moved_from` for their card.
  */
-async function tellMoved(ctx: WriteContext, old: SlotTable, now: SlotTable): Promise<void> {
+async function withdrawUntold(ctx: WriteContext, old: SlotTable): Promise<number> {
   const untold = await ctx.tx
     .deleteFrom('outbox')
     .where('slot_id', '=', old.id)
@@ -101,8 +104,11 @@ async function tellMoved(ctx: WriteContext, old: SlotTable, now: SlotTable): Pro
     .where('attempts', '=', 0)
     .returning('body')
     .execute();
-  const from = untold.map((row) => parseMovedNotice(row.body)?.from).find((n) => n !== undefined) ?? old.reservation_number;
+  return untold.map((row) => parseMovedNotice(row.body)?.from).find((n) => n !== undefined) ?? old.reservation_number;
+}
+
+async function tellMoved(ctx: WriteContext, oldId: string, now: SlotTable, from: number): Promise<void> {
   // The LINE MINI App service token was the old number's: the new one's notices may use it (decision 051).
-  await ctx.tx.updateTable('service_tokens').set({ slot_id: now.id }).where('slot_id', '=', old.id).execute();
+  await ctx.tx.updateTable('service_tokens').set({ slot_id: now.id }).where('slot_id', '=', oldId).execute();
   await enqueueNotice(ctx, now, 'moved', movedNoticeBody({ from }));
 }
