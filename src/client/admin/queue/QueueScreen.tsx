@@ -111,7 +111,8 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
         <ScheduleBanner notice={data?.scheduleNotice ?? null} />
         {queues && <QueueFilterBar queues={queues} filter={filter} onChange={setFilter} />}
         {queues && (
-          <p className="move-status" role="status">
+          // Named, so it stands apart from the walk-in's 「…を発行しました」 line.
+          <p className="move-status" role="status" aria-label={t('move.title')}>
             {moves.message}
           </p>
         )}
