@@ -76,6 +76,7 @@ export function MyReservationCard(props: MyReservationCardProps) {
   return (
     <section className="card my-card" aria-labelledby={labelId}>
       <ReservationFacts labelId={labelId} reservation={reservation} queue={props.queue}>
+        {reservation.movedFrom ? <p className="notice my-moved">{t('my.moved', { from: reservation.movedFrom })}</p> : null}
         {absent ? <p className="notice my-absence">{absent}</p> : null}
         <p className="my-ahead">{aheadText(reservation)}</p>
         <PlaceEstimate snapshot={snapshot} number={reservation.reservationNumber} />

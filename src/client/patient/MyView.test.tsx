@@ -32,6 +32,15 @@ describe('my reservation screen', () => {
     expect(screen.getByRole('button', { name: '予約をキャンセルする' })).toBeTruthy();
   });
 
+  it('says the desk moved the number, naming the one before, and nothing of the kind for a number taken directly', () => {
+    render(<MyView {...base} reservation={{ ...reservation, reservationNumber: 502, movedFrom: 12 }} />);
+    expect(card().textContent).toContain('502番');
+    expect(card().textContent).toContain('受付で番号を移しました（前の番号 12番）。この番号でお待ちください。');
+    cleanup();
+    render(<MyView {...base} />);
+    expect(card().textContent).not.toContain('移しました');
+  });
+
   it('shows the hold notice instead of people ahead when the number is on hold', () => {
     render(<MyView {...base} reservation={{ ...reservation, ahead: null, hold: true }} />);
     expect(card().textContent).toContain('呼出時不在（保留中）');

@@ -11,12 +11,13 @@ import type { Deliverer } from './worker.js';
 import { type AbsenceNotice, parseAbsenceNotice } from '../domain/absence/notice-body.js';
 import type { ServiceMessages } from './service-sender.js';
 import { queueNameForNotice } from '../domain/queues/read.js';
+import { parseMovedNotice } from '../domain/move-queue/notice-body.js';
 
 /**
  * A recall is only worth showing while the patient can still come: keep it short-lived at push services.
  * An absence asks the patient to come to the desk: it matters while they wait, a little longer than a recall.
  */
-const TTL_SECONDS = { recall: 10 * 60, ahead5: 60 * 60, announcement: 60 * 60, absence: 30 * 60, taken: 60 * 60 } as const;
+const TTL_SECONDS = { recall: 10 * 60, ahead5: 60 * 60, announcement: 60 * 60, absence: 30 * 60, taken: 60 * 60, moved: 60 * 60 } as const;
 
 /** The language of a reservation's notices: the one it was taken in (decision 023), else Japanese. */
 function langOf(lang: string | null): PatientLang {
@@ -69,6 +70,20 @@ export function absenceText(notice: AbsenceNotice, clinic: string, n: number, la
   return numbered(l, 'notice.absenceMoved', queue, { clinic, n, places: notice.places });
 }
 
+/** The move notice (decision 067): the number the patient knew, when the row carries it, the new queue and number. */
+export function movedText(body: string | null, queue: string, clinic: string, n: number, lang: string | null = null): string {
+  const moved = parseMovedNotice(body);
+  const l = langOf(lang);
+  return moved ? label(noticeLabels, l, 'notice.moved', { clinic, from: moved.from, queue, n }) : label(noticeLabels, l, 'notice.movedNew', { clinic, queue, n });
+}
+
+/** A queue's name in the patient's language (the English one when there is one), for the move notice. */
+async function queueName(store: Store, queueId: string | undefined, lang: string | null): Promise<string> {
+  const queue = queueId ? await store.db.selectFrom('queues').select(['name_ja', 'name_en']).where('id', '=', queueId).executeTakeFirst() : undefined;
+  if (!queue) return '';
+  return langOf(lang) === 'en' && queue.name_en ? queue.name_en : queue.name_ja;
+}
+
 export function createDeliverer(deps: { store: Store; line: LineSender; webPush: WebPush; clinicName: string; service?: ServiceMessages }): Deliverer {
   return {
     async deliver(row, signal) {
@@ -86,7 +101,9 @@ export function createDeliverer(deps: { store: Store; line: LineSender; webPush:
           ? label(noticeLabels, langOf(lang), 'notice.announcement', { clinic: deps.clinicName, text: row.body ?? '' })
           : row.kind === 'absence'
             ? absenceText(absenceOf(row.body, slot), deps.clinicName, row.reservation_number, lang, queue)
-            : noticeText(row.kind, deps.clinicName, row.reservation_number, { lang, threshold: slot?.notice_threshold, minutes: slot?.notice_minutes ?? null, queue });
+            : row.kind === 'moved'
+              ? movedText(row.body, queue ?? (await queueName(deps.store, slot?.queue_id, lang)), deps.clinicName, row.reservation_number, lang)
+              : noticeText(row.kind, deps.clinicName, row.reservation_number, { lang, threshold: slot?.notice_threshold, minutes: slot?.notice_minutes ?? null, queue });
       if (row.channel === 'LINE') {
         const push = () => deps.line.push(row.recipient, text, row.retry_key, signal);
         // A LINE MINI App service message while the reservation's token lasts, else the push (decision 051).

@@ -57,7 +57,7 @@ export async function messagingStatus(deps: {
 }
 
 /** Every kind of notice, in the order staff read them. */
-export const NOTICE_KINDS: readonly NoticeKind[] = ['taken', 'ahead5', 'recall', 'absence', 'announcement'];
+export const NOTICE_KINDS: readonly NoticeKind[] = ['taken', 'ahead5', 'recall', 'absence', 'moved', 'announcement'];
 
 /** This month's notices per kind and way (issue 37): one grouped read of the outbox. */
 async function noticeMonth(store: Store, monthStart: string, serviceConfigured: boolean): Promise<NoticeMonth> {

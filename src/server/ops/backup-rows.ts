@@ -129,6 +129,7 @@ export const ROW_SCHEMAS = {
     member_name: z.string().max(50).nullable().default(null),
     member_index: z.number().int().min(0).max(20).default(0),
     notice_minutes: z.number().int().min(10).max(60).nullable().default(null),
+    moved_from: int.min(1).nullable().default(null),
     // 0022: a backup written before it holds one queue's numbers.
     queue_id: z.string().min(1).max(40).default('main'),
     active_scope: z.string().max(40).default(''),
@@ -148,7 +149,7 @@ export const ROW_SCHEMAS = {
   staff_sessions: z.strictObject({ token_hash: text, staff_id: text, created_at: time, expires_at: time }),
   outbox: z.strictObject({
     id: text,
-    kind: z.enum(['ahead5', 'recall', 'announcement', 'absence', 'taken']),
+    kind: z.enum(['ahead5', 'recall', 'announcement', 'absence', 'taken', 'moved']),
     channel: z.enum(['LINE', 'PWA']),
     slot_id: text,
     reservation_number: int,

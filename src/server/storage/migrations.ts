@@ -25,6 +25,7 @@ import { checkinKeysAbsenceUndoMigration } from './migration-0020-checkin-keys-a
 import { cancelLimitMigration } from './migration-0021-cancel-limit.js';
 import { queuesMigration } from './migration-0022-queues.js';
 import { noticeDailyQueueMigration } from './migration-0023-notice-daily-queue.js';
+import { movedFromMigration } from './migration-0024-moved-from.js';
 import { ticketsMigration } from './migration-0025-tickets.js';
 
 const migrations: Record<string, Migration> = {
@@ -143,6 +144,7 @@ const migrations: Record<string, Migration> = {
   '0021_cancel_limit': cancelLimitMigration,
   '0022_queues': queuesMigration,
   '0023_notice_daily_queue': noticeDailyQueueMigration,
+  '0024_moved_from': movedFromMigration,
   '0025_tickets': ticketsMigration,
 };
 

@@ -9,7 +9,7 @@ export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 export interface OutboxTable {
   id: string;
   /** 'taken' (0015): the number-taken service message, sent only by a LINE MINI App service message. */
-  kind: 'ahead5' | 'recall' | 'announcement' | 'absence' | 'taken';
+  kind: 'ahead5' | 'recall' | 'announcement' | 'absence' | 'taken' | 'moved';
   channel: 'LINE' | 'PWA';
   slot_id: string;
   reservation_number: number;

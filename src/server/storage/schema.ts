@@ -151,6 +151,8 @@ export interface SlotTable {
   member_index: number;
   /** "Leave home by" (0018, decision 055): told once when the range's low edge reaches this many minutes; null: by people ahead. */
   notice_minutes: number | null;
+  /** The number held before staff moved the patient to this queue (0024, decision 067); null when taken directly. */
+  moved_from: number | null;
   /** The queue the number belongs to (0022, decision 061); 'main' for every number of a one-queue clinic. */
   queue_id: string;
   /** The scope of "one active number per patient" it was taken under: '' the clinic, else its queue's id. */

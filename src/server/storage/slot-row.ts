@@ -54,6 +54,8 @@ export function rowToSlot(row: SlotTable): Slot {
     familyId: row.family_id,
     memberName: row.member_name,
     noticeMinutes: row.notice_minutes,
+    // Only on a number the desk moved (decision 067), so every other row's payload stays as it was.
+    ...(row.moved_from === null || row.moved_from === undefined ? {} : { movedFrom: row.moved_from }),
   };
 }
 
@@ -99,5 +101,6 @@ export function freshSlotRow(sessionId: string, reservationNumber: number, id: s
     member_name: null,
     member_index: 0,
     notice_minutes: null,
+    moved_from: null,
   };
 }

@@ -38,6 +38,9 @@ export const noticesJa = {
     '【{clinic}】{queue} {n}番の方　お呼びしましたがいらっしゃらなかったため、順番を保留にしました。受付にお声がけください。',
   'notice.absenceQueue': '【{clinic}】{queue} {n}番の方　お呼びしましたがいらっしゃいませんでした。受付にお声がけください。',
   'notice.minutesQueue': '【{clinic}】{queue} {n}番の方：早ければ約{minutes}分で順番です。ご来院の準備をお願いします。',
+  // moved to another queue by staff (decision 067): the number the patient knew, the queue and the new number
+  'notice.moved': '【{clinic}】受付番号 {from}番の方へ　受付を「{queue}」に移しました。新しい受付番号は {n}番です。',
+  'notice.movedNew': '【{clinic}】受付を「{queue}」に移しました。新しい受付番号は {n}番です。',
   // the LINE chat's replies (issue 37, decision 052)
   /** The first line of every reply. */
   'chat.header': '【{clinic}】',
@@ -85,6 +88,8 @@ export const noticesEn: Record<NoticeKey, string> = {
     '[{clinic}] {queue}, No. {n}: we called your number but you were not here, so it is now on hold. Please speak to the reception desk.',
   'notice.absenceQueue': '[{clinic}] {queue}, No. {n}: we called your number but you were not here. Please speak to the reception desk.',
   'notice.minutesQueue': '[{clinic}] {queue}, No. {n}: your turn may come in about {minutes} minutes. Please get ready to come to the clinic.',
+  'notice.moved': '[{clinic}] No. {from}: your place has been moved to "{queue}". Your new number is {n}.',
+  'notice.movedNew': '[{clinic}] Your place has been moved to "{queue}". Your new number is {n}.',
   'chat.header': '[{clinic}]',
   'chat.numberLine': 'Your number: {number} ({ahead})',
   'chat.heldLine': 'Your number: {number}',

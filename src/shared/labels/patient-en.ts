@@ -25,6 +25,7 @@ export const patientEn: Record<PatientKey, string> = {
   'my.cancelConfirm': 'Cancel your reservation?',
   'my.showStaff': 'When you arrive, please show this screen to the reception staff.',
   'my.orderNote': '* You may be seen slightly before or after your number.',
+  'my.moved': 'The reception desk moved you to this number (before: {from}). Please wait with this number.',
   'my.none': 'You have no reservation at the moment.',
   'my.cancelYes': 'Cancel it',
   'my.cancelNo': 'Keep it',

@@ -27,6 +27,8 @@ export const patientJa = {
   'my.cancelConfirm': '予約をキャンセルしますか？',
   'my.showStaff': 'ご来院の際は、この画面を受付スタッフにお見せください。',
   'my.orderNote': '※診察の順番は受付番号の順と前後する場合があります。',
+  // the desk moved the patient to another queue (decision 067): the old number is not theirs any more
+  'my.moved': '受付で番号を移しました（前の番号 {from}番）。この番号でお待ちください。',
   'my.none': '現在、予約はありません。',
   'my.cancelYes': 'キャンセルする',
   'my.cancelNo': 'キャンセルしない',

@@ -282,6 +282,17 @@ export const staffDeskJa = {
   'callout.defaultTextQueue': '{queue}の{n}番の方、診察室へお入りください',
   'callout.queuePrefix': '{queue}、{text}',
   'callout.settingsTextQueue': '読み上げる文（{n} が番号、{queue} が受付項目の名前になります。{queue} がなければ受付項目の名前のあとに読み上げます）',
+  // moving a waiting patient to another queue (decisions 061, 067): the row's button, its dialog and undo
+  'move.button': '移動',
+  'move.undo': '移動取消',
+  'move.title': '受付項目を移動',
+  'move.body': '{queue} {n}番の方を移す受付項目を選んでください。移動先の空いている番号になり、最初に番号を取った時刻の順に並びます。患者さんには一度お知らせが届きます。',
+  'move.target': '移動先',
+  'move.submit': '移動する',
+  'move.done': '{from}番を{queue} {n}番に移動しました。',
+  'move.undone': '{queue} {n}番に戻しました。',
+  'messages.kind.moved': '受付項目の移動',
+  'audit.action.moveToQueue': '受付項目を移動',
   // the LINE webhook's refusal (/line/webhook, decision 052): only LINE's servers read it
   'error.webhookSignature': 'LINEの署名（X-Line-Signature）を確認できないリクエストです。',
 } as const;

@@ -9,6 +9,8 @@ export interface Slot {
   reservationNumber: number;
   /** The number's queue (decision 061); absent for the first queue ('main'), so every number of a one-queue clinic. */
   queueId?: string;
+  /** The number the patient held before the desk moved them to this queue (decision 067); absent otherwise. */
+  movedFrom?: number;
   isReserved: boolean;
   canceled: boolean;
   canceledAt: string | null;

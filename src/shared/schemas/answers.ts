@@ -84,10 +84,15 @@ export interface MyReservation {
    * `noticeThreshold` people ahead). Always sent by this server.
    */
   noticeMinutes?: number | null;
+  /**
+   * The number the patient held before the desk moved them to this queue (decision 067), so the card says it
+   * moved; absent for a number taken directly.
+   */
+  movedFrom?: number;
 }
 
 /** The kinds of notice; 'taken' is the number-taken LINE MINI App service message (issue 37). */
-export type NoticeKind = 'ahead5' | 'recall' | 'absence' | 'announcement' | 'taken';
+export type NoticeKind = 'ahead5' | 'recall' | 'absence' | 'moved' | 'announcement' | 'taken';
 
 export interface NoticeMonth {
   /** LINE MINI App service messages are configured (LINE_SERVICE_TEMPLATE and the MINI App channel). */

@@ -27,6 +27,8 @@ const ACTION_LABELS: Record<RowAction, StaffKey> = {
   arrive: 'admin.markArrived',
   unarrive: 'admin.unmarkArrived',
   ticket: 'admin.ticket.print',
+  move: 'move.button',
+  undoMove: 'move.undo',
 };
 
 /** The button's look says what kind of step it is: forward, destructive, pause, or going back. */
@@ -45,6 +47,8 @@ const ACTION_STYLE: Record<RowAction, string> = {
   arrive: 'arrive',
   unarrive: 'undo',
   ticket: 'ticket',
+  move: 'move',
+  undoMove: 'undo',
 };
 
 export interface QueueRowProps {
@@ -65,6 +69,8 @@ export interface QueueRowProps {
   queueName?: string;
   /** Its tone among the queues (primitives, so the memoised row skips snapshots that change nothing of it). */
   queueTone?: number;
+  /** This desk just moved the row here from another queue: 移動取消 stands where 移動 does (decision 067). */
+  undoableMove?: boolean;
 }
 
 function waitingText(slot: StaffSlot, rank: number | undefined): string {
@@ -139,10 +145,12 @@ function styleOf(action: RowAction, absentFirst: boolean): string {
   return ACTION_STYLE[action];
 }
 
-export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onAction, noticeThreshold, absentFirst = false, family, cancellations, queueName, queueTone = 0 }: QueueRowProps) {
+export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onAction, noticeThreshold, absentFirst = false, family, cancellations, queueName, queueTone = 0, undoableMove = false }: QueueRowProps) {
   const status = slotStatus(slot);
   const channel = patientChannel(slot);
-  const actions = new Set(rowActions(slot));
+  // A row names its queue only where the clinic has several: only there can it move.
+  const several = queueName !== undefined;
+  const actions = new Set(rowActions(slot, { severalQueues: several, undoable: undoableMove }));
   const first = absentFirst && actions.has('absent');
   const classes = [`row-${status}`, blinking ? 'row-blink' : '', family ? `row-family family-tone-${family.tone}` : ''].join(' ');
   return (
@@ -174,8 +182,8 @@ export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onA
       <ArrivedCell slot={slot} busy={busy} onAction={onAction} />
       <td className="cell-ahead5">{ahead5Cell(slot, noticeThreshold)}</td>
       <td className="cell-actions">
-        <div className="action-places">
-          {actionPlaces(first).map((place) => {
+        <div className={several ? 'action-places with-move' : 'action-places'}>
+          {actionPlaces(first, several).map((place) => {
             const action = place.find((a) => actions.has(a));
             if (!action) {
               // A recall already sent says when, where the button was.

@@ -20,6 +20,7 @@ import { useAdminStream } from '../use-admin-stream.js';
 import { queueOfNumber, severalQueues, useQueueFilter } from '../several-queues.js';
 import type { QueueLive } from '../../../shared/schemas/live.js';
 import { QueueFilterBar } from './QueueFilterBar.js';
+import { MoveDialog, useQueueMoves } from './MoveDialog.js';
 
 export interface QueueScreenProps {
   username: string;
@@ -46,6 +47,8 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
   const { soundOn, play } = sound;
   const queues = severalQueues(data?.queues);
   const [filter, setFilter] = useQueueFilter(queues);
+  const moves = useQueueMoves(queues);
+  const [moving, setMoving] = useState<StaffSlot | null>(null);
 
   useNewReservationClaims(data?.slots, (announcement) => {
     if (soundOn) void play();
@@ -57,11 +60,18 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
   }, []);
 
   const onAction = useCallback(
-    async (slot: StaffSlot, action: RowAction) => {
+    async (slot: StaffSlot, action: RowAction, target?: string) => {
       if (action === 'recall' && !(await dialogs.confirm(t('admin.confirmRecall', { n: slot.reservationNumber })))) return;
+      // 移動 asks where to first; the dialog's choice comes back here as `target`.
+      if (action === 'move' && target === undefined) {
+        setMoving(slot);
+        return;
+      }
       setBusy((s) => new Set(s).add(slot.id));
       try {
-        if (action === 'recall') await callFn('sendReservationMessageBySlot', { slotId: slot.id, kind: 'recall' });
+        if (action === 'move') await moves.move(slot, target!);
+        else if (action === 'undoMove') await moves.undo(slot);
+        else if (action === 'recall') await callFn('sendReservationMessageBySlot', { slotId: slot.id, kind: 'recall' });
         else if (action === 'call') await callFn('callSlot', { slotId: slot.id });
         // The absences this desk saw go along: a second desk pressing at the same moment changes nothing.
         else if (action === 'absent') await callFn('markAbsent', { slotId: slot.id, absences: slot.absences });
@@ -80,7 +90,7 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
         });
       }
     },
-    [dialogs, refuse],
+    [dialogs, refuse, moves.move, moves.undo],
   );
   // A stable handler keeps the memoised rows from re-rendering on every snapshot.
   const onRowAction = useCallback((slot: StaffSlot, action: RowAction) => void onAction(slot, action), [onAction]);
@@ -102,6 +112,12 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
         <AnnouncementPanel announcement={data?.announcement ?? null} />
         <ScheduleBanner notice={data?.scheduleNotice ?? null} />
         {queues && <QueueFilterBar queues={queues} filter={filter} onChange={setFilter} />}
+        {queues && (
+          // Named, so it stands apart from the walk-in's 「…を発行しました」 line.
+          <p className="move-status" role="status" aria-label={t('move.title')}>
+            {moves.message}
+          </p>
+        )}
         <QueueTable
           slots={data?.slots ?? []}
           showDone={showDone}
@@ -113,8 +129,20 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
           cancellations={data?.cancellations}
           queues={queues}
           filter={filter}
+          undoableMoves={moves.undoable}
         />
       </main>
+      {moving && queues && (
+        <MoveDialog
+          slot={moving}
+          queues={queues}
+          onCancel={() => setMoving(null)}
+          onMove={(queueId) => {
+            setMoving(null);
+            void onAction(moving, 'move', queueId);
+          }}
+        />
+      )}
       {announcements.length > 0 && (
         <Modal
           title={t('admin.newOnlineTitle')}

@@ -11,7 +11,7 @@ import type { MarkAction } from '../../../shared/schemas/functions.js';
  * 'undoAbsent': called and not there, the patient moves back (issue 34). 'arrive' and 'unarrive' are the
  * 来院済 column's button, not a place among the actions.
  */
-export type RowAction = MarkAction | 'recall' | 'call' | 'absent' | 'undoAbsent' | 'arrive' | 'unarrive' | 'ticket';
+export type RowAction = MarkAction | 'recall' | 'call' | 'absent' | 'undoAbsent' | 'arrive' | 'unarrive' | 'ticket' | 'move' | 'undoMove';
 
 /**
  * The buttons sit in fixed places so they never jump under the receptionist's pointer: each place shows
@@ -28,17 +28,24 @@ export const ACTION_PLACES = [
   ['confirm'],
 ] as const satisfies readonly (readonly RowAction[])[];
 
-export type ActionPlace = (typeof ACTION_PLACES)[number];
+/**
+ * 移動 to another queue and its undo (decisions 061, 067): a place of its own, last, only in a clinic with
+ * several queues, so a clinic with one keeps its row as it was.
+ */
+export const MOVE_PLACE = ['move', 'undoMove'] as const satisfies readonly RowAction[];
+
+export type ActionPlace = (typeof ACTION_PLACES)[number] | typeof MOVE_PLACE;
 
 /**
  * The places of one row. With absentFirst (the clinic's setting, on the head row while its patient has not
  * checked in) 不在 comes first: the likely step when the head is called and nobody comes. Only the first
  * three places turn; the others stay where they are on every row.
  */
-export function actionPlaces(absentFirst: boolean): readonly ActionPlace[] {
-  if (!absentFirst) return ACTION_PLACES;
-  const [start, call, absent, ...rest] = ACTION_PLACES;
-  return [absent, start, call, ...rest];
+export function actionPlaces(absentFirst: boolean, severalQueues = false): readonly ActionPlace[] {
+  const places: readonly ActionPlace[] = severalQueues ? [...ACTION_PLACES, MOVE_PLACE] : ACTION_PLACES;
+  if (!absentFirst) return places;
+  const [start, call, absent, ...rest] = places;
+  return [absent!, start!, call!, ...rest];
 }
 
 export function patientChannel(slot: Pick<StaffSlot, 'reservedType'>): PatientChannel | null {
@@ -89,7 +96,22 @@ export function arrivalAction(slot: StaffSlot): 'arrive' | 'unarrive' | null {
   return slot.arrivedAt === null ? 'arrive' : 'unarrive';
 }
 
-export function rowActions(slot: StaffSlot): RowAction[] {
+/**
+ * Moving between queues, where the clinic has several: `undoable` when this desk just moved the row here
+ * (its undo, a move back, then stands in the place of 移動 until done, as 取消 stands in for 削除).
+ */
+export interface MoveOffer {
+  severalQueues: boolean;
+  undoable: boolean;
+}
+
+/** A number still in the queue may move; the server refuses one started or cancelled. */
+function moveAction(status: SlotStatus, slot: StaffSlot, offer: MoveOffer | undefined): RowAction[] {
+  if (!offer?.severalQueues || !inQueue(status, slot)) return [];
+  return [offer.undoable ? 'undoMove' : 'move'];
+}
+
+export function rowActions(slot: StaffSlot, move?: MoveOffer): RowAction[] {
   const status = slotStatus(slot);
   if (status === 'canceled') {
     // A patient's own cancellation is theirs to make: the server refuses to undo it, so no button.
@@ -106,6 +128,7 @@ export function rowActions(slot: StaffSlot): RowAction[] {
     'delete',
     status === 'hold' ? 'undoHold' : 'hold',
     ...extra('confirm', needsConfirm(slot)),
+    ...moveAction(status, slot, move),
   ];
 }
 

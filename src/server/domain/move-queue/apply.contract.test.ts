@@ -23,7 +23,9 @@ async function addFever(store: Store): Promise<string> {
 describeStores('moveToQueue over the store', (kind) => {
   const t = useTestStore(kind, { reception: true });
   const take = (ownerId: string | null, queueId?: string) =>
-    allocateSlot({ store: t.store, reservedType: ownerId ? 'PWA' : 'ADMIN', ownerId, ...(queueId ? { queueId } : {}) });
+    allocateSlot({ store: t.store, reservedType: ownerId ? (ownerId.startsWith('U') ? 'LINE' : 'PWA') : 'ADMIN', ownerId, ...(queueId ? { queueId } : {}) });
+  const movedRows = () =>
+    t.store.db.selectFrom('outbox').select(['slot_id', 'reservation_number', 'channel', 'recipient', 'status', 'body']).where('kind', '=', 'moved').orderBy('created_at').execute();
   const move = (slotId: string, queueId: string) => moveToQueue({ store: t.store, slotId, queueId, actor });
 
   it('moves the patient onto the target queue by the time of their first number, in one audited write', async () => {
@@ -39,7 +41,7 @@ describeStores('moveToQueue over the store', (kind) => {
     expect(old).toMatchObject({ canceled: 1, canceled_line_at: null, canceled_pwa_at: null, queue_id: 'main' });
     expect(old.canceled_at).not.toBeNull();
     const now = await slotRow(t.store, moved.slotId);
-    expect(now).toMatchObject({ is_reserved: 1, canceled: 0, owner_id: 'PWA_a', reserved_type: 'PWA', reserved_at: before.reserved_at, queue_id: fever });
+    expect(now).toMatchObject({ is_reserved: 1, canceled: 0, owner_id: 'PWA_a', reserved_type: 'PWA', reserved_at: before.reserved_at, queue_id: fever, moved_from: 1 });
     // Taken before b's, so it stands ahead of b.
     expect(now.queue_position).toBeLessThan((await slotRow(t.store, b.slotId)).queue_position);
     const { bumps, notices } = await seen();
@@ -52,7 +54,7 @@ describeStores('moveToQueue over the store', (kind) => {
     // The undo is a move back: the lowest free number of the first queue.
     const back = await move(moved.slotId, 'main');
     expect(back.reservationNumber).toBe(2);
-    expect(await slotRow(t.store, back.slotId)).toMatchObject({ owner_id: 'PWA_a', queue_id: 'main', canceled: 0, reserved_at: before.reserved_at, queue_position: 2 });
+    expect(await slotRow(t.store, back.slotId)).toMatchObject({ owner_id: 'PWA_a', queue_id: 'main', canceled: 0, reserved_at: before.reserved_at, queue_position: 2, moved_from: 502 });
     expect(await slotRow(t.store, moved.slotId)).toMatchObject({ canceled: 1 });
   });
 
@@ -79,5 +81,53 @@ describeStores('moveToQueue over the store', (kind) => {
     await take('PWA_a', fever);
     expect(await outcomeWithKey(move(a.slotId, fever))).toBe('ALREADY_EXISTS error.alreadyReserved');
     expect(await slotRow(t.store, a.slotId)).toMatchObject({ canceled: 0, queue_id: 'main' });
+  });
+
+  it('writes one move notice in the same transaction', async () => {
+    const fever = await addFever(t.store);
+    const a = await take('U_line_a');
+    const walkIn = await take(null);
+    const seen = await watchWrites(t.store);
+
+    const moved = await move(a.slotId, fever);
+    // One committed write carries the move and its notice: a move that fails writes neither.
+    const { bumps, notices } = await seen();
+    expect(bumps).toBe(1);
+    expect(notices[0]).toEqual(expect.arrayContaining([{ type: 'slotAllocated', slotId: moved.slotId }, { type: 'noticeQueued', slotId: moved.slotId }]));
+    expect(await movedRows()).toEqual([
+      { slot_id: moved.slotId, reservation_number: 501, channel: 'LINE', recipient: 'U_line_a', status: 'pending', body: JSON.stringify({ from: 1 }) },
+    ]);
+    // A walk-in has no channel to be told on; a refused move tells nobody.
+    await move(walkIn.slotId, fever);
+    expect(await outcomeWithKey(move(moved.slotId, fever))).toBe('FAILED_PRECONDITION error.sameQueue');
+    expect(await movedRows()).toHaveLength(1);
+  });
+
+  it('a move back before its notice was tried replaces it; a notice a sender has tried stays', async () => {
+    const fever = await addFever(t.store);
+    const a = await take('U_line_a');
+    const there = await move(a.slotId, fever);
+    const back = await move(there.slotId, 'main');
+    // One notice, of the number that counts, naming the number the patient last knew.
+    expect(await movedRows()).toEqual([expect.objectContaining({ slot_id: back.slotId, reservation_number: 2, body: JSON.stringify({ from: 1 }) })]);
+    // The card names the same number: the one the patient last knew.
+    expect(await slotRow(t.store, back.slotId)).toMatchObject({ moved_from: 1 });
+
+    // Claimed by a sender: it may have landed, so the next move is told on its own, from the number it named.
+    await t.store.db.updateTable('outbox').set({ status: 'sending', attempts: 1 }).where('slot_id', '=', back.slotId).execute();
+    const again = await move(back.slotId, fever);
+    expect((await movedRows()).map((r) => [r.reservation_number, r.body])).toEqual([
+      [2, JSON.stringify({ from: 1 })],
+      [again.reservationNumber, JSON.stringify({ from: 2 })],
+    ]);
+  });
+
+  it('a refused move to a queue where the patient already holds a number writes no notice', async () => {
+    const fever = await addFever(t.store);
+    await saveQueueChoices({ store: t.store, choices: { anyQueue: false, numberPerQueue: true } });
+    const a = await take('U_line_a');
+    await take('U_line_a', fever);
+    expect(await outcomeWithKey(move(a.slotId, fever))).toBe('ALREADY_EXISTS error.alreadyReserved');
+    expect(await movedRows()).toEqual([]);
   });
 });

@@ -2,14 +2,17 @@
  * Moving a waiting patient to another queue, in one clinic-wide write with its audit line (the rule is
  * rule.ts). Clinic-wide because it touches two queues: it waits for both queues' writes in progress
  * (decision 061). The old number is cancelled by staff (not by the patient, so it is not counted as the
- * patient's cancellation); the patient keeps everything else on the target queue's lowest free number.
+ * patient's cancellation); the patient keeps everything else on the target queue's lowest free number, and
+ * is told by a 'moved' notice written in the same transaction (decision 067).
  */
 import { AppError } from '../../errors.js';
-import type { Store } from '../../storage/port.js';
-import { enqueueAheadNotices } from '../notices/outbox.js';
+import type { Store, WriteContext } from '../../storage/port.js';
+import type { SlotTable } from '../../storage/schema.js';
+import { enqueueAheadNotices, enqueueNotice } from '../notices/outbox.js';
 import { type Actor, writeAudit } from '../audit.js';
 import { slotOfOpenSession } from '../session-slot.js';
 import { placeAmong, refuseMove } from './rule.js';
+import { movedNoticeBody, parseMovedNotice } from './notice-body.js';
 
 export async function moveToQueue({ store, slotId, queueId, actor }: { store: Store; slotId: string; queueId: string; actor?: Actor }) {
   try {
@@ -31,6 +34,7 @@ export async function moveToQueue({ store, slotId, queueId, actor }: { store: St
         .execute();
       const position = placeAmong(waiting, slot.reserved_at ?? now, free!.reservation_number);
 
+      const from = await withdrawUntold(ctx, slot);
       // The old number first: while it is active the database's one-active-number guard would refuse the new one.
       await tx.updateTable('reservation_slots').set({ canceled: 1, canceled_at: now, updated_at: now }).where('id', '=', slotId).execute();
       await tx
@@ -54,6 +58,7 @@ export async function moveToQueue({ store, slotId, queueId, actor }: { store: St
           // Not a new patient at the desk: the new-number beep already sounded for them.
           admin_beep_announced: slot.admin_beep_announced,
           queue_position: position,
+          moved_from: from,
           active_scope: runtime.number_per_queue ? queueId : '',
           updated_at: now,
         })
@@ -61,6 +66,7 @@ export async function moveToQueue({ store, slotId, queueId, actor }: { store: St
         .execute();
       emit({ type: 'slotCanceled', slotId });
       emit({ type: 'slotAllocated', slotId: free!.id });
+      await tellMoved(ctx, slot.id, { ...slot, id: free!.id, reservation_number: free!.reservation_number, queue_id: queueId }, from);
       await enqueueAheadNotices(ctx);
       await writeAudit(
         tx,
@@ -80,4 +86,29 @@ export async function moveToQueue({ store, slotId, queueId, actor }: { store: St
     if (store.isUniqueViolation(err)) throw new AppError('ALREADY_EXISTS', 'error.alreadyReserved');
     throw err;
   }
+}
+
+/**
+ * The patient is told once, in this write (decision 067): a move that fails sends nothing. A move of a number
+ * whose own move notice is still untold (pending, never tried: an undo a moment later) withdraws that notice,
+ * and the new one names the number the patient last knew, so they read one message with the number that
+ * counts. A notice a sender has tried may have landed: it stays, and this move is told on its own. Returns
+ * the number the patient last knew, which the new number keeps as `moved_from` for their card.
+ */
+async function withdrawUntold(ctx: WriteContext, old: SlotTable): Promise<number> {
+  const untold = await ctx.tx
+    .deleteFrom('outbox')
+    .where('slot_id', '=', old.id)
+    .where('kind', '=', 'moved')
+    .where('status', '=', 'pending')
+    .where('attempts', '=', 0)
+    .returning('body')
+    .execute();
+  return untold.map((row) => parseMovedNotice(row.body)?.from).find((n) => n !== undefined) ?? old.reservation_number;
+}
+
+async function tellMoved(ctx: WriteContext, oldId: string, now: SlotTable, from: number): Promise<void> {
+  // The LINE MINI App service token was the old number's: the new one's notices may use it (decision 051).
+  await ctx.tx.updateTable('service_tokens').set({ slot_id: now.id }).where('slot_id', '=', oldId).execute();
+  await enqueueNotice(ctx, now, 'moved', movedNoticeBody({ from }));
 }

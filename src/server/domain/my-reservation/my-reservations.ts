@@ -12,7 +12,7 @@ import { standingAbsence } from '../absence/undo.js';
 
 type CardFacts = Pick<
   Slot,
-  'id' | 'reservationNumber' | 'queueId' | 'hold' | 'notifiedAt' | 'absences' | 'absentAt' | 'absentPlaces' | 'arrivedAt' | 'familyId' | 'memberName' | 'noticeMinutes'
+  'id' | 'reservationNumber' | 'queueId' | 'hold' | 'notifiedAt' | 'absences' | 'absentAt' | 'absentPlaces' | 'arrivedAt' | 'familyId' | 'memberName' | 'noticeMinutes' | 'movedFrom'
 > & {
   reservedAt: string;
 };
@@ -35,6 +35,7 @@ export function reservationCard(slot: CardFacts, ahead: number | null, noticeThr
     familyId: slot.familyId ?? null,
     memberName: slot.memberName ?? null,
     noticeMinutes: slot.noticeMinutes ?? null,
+    ...(slot.movedFrom === undefined ? {} : { movedFrom: slot.movedFrom }),
   };
 }
 
