@@ -56,6 +56,8 @@ export async function applyRetention(store: Store, settings: RetentionSettings, 
     .where('created_at', '<', new Date(now.getTime() - SERVICE_TOKEN_DAYS * DAY).toISOString())
     .where((eb) => eb.or([eb('state', '!=', 'refused'), eb('created_at', '<', new Date(now.getTime() - REFUSED_TOKEN_DAYS * DAY).toISOString())]))
     .execute();
+  // A desk patient's mobile number goes when the reservation ends (decision 070); one a crash left behind, within a day.
+  await db.deleteFrom('sms_numbers').where('created_at', '<', new Date(now.getTime() - DAY).toISOString()).execute();
   const auditCutoff = new Date(now.getTime() - settings.auditRetentionDays * DAY).toISOString();
   await db.deleteFrom('audit_log').where('at', '<', auditCutoff).execute();
   // A session's per-address counter is dated by its opening: a session left open for days must keep it,

@@ -3,8 +3,8 @@
  * so one set of queries serves SQLite and PostgreSQL (docs/decisions/0003-one-schema-two-dialects.md).
  */
 import type { Generated } from 'kysely';
-import type { LineWebhookEventTable, NoticeDailyTable, OutboxTable, ServiceTokenTable } from './schema-notices.js';
-export type { LineWebhookEventTable, NoticeDailyTable, OutboxPath, OutboxStatus, OutboxTable, ServiceTokenState, ServiceTokenTable } from './schema-notices.js';
+import type { LineWebhookEventTable, NoticeDailyTable, OutboxTable, ServiceTokenTable, SmsNumberTable, SmsUsageTable } from './schema-notices.js';
+export type { LineWebhookEventTable, NoticeChannel, NoticeDailyTable, OutboxPath, OutboxStatus, OutboxTable, ServiceTokenState, ServiceTokenTable, SmsNumberTable, SmsUsageTable } from './schema-notices.js';
 
 export interface RuntimeTable {
   id: number;
@@ -64,6 +64,11 @@ export interface RuntimeTable {
   queue_any: number;
   /** 1: a patient may hold one active number in each queue; 0 (default): one in the clinic. */
   number_per_queue: number;
+  /** SMS (0026, decision 070): on (1) or off; the provider's account, its sealed token and the sender number. */
+  sms_on: number;
+  sms_account_sid: string | null;
+  sms_auth_token: string | null;
+  sms_from: string | null;
 }
 
 /**
@@ -236,6 +241,8 @@ export interface Database {
   line_webhook_events: LineWebhookEventTable;
   wait_readings: WaitReadingTable;
   service_tokens: ServiceTokenTable;
+  sms_numbers: SmsNumberTable;
+  sms_usage: SmsUsageTable;
 }
 
 /**

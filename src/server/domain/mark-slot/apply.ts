@@ -7,6 +7,7 @@ import { type Actor, writeAudit } from '../audit.js';
 import { slotOfOpenSession } from '../session-slot.js';
 import { recordCallout } from '../callout/callouts.js';
 import { markChange } from './rule.js';
+import { forgetEndedNumbers } from '../sms/apply.js';
 
 export async function markSlot({ store, slotId, action, actor }: { store: Store; slotId: string; action: MarkAction; actor?: Actor }) {
   try {
@@ -20,6 +21,8 @@ export async function markSlot({ store, slotId, action, actor }: { store: Store;
         // Starting a number calls it into the consulting room: the monitor announces it (issue 15).
         if (action === 'start') await recordCallout(ctx, slot.reservation_number, 'start');
         await enqueueAheadNotices(ctx);
+        // Served or deleted: the reservation's mobile number goes with it (decision 070).
+        if (action === 'start' || action === 'delete') await forgetEndedNumbers(ctx);
         const before = Object.fromEntries(Object.keys(change).map((k) => [k, slot[k as keyof typeof change]]));
         await writeAudit(tx, actor, { action: `markSlot.${action}`, target: `#${slot.reservation_number} ${slotId}`, before, after: change }, now);
       }
