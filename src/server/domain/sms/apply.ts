@@ -4,6 +4,7 @@
  * ended, deleted inside the write that ended it. The rules are rule.ts.
  */
 import type { Sealer } from '../../auth/sealed.js';
+import { AppError } from '../../errors.js';
 import type { Store, WriteContext } from '../../storage/port.js';
 import { type Actor, writeAudit } from '../audit.js';
 import { slotOfOpenSession } from '../session-slot.js';
@@ -40,6 +41,13 @@ export async function setSmsNumber({ store, seal, slotId, phone, actor }: SetSms
     await writeAudit(tx, actor, { action: 'setSmsNumber', target, before: before?.masked ?? null, after: masked }, now);
     return { ok: true as const, masked };
   });
+}
+
+/** Refuses a walk-in's mobile before its number is taken: not a Japanese mobile, or SMS off. */
+export async function checkDeskNumber(store: Store, phone: string): Promise<void> {
+  normalisePhone(phone);
+  const { sms_on } = await store.db.selectFrom('runtime').select('sms_on').where('id', '=', 1).executeTakeFirstOrThrow();
+  if (sms_on !== 1) throw new AppError('FAILED_PRECONDITION', 'error.smsOff');
 }
 
 /**
