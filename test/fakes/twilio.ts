@@ -14,7 +14,7 @@ export interface SmsRecord {
   to: string;
   from: string;
   body: string;
-  answered: number | 'hung';
+  answered: number | 'hang';
   /** The connection was closed by the sender (the request never answered was aborted). */
   closed: boolean;
 }
