@@ -26,6 +26,7 @@ const ACTION_LABELS: Record<RowAction, StaffKey> = {
   undoAbsent: 'admin.undoAbsent',
   arrive: 'admin.markArrived',
   unarrive: 'admin.unmarkArrived',
+  sms: 'sms.rowAction',
 };
 
 /** The button's look says what kind of step it is: forward, destructive, pause, or going back. */
@@ -43,6 +44,7 @@ const ACTION_STYLE: Record<RowAction, string> = {
   undoAbsent: 'undo',
   arrive: 'arrive',
   unarrive: 'undo',
+  sms: 'sms',
 };
 
 export interface QueueRowProps {
@@ -63,6 +65,27 @@ export interface QueueRowProps {
   queueName?: string;
   /** Its tone among the queues (primitives, so the memoised row skips snapshots that change nothing of it). */
   queueTone?: number;
+  /** SMS (decision 070): the clinic has it on, and this desk number's masked mobile when it has one. */
+  smsOn?: boolean;
+  smsMasked?: string;
+}
+
+/** A desk number's SMS mobile (decision 070): its masked form, and the button that adds, changes or removes it. */
+function SmsLine({ slot, busy, onAction, masked }: { slot: StaffSlot; busy: boolean; onAction: QueueRowProps['onAction']; masked?: string }) {
+  return (
+    <span className="sms-line">
+      {masked && <span className="sms-tag">{t('sms.tag', { masked })}</span>}
+      <button
+        type="button"
+        className="button admin-action sms-action"
+        aria-label={t('sms.rowActionLabel', { n: slot.reservationNumber })}
+        disabled={busy}
+        onClick={() => onAction(slot, 'sms')}
+      >
+        {t('sms.rowAction')}
+      </button>
+    </span>
+  );
 }
 
 function waitingText(slot: StaffSlot, rank: number | undefined): string {
@@ -137,7 +160,7 @@ function styleOf(action: RowAction, absentFirst: boolean): string {
   return ACTION_STYLE[action];
 }
 
-export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onAction, noticeThreshold, absentFirst = false, family, cancellations, queueName, queueTone = 0 }: QueueRowProps) {
+export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onAction, noticeThreshold, absentFirst = false, family, cancellations, queueName, queueTone = 0, smsOn = false, smsMasked }: QueueRowProps) {
   const status = slotStatus(slot);
   const channel = patientChannel(slot);
   const actions = new Set(rowActions(slot));
@@ -154,6 +177,9 @@ export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onA
             {/* Patient text, isolated for direction (decision 058): a right-to-left name reorders nothing around it. */}
             {slot.memberName ? <bdi className="member-name">{slot.memberName}</bdi> : null}
           </span>
+        )}
+        {smsOn && slot.reservedType === 'ADMIN' && (status === 'waiting' || status === 'hold') && (
+          <SmsLine slot={slot} busy={busy} onAction={onAction} masked={smsMasked} />
         )}
       </th>
       <WaitingCell slot={slot} rank={rank} cancellations={cancellations} />

@@ -20,6 +20,7 @@ import { useAdminStream } from '../use-admin-stream.js';
 import { queueOfNumber, severalQueues, useQueueFilter } from '../several-queues.js';
 import type { QueueLive } from '../../../shared/schemas/live.js';
 import { QueueFilterBar } from './QueueFilterBar.js';
+import { SmsNumberDialog } from './SmsNumberDialog.js';
 
 export interface QueueScreenProps {
   username: string;
@@ -46,6 +47,9 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
   const { soundOn, play } = sound;
   const queues = severalQueues(data?.queues);
   const [filter, setFilter] = useQueueFilter(queues);
+  // The desk number whose SMS mobile is being entered (decision 070), and what was last done.
+  const [smsFor, setSmsFor] = useState<StaffSlot | null>(null);
+  const [smsDone, setSmsDone] = useState('');
 
   useNewReservationClaims(data?.slots, (announcement) => {
     if (soundOn) void play();
@@ -58,6 +62,7 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
 
   const onAction = useCallback(
     async (slot: StaffSlot, action: RowAction) => {
+      if (action === 'sms') return setSmsFor(slot);
       if (action === 'recall' && !(await dialogs.confirm(t('admin.confirmRecall', { n: slot.reservationNumber })))) return;
       setBusy((s) => new Set(s).add(slot.id));
       try {
@@ -111,8 +116,22 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
           cancellations={data?.cancellations}
           queues={queues}
           filter={filter}
+          sms={data?.sms}
         />
+        <p className="sms-done" role="status">
+          {smsDone}
+        </p>
       </main>
+      {smsFor && (
+        <SmsNumberDialog
+          slot={smsFor}
+          masked={data?.sms?.masked[smsFor.id]}
+          onClose={(done) => {
+            setSmsFor(null);
+            if (done) setSmsDone(done);
+          }}
+        />
+      )}
       {announcements.length > 0 && (
         <Modal
           title={t('admin.newOnlineTitle')}

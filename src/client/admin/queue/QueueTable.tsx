@@ -31,6 +31,8 @@ export interface QueueTableProps {
   queues?: readonly QueueLive[] | null;
   /** The desk's filter: all queues or one. */
   filter?: QueueFilter;
+  /** SMS (decision 070): on, and slotId → the masked mobile of desk numbers with one. */
+  sms?: { on: boolean; masked: Readonly<Record<string, string>> };
 }
 
 /** A row's queue as its tag names it (the id for a queue the snapshot does not list). */
@@ -39,7 +41,7 @@ function nameOf(queues: readonly QueueLive[], id: string): string {
 }
 
 export function QueueTable(props: QueueTableProps) {
-  const { slots, showDone, blinking, busy, onAction, noticeThresholds, arrivalSettings, cancellations, queues = null, filter = ALL_QUEUES } = props;
+  const { slots, showDone, blinking, busy, onAction, noticeThresholds, arrivalSettings, cancellations, queues = null, filter = ALL_QUEUES, sms } = props;
   const ranks = useMemo(() => (queues ? ranksByQueue(slots) : waitingRanks(slots)), [slots, queues]);
   const absentFirst = arrivalSettings?.absentFirstUnarrived ?? false;
   const rows = useMemo(
@@ -87,6 +89,8 @@ export function QueueTable(props: QueueTableProps) {
             cancellations={cancellations?.[slot.id]}
             queueName={queues ? nameOf(queues, queueIdOf(slot)) : undefined}
             queueTone={queues ? queueTone(queues, queueIdOf(slot)) : undefined}
+            smsOn={sms?.on ?? false}
+            smsMasked={sms?.masked[slot.id]}
           />
         ))
       )}
