@@ -77,7 +77,7 @@ describeBrowser('SMS at the desk', () => {
     await row.getByText('SMS 090-****-5678').waitFor();
     // Nobody ahead: the turn is near at once, told by SMS.
     await expect.poll(() => screen.fake.delivered.length, { timeout: 10_000 }).toBe(1);
-    expect(screen.fake.delivered[0]).toMatchObject({ to: '+819012345678', body: '【さくらクリニック】1番の方　前の方が0人になりました。ご来院ください。' });
+    expect(screen.fake.delivered[0]).toMatchObject({ to: '+819012345678', body: '【さくらクリニック】1番の方\u3000順番が近づきました（前の方5人以内）。ご来院ください。' });
     expect(await page.content()).not.toContain('1234-5678');
     await expectNoAxeViolations(page, '/admin/queue with SMS on');
     await page.screenshot({ path: screenshotPath('admin-queue-sms') });

@@ -97,7 +97,7 @@ describe('SMS notices through the server', () => {
     await start(ahead[0]); // 5 ahead
     const sms = await eventually(() => twilio.delivered[0], 'an SMS');
     expect(sms.to).toBe('+819012345678');
-    expect(sms.body).toBe(`【さくらクリニック】${patient.reservationNumber}番の方　前の方が5人になりました。ご来院ください。`);
+    expect(sms.body).toBe(`【さくらクリニック】${patient.reservationNumber}番の方\u3000順番が近づきました（前の方5人以内）。ご来院ください。`);
     expect(twilio.requests.map((r) => r.answered)).toEqual([500, 201]);
     await start(ahead[1]); // 4 ahead: told once only
     await mustCall(url(), 'sendReservationMessageBySlot', { slotId: patient.slotId, kind: 'recall' }, { cookie });

@@ -42,7 +42,7 @@ export async function messagingStatus(deps: {
       .execute(),
     deps.line.quota(),
     noticeMonth(store, monthStart, deps.serviceConfigured ?? false),
-    deps.sms ? smsMonth({ store, ...deps.sms, monthStart, now }) : undefined,
+    deps.sms ? smsMonth({ store, seal: deps.sms.seal, price: (account, sid) => deps.sms!.sender.price(account, sid), monthStart, now }) : undefined,
   ]);
   return {
     lineConfigured: deps.line.configured,

@@ -27,7 +27,7 @@ export const noticesJa = {
   // told by minutes before the turn (decision 055): the range's low edge reached the patient's minutes
   'notice.minutes': '【{clinic}】受付番号{n}番の方：早ければ約{minutes}分で順番です。ご来院の準備をお願いします。',
   // by SMS to a desk patient's mobile (decision 070): one segment, at most 70 characters with the clinic's name
-  'notice.smsAhead': '【{clinic}】{n}番の方　前の方が{ahead}人になりました。ご来院ください。',
+  'notice.smsAhead': '【{clinic}】{n}番の方　順番が近づきました（前の方{ahead}人以内）。ご来院ください。',
   'notice.smsRecall': '【{clinic}】{n}番の方　順番です。受付までお越しください。',
   // the LINE chat's replies (issue 37, decision 052)
   /** The first line of every reply. */
@@ -62,7 +62,7 @@ export const noticesEn: Record<NoticeKey, string> = {
     '[{clinic}] No. {n}: we called your number but you were not here, so it is now on hold. Please speak to the reception desk.',
   'notice.absence': '[{clinic}] No. {n}: we called your number but you were not here. Please speak to the reception desk.',
   'notice.minutes': '[{clinic}] No. {n}: your turn may come in about {minutes} minutes. Please get ready to come to the clinic.',
-  'notice.smsAhead': '[{clinic}] No. {n}: {ahead} ahead of you now. Please come in.',
+  'notice.smsAhead': '[{clinic}] No. {n}: your turn is near ({ahead} or fewer ahead). Please come in.',
   'notice.smsRecall': '[{clinic}] No. {n}: your turn. Please come to the desk.',
   'chat.header': '[{clinic}]',
   'chat.numberLine': 'Your number: {number} ({ahead})',

@@ -8,15 +8,17 @@
 import type { Sealer } from '../../auth/sealed.js';
 import type { SmsMonth } from '../../../shared/schemas/answers.js';
 import type { Store } from '../../storage/port.js';
-import type { SmsSender } from '../../notify/sms-sender.js';
-import { readSmsAccount } from './read.js';
+import { readSmsAccount, type SmsAccount } from './read.js';
 import { smsSettingsView } from './settings.js';
 
 const PRICE_READS = 10;
 /** A message younger than this has no price yet at Twilio: not asked for. */
 const PRICE_AFTER_MS = 60_000;
 
-export async function smsMonth(deps: { store: Store; seal: Sealer; sender: SmsSender; monthStart: string; now: Date }): Promise<SmsMonth> {
+/** Asks the provider for a message's price (notify/sms-sender.ts `price`): domain/ does not import notify/. */
+export type PriceReader = (account: SmsAccount, sid: string) => Promise<{ price: string; priceUnit: string } | null>;
+
+export async function smsMonth(deps: { store: Store; seal: Sealer; price: PriceReader; monthStart: string; now: Date }): Promise<SmsMonth> {
   const { store } = deps;
   const account = await readSmsAccount(store.db, deps.seal);
   if (account) {
@@ -31,7 +33,7 @@ export async function smsMonth(deps: { store: Store; seal: Sealer; sender: SmsSe
       .execute();
     await Promise.all(
       unpriced.map(async (row) => {
-        const priced = await deps.sender.price(account, row.message_sid);
+        const priced = await deps.price(account, row.message_sid);
         if (priced) await store.db.updateTable('sms_usage').set({ price: priced.price, price_unit: priced.priceUnit }).where('outbox_id', '=', row.outbox_id).execute();
       }),
     );
