@@ -27,7 +27,7 @@ describeBrowser('SMS at the desk', () => {
     await page.goto(`${screen.server.url}/admin/messages`);
     const section = page.getByRole('form', { name: 'SMS通知（Twilio）' });
     await section.waitFor();
-    expect(await section.innerText()).toContain('今月のSMS送信数 0通');
+    expect(await section.innerText()).toContain('今月のSMS送信数 0通・料金 0（Twilioの報告による）');
     await section.getByLabel('窓口で受け付けた方に、携帯電話番号があればSMSで通知を送る').check();
     await section.getByRole('button', { name: 'SMSの設定を保存' }).click();
     const refusal = page.getByRole('alertdialog', { name: '操作できませんでした' });

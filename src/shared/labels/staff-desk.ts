@@ -284,7 +284,7 @@ export const staffDeskJa = {
   'sms.saved': '{n}番のSMS通知先を {masked} にしました',
   'sms.removed': '{n}番のSMS通知先を削除しました',
   'messages.smsMonth': '今月のSMS送信数 {n}通・料金 {cost}（Twilioの報告による）',
-  'messages.smsCostNone': '未確定',
+  'messages.smsCostNone': '料金未確定の通数',
   'audit.action.setSmsNumber': 'SMS通知先を変更',
   'audit.action.saveSmsSettings': 'SMSの設定を変更',
   // the LINE webhook's refusal (/line/webhook, decision 052): only LINE's servers read it

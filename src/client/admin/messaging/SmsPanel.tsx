@@ -9,11 +9,12 @@ import { t } from '../labels.js';
 import { callFn } from '../../api/fn.js';
 import { useRefusal } from '../refusal.js';
 import { useDraft } from '../use-draft.js';
+import './sms-settings.css';
 
 function costText(month: SmsMonth): string {
   const parts = month.cost.map((c) => `${c.amount} ${c.unit}`);
-  if (month.unpriced > 0 || parts.length === 0) parts.push(`${t('messages.smsCostNone')} ${month.unpriced}`);
-  return parts.join(' / ');
+  if (month.unpriced > 0) parts.push(`${t('messages.smsCostNone')} ${month.unpriced}`);
+  return parts.length > 0 ? parts.join(' / ') : '0';
 }
 
 export function SmsPanel({ month, onSaved }: { month: SmsMonth; onSaved(): void }) {
