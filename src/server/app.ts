@@ -36,6 +36,8 @@ import { serviceMessages } from './notify/service-sender.js';
 import { miniAppChannel } from './line/miniapp.js';
 import { sealer } from './auth/sealed.js';
 import { checkinSealer } from './domain/arrival/keys.js';
+import { smsSealer } from './domain/sms/keys.js';
+import { smsDelivery, smsSender } from './notify/sms-sender.js';
 import { abusePolicy } from './abuse/policy.js';
 import { createAllocation } from './domain/allocation/allocate.js';
 import { scheduleRetention } from './ops/retention.js';
@@ -131,10 +133,13 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
       timeoutMs: config.NOTIFY_SEND_TIMEOUT_MS,
     }),
     lineSender: lineSend,
+    smsSender: smsSender({ baseUrl: config.SMS_API_BASE_URL, timeoutMs: config.NOTIFY_SEND_TIMEOUT_MS }),
     serviceMessages: service,
     abuse: abusePolicy(store, config, secret),
     // The check-in secrets are sealed under the same server secret, which no backup holds (decision 059).
     checkinSealer: checkinSealer(secret),
+    // So are the SMS token and the patients' mobile numbers (decision 070).
+    smsSealer: smsSealer(secret),
     allocation: createAllocation(store),
     estimator,
     clock,
@@ -157,7 +162,14 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   });
   const worker = startNotifyWorker({
     store,
-    deliverer: createDeliverer({ store, line: deps.lineSender, webPush: deps.webPush, clinicName: config.CLINIC_NAME, service }),
+    deliverer: createDeliverer({
+      store,
+      line: deps.lineSender,
+      webPush: deps.webPush,
+      clinicName: config.CLINIC_NAME,
+      service,
+      sms: smsDelivery({ store, seal: deps.smsSealer, sender: deps.smsSender }),
+    }),
     log: app.log,
     leaseMs: config.NOTIFY_LEASE_SECONDS * 1000,
     baseDelayMs: config.NOTIFY_RETRY_BASE_MS,

@@ -41,6 +41,9 @@ const schema = z.object({
   // The Messaging API's own host for content such as the rich menu's image (npm run line:richmenu).
   LINE_API_DATA_BASE_URL: url('https://api-data.line.me'),
   LINE_ACCESS_BASE_URL: url('https://access.line.me'),
+  // The SMS provider's API (Twilio's Messages API, decision 070); tests point it at a local fake. SMS itself is
+  // switched on and its account entered on /admin/messages.
+  SMS_API_BASE_URL: url('https://api.twilio.com'),
   LINE_LIFF_ID: optionalText,
   // A clinic moving from a set-up with one LIFF app per page keeps them (docs/product.md, "/line"; src/shared/line/liff-apps.ts).
   LINE_LIFF_ID_BOOK: optionalText,

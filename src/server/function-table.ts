@@ -10,6 +10,7 @@ import { saveAllocationSettings } from './functions/allocation-settings.js';
 import { exchangePwaInstallation, exchangeLineCode, exchangeLineIdToken } from './functions/identity.js';
 import { startInhouseReception, endInhouseReception, startOnlineReception, endOnlineReception, markSlot, claimAdminBeep } from './functions/reception.js';
 import { getWebPushPublicKey, saveSafariSubscription, sendWebpushTest, sendReservationMessageBySlot, setNoticeSettings, getMessagingStatus } from './functions/messaging.js';
+import { setSmsNumber, saveSmsSettings } from './functions/sms.js';
 import { getAuditLog } from './functions/audit.js';
 import { setMyNoticeThreshold, setAnnouncement, clearAnnouncement, previewAnnouncementSend, sendAnnouncement } from './functions/announcements.js';
 import { getPublicSchedule, getSchedule, saveWeeklyHours, saveScheduleSettings, saveScheduleOverride, deleteScheduleOverride, setHolidayOpening } from './functions/schedule.js';
@@ -32,6 +33,7 @@ export const functionTable: FunctionTable = {
   startInhouseReception, endInhouseReception, startOnlineReception, endOnlineReception, markSlot, claimAdminBeep,
   // functions/messaging.ts
   getWebPushPublicKey, saveSafariSubscription, sendWebpushTest, sendReservationMessageBySlot, setNoticeSettings, getMessagingStatus,
+  setSmsNumber, saveSmsSettings,
   // functions/audit.ts
   getAuditLog,
   // functions/announcements.ts

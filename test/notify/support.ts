@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { patientTokens } from '../../src/server/auth/patient-tokens.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestServer, type TestServer, type TestServerOptions } from '../support/server.js';
 import { mustCall } from '../support/client.js';
 import { startFakeLineMessaging, type FakeLineMessaging } from '../fakes/line-messaging.js';
 import { startFakePushService, type FakePushService } from '../fakes/push-service.js';
@@ -26,10 +26,10 @@ export function notifyEnv(lineUrl: string): Record<string, string> {
   };
 }
 
-export async function startNotifyWorld(env: Record<string, string> = {}): Promise<NotifyWorld> {
+export async function startNotifyWorld(env: Record<string, string> = {}, logStream?: TestServerOptions['logStream']): Promise<NotifyWorld> {
   const line = await startFakeLineMessaging();
   const push = await startFakePushService();
-  const server = await startTestServer({ env: { ...notifyEnv(line.url), PUSH_ALLOWED_HOSTS: push.allowedHost, ...env } });
+  const server = await startTestServer({ env: { ...notifyEnv(line.url), PUSH_ALLOWED_HOSTS: push.allowedHost, ...env }, logStream });
   return {
     server,
     line,

@@ -1,4 +1,5 @@
 /** Reads the current reception session as one consistent state: what both live streams are built from. */
+import { maskedNumbers } from './sms/read.js';
 import type { Runtime, Slot } from '../../shared/queue/slot.js';
 import { ADMIN_LIST_LIMIT, AHEAD_NOTICE_THRESHOLD } from '../../shared/queue/slot.js';
 import type { StaffAnnouncement } from '../../shared/schemas/live.js';
@@ -44,6 +45,8 @@ export interface QueueState {
   onlineLateAt: string | null;
   /** The clinic's live queues in order (decision 061); one ('main') for a clinic that never defined another. */
   queues: QueueRow[];
+  /** SMS (decision 070): whether the clinic has it on, and slotId → the masked mobile of desk numbers with one. */
+  sms: { on: boolean; masked: Record<string, string> };
 }
 
 /** What the streams say of a queue (its settings stay with its staff page). */
@@ -113,6 +116,8 @@ export async function loadQueueState(store: Store, now = new Date()): Promise<Qu
       allocationSettings: allocationSettings(rt, await firstQueueRow(tx)),
       onlineLateAt: rt.online_late_at,
       queues,
+      // Only the masked form, for the staff stream; read only while SMS is on (the table is the desk's few numbers).
+      sms: { on: rt.sms_on === 1, masked: rt.sms_on === 1 ? await maskedNumbers(tx) : {} },
     };
   });
 }

@@ -67,6 +67,7 @@ export const getMessagingStatus: FunctionDef<'getMessagingStatus'> = {
       line: deps.lineSender,
       pushConfigured: deps.webPush.configured,
       serviceConfigured: deps.serviceMessages.enabled,
+      sms: { seal: deps.smsSealer, sender: deps.smsSender },
     });
   },
 };

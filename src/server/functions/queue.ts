@@ -8,17 +8,22 @@ import type { Staff } from '../auth/staff-accounts.js';
 import type { FunctionDef } from '../http/function-def.js';
 import { chooseAnyQueue } from '../domain/any-queue/read.js';
 import { ANY_QUEUE } from '../../shared/schemas/functions.js';
+import * as sms from '../domain/sms/apply.js';
 
 export const allocateNextSlot: FunctionDef<'allocateNextSlot'> = {
   access: 'by payload',
   by: { field: 'reservedType', cases: { LINE: 'LINE patient', PWA: 'PWA patient', ADMIN: 'staff' } },
-  async run({ reservedType, lang, members, liffAccessToken, queueId }, caller, request, deps) {
+  async run({ reservedType, lang, members, liffAccessToken, queueId, phone }, caller, request, deps) {
     // The MINI App's access token belongs to a LINE patient's number; with any other it means nothing.
     if (liffAccessToken !== undefined && reservedType !== 'LINE') throw new AppError('INVALID_ARGUMENT', 'error.liffAccessTokenLineOnly');
     // The casts follow the cases above: ADMIN was admitted as staff, LINE and PWA as that channel's patient.
     if (reservedType === 'ADMIN') {
       const actor = caller as Staff;
-      return deps.allocation.take({ reservedType, ownerId: null, actor, queueId });
+      // A walk-in's mobile (decision 070) is checked before the number is taken: a bad one takes no number.
+      if (phone !== undefined) await sms.checkDeskNumber(deps.store, phone);
+      const taken = await deps.allocation.take({ reservedType, ownerId: null, actor, queueId });
+      if (phone !== undefined) await sms.setSmsNumber({ store: deps.store, seal: deps.smsSealer, slotId: taken.slotId, phone, actor });
+      return taken;
     }
     const patient = caller as Patient;
     // 「どちらの医師でも」 (decision 061): the queue a newcomer starts earliest in, chosen now; the card names it.

@@ -11,6 +11,7 @@ import type { Allocation } from '../domain/allocation/allocate.js';
 import type { LiveEstimator } from '../domain/estimate/live-estimate.js';
 import type { ServiceMessages } from '../notify/service-sender.js';
 import type { Sealer } from '../auth/sealed.js';
+import type { SmsSender } from '../notify/sms-sender.js';
 
 export interface Deps {
   config: Config;
@@ -19,9 +20,13 @@ export interface Deps {
   lineLogin: LineLogin;
   webPush: WebPush;
   lineSender: LineSender;
+  /** Twilio's Messages API (decision 070); the account is the clinic's setting, read at each send. */
+  smsSender: SmsSender;
   abuse: AbusePolicy;
   /** Seals the check-in secrets at rest (domain/arrival/keys.ts, decision 059). */
   checkinSealer: Sealer;
+  /** Seals the SMS provider's token and the desk patients' mobile numbers (domain/sms/keys.ts, decision 070). */
+  smsSealer: Sealer;
   /** Taking numbers, with this process's view of reception (one per app, not per module). */
   allocation: Allocation;
   /** This process's live estimate (the streams' own): 「どちらの医師でも」 weighs each queue's pace with it. */

@@ -35,6 +35,7 @@ function state(slots: Slot[]): QueueState {
     allocationSettings: { keepEvery: 0, onlineCap: 0, familyMax: 1, cancelLimit: 0 },
     onlineLateAt: null,
     queues: [{ id: 'main', name_ja: '一般', name_en: 'General', description_ja: null, description_en: null, first_number: 1, online: 1, hours: null }],
+    sms: { on: false, masked: {} },
   };
 }
 

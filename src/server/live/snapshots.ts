@@ -84,5 +84,7 @@ export function adminSnapshot(state: QueueState, queues?: QueueLive[]): AdminSna
     allocationSettings: state.allocationSettings,
     // Staff only (decision 060): the public snapshot above never says who cancelled.
     cancellations: patientCancellations(state.slots),
+    // Staff only, masked (decision 070): the public snapshot never carries it.
+    sms: state.sms,
   };
 }

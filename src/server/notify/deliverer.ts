@@ -1,4 +1,4 @@
-/** Turns an outbox row into a LINE push or a Web Push with the catalogue's wording. */
+/** Turns an outbox row into a LINE push, a Web Push or an SMS (decision 070) with the catalogue's wording. */
 import type { PatientLang } from '../../shared/labels/langs.js';
 import { noticeLabels } from '../../shared/labels/notices.js';
 import { label } from '../../shared/labels/text.js';
@@ -12,6 +12,8 @@ import { type AbsenceNotice, parseAbsenceNotice } from '../domain/absence/notice
 import type { ServiceMessages } from './service-sender.js';
 import { queueNameForNotice } from '../domain/queues/read.js';
 import { parseMovedNotice } from '../domain/move-queue/notice-body.js';
+import type { OutboxTable } from '../storage/schema.js';
+import type { SendResult } from '../outside/send-result.js';
 
 /**
  * A recall is only worth showing while the patient can still come: keep it short-lived at push services.
@@ -84,7 +86,21 @@ async function queueName(store: Store, queueId: string | undefined, lang: string
   return langOf(lang) === 'en' && queue.name_en ? queue.name_en : queue.name_ja;
 }
 
-export function createDeliverer(deps: { store: Store; line: LineSender; webPush: WebPush; clinicName: string; service?: ServiceMessages }): Deliverer {
+/** The SMS's shorter words (one segment, decision 070): the turn-is-near notice names the people ahead. */
+export function smsText(kind: OutboxTable['kind'], clinic: string, n: number, lang: string | null, ahead: number): string {
+  return label(noticeLabels, langOf(lang), kind === 'recall' ? 'notice.smsRecall' : 'notice.smsAhead', { clinic, n, ahead });
+}
+
+type SmsDeliver = (row: OutboxTable, text: string, signal: AbortSignal) => Promise<SendResult>;
+
+export function createDeliverer(deps: {
+  store: Store;
+  line: LineSender;
+  webPush: WebPush;
+  clinicName: string;
+  service?: ServiceMessages;
+  sms?: SmsDeliver;
+}): Deliverer {
   return {
     async deliver(row, signal) {
       // The threshold cannot change once the notice is queued; a slot since removed gets the defaults.
@@ -94,6 +110,11 @@ export function createDeliverer(deps: { store: Store; line: LineSender; webPush:
         .where('id', '=', row.slot_id)
         .executeTakeFirst();
       const lang = slot?.notice_lang ?? null;
+      if (row.channel === 'SMS') {
+        if (!deps.sms) return { kind: 'fail', reason: 'SMS is not set up on this server' };
+        const ahead = slot?.notice_threshold ?? AHEAD_NOTICE_THRESHOLD;
+        return deps.sms(row, smsText(row.kind, deps.clinicName, row.reservation_number, lang, ahead), signal);
+      }
       // Read at sending, as the threshold is: the clinic's queues as they are when the patient reads it.
       const queue = slot && row.kind !== 'announcement' ? await queueNameForNotice(deps.store.db, slot.queue_id, langOf(lang)) : null;
       const text =

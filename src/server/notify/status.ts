@@ -4,17 +4,23 @@ import type { Store } from '../storage/port.js';
 import type { LineSender } from './line-sender.js';
 import { tokyoMonthStart } from '../../shared/time/tokyo.js';
 import { calloutSettings } from '../domain/callout/callouts.js';
+import type { Sealer } from '../auth/sealed.js';
+import { smsMonth } from '../domain/sms/usage.js';
+import type { SmsSender } from './sms-sender.js';
 
 export async function messagingStatus(deps: {
   store: Store;
   line: LineSender;
   pushConfigured: boolean;
   serviceConfigured?: boolean;
+  /** SMS (decision 070): its sender and the sealer of its token. */
+  sms?: { seal: Sealer; sender: SmsSender };
   now?: Date;
 }): Promise<MessagingStatus> {
   const { store } = deps;
-  const monthStart = tokyoMonthStart(deps.now ?? new Date());
-  const [sent, runtime, failures, quota, month] = await Promise.all([
+  const now = deps.now ?? new Date();
+  const monthStart = tokyoMonthStart(now);
+  const [sent, runtime, failures, quota, month, sms] = await Promise.all([
     store.db
       .selectFrom('outbox')
       .select((eb) => eb.fn.countAll().as('n'))
@@ -36,6 +42,7 @@ export async function messagingStatus(deps: {
       .execute(),
     deps.line.quota(),
     noticeMonth(store, monthStart, deps.serviceConfigured ?? false),
+    deps.sms ? smsMonth({ store, seal: deps.sms.seal, price: (account, sid) => deps.sms!.sender.price(account, sid), monthStart, now }) : undefined,
   ]);
   return {
     lineConfigured: deps.line.configured,
@@ -45,6 +52,7 @@ export async function messagingStatus(deps: {
     settings: { lineAhead5: runtime.line_ahead5_on === 1, lineRecall: runtime.line_recall_on === 1 },
     callout: calloutSettings(runtime),
     thisMonth: month,
+    ...(sms ? { sms } : {}),
     failures: failures.map((f) => ({
       slotId: f.slot_id,
       reservationNumber: f.reservation_number,
@@ -80,7 +88,7 @@ async function noticeMonth(store: Store, monthStart: string, serviceConfigured: 
     if (row.status === 'failed') entry.failed += n;
     else if (row.path === 'service-done') entry.service += n;
     else if (row.channel === 'LINE') entry.linePush += n;
-    else entry.webPush += n;
+    else if (row.channel === 'PWA') entry.webPush += n;
   }
   const pushesSaved = byKind.filter((e) => e.kind !== 'taken').reduce((sum, e) => sum + e.service, 0);
   // LIFF access tokens LINE did not vouch for (decision 057): kept as rows without a token for the month.

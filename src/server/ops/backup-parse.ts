@@ -25,6 +25,7 @@ export const BACKUP_TABLES = [
   'schedule_edges',
   'line_webhook_events',
   'wait_readings',
+  'sms_usage',
 ] as const satisfies readonly (keyof Database)[];
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 

@@ -66,6 +66,11 @@ export const ROW_SCHEMAS = {
     // The printed ticket's settings came with migration 0025: an older backup restores with 80 mm and no sentence.
     ticket_paper: z.enum(['58', '80', 'A6']).default('80'),
     ticket_note: text.nullable().default(null),
+    // SMS came with migration 0026: an older backup restores with it off. The token stays sealed (decision 070).
+    sms_on: flag.default(0),
+    sms_account_sid: text.nullable().default(null),
+    sms_auth_token: text.nullable().default(null),
+    sms_from: text.nullable().default(null),
   }),
   // Queues came with migration 0022: a backup written before it has none, and restores into the one queue
   // the restore makes from its runtime row (ops/backup.ts), as the migration did.
@@ -150,7 +155,7 @@ export const ROW_SCHEMAS = {
   outbox: z.strictObject({
     id: text,
     kind: z.enum(['ahead5', 'recall', 'announcement', 'absence', 'taken', 'moved']),
-    channel: z.enum(['LINE', 'PWA']),
+    channel: z.enum(['LINE', 'PWA', 'SMS']),
     slot_id: text,
     reservation_number: int,
     recipient: text,
@@ -182,7 +187,7 @@ export const ROW_SCHEMAS = {
   clinic_schedule: z.strictObject({ id: z.literal(1), document: text, updated_at: time }),
   schedule_edges: z.strictObject({ edge_at: time, kind: text, outcome: text, applied_at: time }),
   // Per queue since migration 0023: an older backup's counts restore as the first queue's.
-  notice_daily: z.strictObject({ day: z.iso.date(), channel: z.enum(['LINE', 'PWA']), queue_id: z.string().min(1).max(40).default('main'), sent: int, failed: int }),
+  notice_daily: z.strictObject({ day: z.iso.date(), channel: z.enum(['LINE', 'PWA', 'SMS']), queue_id: z.string().min(1).max(40).default('main'), sent: int, failed: int }),
   line_webhook_events: z.strictObject({ event_id: text, received_at: time }),
   // What waiting patients were shown (0017, decision 054): the self-measurement and the range's calibration.
   wait_readings: z.strictObject({
@@ -217,6 +222,11 @@ export const ROW_SCHEMAS = {
     issued_at: time,
     revoked_at: time.nullable(),
   }),
+  // Never in a backup (not in BACKUP_TABLES, decision 070): a patient's mobile number lives only while the
+  // reservation does. The schema is here because every table has one.
+  sms_numbers: z.strictObject({ slot_id: text, phone: text, masked: text, created_at: time }),
+  // 0026: what the SMS provider charged, as it reported it; no number in it.
+  sms_usage: z.strictObject({ outbox_id: text, message_sid: text, sent_at: time, price: text.nullable(), price_unit: text.nullable() }),
 } satisfies { [T in keyof Database]: z.ZodType<Selectable<Database[T]>> };
 
 /** Each table's primary key, in order: the backup pages through every table by it. */
@@ -239,6 +249,8 @@ export const PRIMARY_KEYS: { [T in keyof Database]: readonly (keyof Database[T] 
   wait_readings: ['slot_id', 'tick'],
   service_tokens: ['slot_id'],
   ticket_tokens: ['token_hash'],
+  sms_numbers: ['slot_id'],
+  sms_usage: ['outbox_id'],
 };
 
 /** Zod's complaint in one line: `owner_id: expected string, received number; …`. */

@@ -74,6 +74,8 @@ export async function restoreBackup(store: Store, source: Lines | (() => Lines))
   return store.write(async ({ tx, emit, runtime, now }) => {
     // A snapshot's version is the runtime row's plus every queue's (decision 061): the sum before, kept.
     const stamp = runtime.version + (await queueVersions(tx));
+    // A mobile number belongs to a reservation the restore replaces (decision 070): none outlives it.
+    await tx.deleteFrom('sms_numbers').execute();
     for (const table of [...BACKUP_TABLES].reverse()) await tx.deleteFrom(table).execute();
     let count = 0;
     let line = 1;

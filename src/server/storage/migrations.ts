@@ -27,6 +27,7 @@ import { queuesMigration } from './migration-0022-queues.js';
 import { noticeDailyQueueMigration } from './migration-0023-notice-daily-queue.js';
 import { movedFromMigration } from './migration-0024-moved-from.js';
 import { ticketsMigration } from './migration-0025-tickets.js';
+import { smsMigration } from './migration-0026-sms.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -146,6 +147,7 @@ const migrations: Record<string, Migration> = {
   '0023_notice_daily_queue': noticeDailyQueueMigration,
   '0024_moved_from': movedFromMigration,
   '0025_tickets': ticketsMigration,
+  '0026_sms': smsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

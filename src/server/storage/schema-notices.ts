@@ -3,6 +3,9 @@
  * webhook deliveries), kept apart from schema.ts, which joins them into the Database.
  */
 
+/** How a notice goes: LINE, Web Push to the app, or a text message to a desk patient's mobile (0026). */
+export type NoticeChannel = 'LINE' | 'PWA' | 'SMS';
+
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 /** One message to one recipient (a LINE user, or one push subscription), written with its cause. */
@@ -10,7 +13,7 @@ export interface OutboxTable {
   id: string;
   /** 'taken' (0015): the number-taken service message, sent only by a LINE MINI App service message. */
   kind: 'ahead5' | 'recall' | 'announcement' | 'absence' | 'taken' | 'moved';
-  channel: 'LINE' | 'PWA';
+  channel: NoticeChannel;
   slot_id: string;
   reservation_number: number;
   recipient: string;
@@ -56,7 +59,7 @@ export interface ServiceTokenTable {
 /** Finished notices counted per Tokyo day, channel and queue, written before the retention job deletes them. */
 export interface NoticeDailyTable {
   day: string;
-  channel: 'LINE' | 'PWA';
+  channel: NoticeChannel;
   /** The queue of the notice's number (0023, decision 065); 'main' for counts kept before queues. */
   queue_id: string;
   sent: number;
@@ -67,4 +70,23 @@ export interface NoticeDailyTable {
 export interface LineWebhookEventTable {
   event_id: string;
   received_at: string;
+}
+
+/** A desk patient's mobile number (0026, decision 070): sealed (auth/sealed.ts) and masked; gone when the reservation ends. */
+export interface SmsNumberTable {
+  slot_id: string;
+  /** The E.164 number, sealed for this slot. */
+  phone: string;
+  /** What staff see, e.g. 090-****-5678. */
+  masked: string;
+  created_at: string;
+}
+
+/** An SMS the provider accepted (0026): its message id and the price it reported when it accepted it. */
+export interface SmsUsageTable {
+  outbox_id: string;
+  message_sid: string;
+  sent_at: string;
+  price: string | null;
+  price_unit: string | null;
 }

@@ -3,8 +3,8 @@
  * so one set of queries serves SQLite and PostgreSQL (docs/decisions/0003-one-schema-two-dialects.md).
  */
 import type { Generated } from 'kysely';
-import type { LineWebhookEventTable, NoticeDailyTable, OutboxTable, ServiceTokenTable } from './schema-notices.js';
-export type { LineWebhookEventTable, NoticeDailyTable, OutboxPath, OutboxStatus, OutboxTable, ServiceTokenState, ServiceTokenTable } from './schema-notices.js';
+import type { LineWebhookEventTable, NoticeDailyTable, OutboxTable, ServiceTokenTable, SmsNumberTable, SmsUsageTable } from './schema-notices.js';
+export type { LineWebhookEventTable, NoticeChannel, NoticeDailyTable, OutboxPath, OutboxStatus, OutboxTable, ServiceTokenState, ServiceTokenTable, SmsNumberTable, SmsUsageTable } from './schema-notices.js';
 
 export interface RuntimeTable {
   id: number;
@@ -67,6 +67,11 @@ export interface RuntimeTable {
   /** The printed ticket (0025, decision 068): its paper ('58', '80' mm rolls or 'A6') and the clinic's sentence. */
   ticket_paper: string;
   ticket_note: string | null;
+  /** SMS (0026, decision 070): on (1) or off; the provider's account, its sealed token and the sender number. */
+  sms_on: number;
+  sms_account_sid: string | null;
+  sms_auth_token: string | null;
+  sms_from: string | null;
 }
 
 /**
@@ -242,6 +247,8 @@ export interface Database {
   wait_readings: WaitReadingTable;
   service_tokens: ServiceTokenTable;
   ticket_tokens: TicketTokenTable;
+  sms_numbers: SmsNumberTable;
+  sms_usage: SmsUsageTable;
 }
 
 /**

@@ -41,6 +41,9 @@ export const noticesJa = {
   // moved to another queue by staff (decision 067): the number the patient knew, the queue and the new number
   'notice.moved': '【{clinic}】受付番号 {from}番の方へ　受付を「{queue}」に移しました。新しい受付番号は {n}番です。',
   'notice.movedNew': '【{clinic}】受付を「{queue}」に移しました。新しい受付番号は {n}番です。',
+  // by SMS to a desk patient's mobile (decision 070): one segment, at most 70 characters with the clinic's name
+  'notice.smsAhead': '【{clinic}】{n}番の方　順番が近づきました（前の方{ahead}人以内）。ご来院ください。',
+  'notice.smsRecall': '【{clinic}】{n}番の方　順番です。受付までお越しください。',
   // the LINE chat's replies (issue 37, decision 052)
   /** The first line of every reply. */
   'chat.header': '【{clinic}】',
@@ -90,6 +93,8 @@ export const noticesEn: Record<NoticeKey, string> = {
   'notice.minutesQueue': '[{clinic}] {queue}, No. {n}: your turn may come in about {minutes} minutes. Please get ready to come to the clinic.',
   'notice.moved': '[{clinic}] No. {from}: your place has been moved to "{queue}". Your new number is {n}.',
   'notice.movedNew': '[{clinic}] Your place has been moved to "{queue}". Your new number is {n}.',
+  'notice.smsAhead': '[{clinic}] No. {n}: your turn is near ({ahead} or fewer ahead). Please come in.',
+  'notice.smsRecall': '[{clinic}] No. {n}: your turn. Please come to the desk.',
   'chat.header': '[{clinic}]',
   'chat.numberLine': 'Your number: {number} ({ahead})',
   'chat.heldLine': 'Your number: {number}',

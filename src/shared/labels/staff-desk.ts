@@ -293,6 +293,20 @@ export const staffDeskJa = {
   'move.undone': '{queue} {n}番に戻しました。',
   'messages.kind.moved': '受付項目の移動',
   'audit.action.moveToQueue': '受付項目を移動',
+  // SMS (decision 070): the walk-in's mobile, the desk row's action, /admin/messages' count and cost
+  'sms.phone': '携帯電話番号（任意・順番が近づいたらSMSでお知らせ）',
+  'sms.rowAction': 'SMS',
+  'sms.rowActionLabel': '{n}番のSMS通知先',
+  'sms.tag': 'SMS {masked}',
+  'sms.save': '登録',
+  'sms.remove': '削除',
+  'sms.close': '閉じる',
+  'sms.saved': '{n}番のSMS通知先を {masked} にしました',
+  'sms.removed': '{n}番のSMS通知先を削除しました',
+  'messages.smsMonth': '今月のSMS送信数 {n}通・料金 {cost}（Twilioの報告による）',
+  'messages.smsCostNone': '料金未確定の通数',
+  'audit.action.setSmsNumber': 'SMS通知先を変更',
+  'audit.action.saveSmsSettings': 'SMSの設定を変更',
   // the LINE webhook's refusal (/line/webhook, decision 052): only LINE's servers read it
   'error.webhookSignature': 'LINEの署名（X-Line-Signature）を確認できないリクエストです。',
 } as const;

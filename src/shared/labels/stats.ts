@@ -34,6 +34,8 @@ const ja = {
   'stats.failed.LINE': '通知の失敗（LINE）',
   'stats.sent.PWA': '通知の送信（PWA）',
   'stats.failed.PWA': '通知の失敗（PWA）',
+  'stats.sent.SMS': '通知の送信（SMS）',
+  'stats.failed.SMS': '通知の失敗（SMS）',
   'stats.quarterTitle': '15分ごとの受付数と診察開始数',
   'stats.weekdayTitle': '曜日別の受付数',
   'stats.hourTitle': '時間帯別の受付数',

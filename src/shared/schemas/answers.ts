@@ -108,6 +108,24 @@ export interface NoticeMonth {
   liffTokensRefused?: number;
 }
 
+/** The clinic's SMS provider settings as staff see them (decision 070): never the auth token, only whether one is saved. */
+export interface SmsSettings {
+  on: boolean;
+  accountSid: string;
+  from: string;
+  tokenSaved: boolean;
+}
+
+/** SMS this month (Tokyo), decision 070: the count and the cost as Twilio reported it, per currency. */
+export interface SmsMonth {
+  settings: SmsSettings;
+  sent: number;
+  /** The summed price per currency (Twilio's price_unit), as positive decimal strings, e.g. { unit: 'USD', amount: '0.2250' }. */
+  cost: { unit: string; amount: string }[];
+  /** Messages whose price Twilio had not reported yet. */
+  unpriced: number;
+}
+
 /** Messaging as staff see it (getMessagingStatus). */
 export interface MessagingStatus {
   lineConfigured: boolean;
@@ -124,11 +142,13 @@ export interface MessagingStatus {
    * an older server's answer still reads.
    */
   thisMonth?: NoticeMonth;
+  /** SMS (decision 070). Always sent by this server; optional so an older server's answer still reads. */
+  sms?: SmsMonth;
   failures: {
     slotId: string;
     reservationNumber: number;
     kind: NoticeKind;
-    channel: 'LINE' | 'PWA';
+    channel: 'LINE' | 'PWA' | 'SMS';
     reason: string;
     at: string;
   }[];

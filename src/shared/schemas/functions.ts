@@ -14,7 +14,7 @@ import { STATS_PERIODS, type StatsResult } from './stats.js';
 import { PATIENT_LANGS } from '../labels/langs.js';
 import { CALLOUT_TEXT_MAX } from '../callout/types.js';
 import { allocationSettingsSchema } from './allocation-settings.js';
-import type { AnnouncementSendPreview, ArrivalSetup, AuditEntry, MessagingStatus, MyReservation } from './answers.js';
+import type { AnnouncementSendPreview, ArrivalSetup, AuditEntry, MessagingStatus, MyReservation, SmsSettings } from './answers.js';
 import { FAMILY_MAX_MAX, MEMBER_NAME_MAX } from '../queue/family.js';
 import { patientText } from './patient-text.js';
 import { queueChoicesSchema, removeQueueSchema, saveQueueSchema, type QueuesAnswer } from './queues.js';
@@ -61,7 +61,15 @@ export const functionPayloads = {
      * FAILED_PRECONDITION error.queueClosed.
      */
     queueId: queueIdSchema.optional(),
-  }).refine((p) => p.reservedType !== 'ADMIN' || p.members === undefined, { message: 'members: patients only', path: ['members'] }),
+    /**
+     * Decision 070: the desk patient's mobile, as typed (090-1234-5678, full-width, +81…), told the turn-is-near
+     * notice and the recall by SMS; staff (ADMIN) only, while the clinic has SMS on. A number that is not a
+     * Japanese mobile is INVALID_ARGUMENT error.smsNumber, SMS off FAILED_PRECONDITION error.smsOff: no number is taken.
+     */
+    phone: z.string().min(1).max(30).optional(),
+  })
+    .refine((p) => p.reservedType !== 'ADMIN' || p.members === undefined, { message: 'members: patients only', path: ['members'] })
+    .refine((p) => p.reservedType === 'ADMIN' || p.phone === undefined, { message: 'phone: the desk only', path: ['phone'] }),
   cancelReservation: z.strictObject({
     slotId: id,
     reservationNumber: z.number().int().min(1).max(100_000),
@@ -95,6 +103,14 @@ export const functionPayloads = {
   endOnlineReception: none,
   markSlot: z.strictObject({ slotId: id, action: z.enum(MARK_ACTIONS) }),
   setNoticeSettings: z.strictObject({ lineAhead5: z.boolean(), lineRecall: z.boolean() }),
+  // SMS (decision 070): a desk number's mobile (null removes it), and the provider's settings ('' keeps the saved token).
+  setSmsNumber: z.strictObject({ slotId: id, phone: z.string().min(1).max(30).nullable() }),
+  saveSmsSettings: z.strictObject({
+    on: z.boolean(),
+    accountSid: z.string().max(64),
+    authToken: z.string().max(128),
+    from: z.string().max(30),
+  }),
   getMessagingStatus: none,
   claimAdminBeep: z.strictObject({ slotId: id }),
   getAuditLog: z.strictObject({
@@ -216,6 +232,9 @@ export interface FunctionResults extends TicketResults {
   endOnlineReception: { ok: true; changed: boolean };
   markSlot: { ok: true };
   setNoticeSettings: { ok: true };
+  /** masked: what staff see of the number now (e.g. 090-****-5678), null once removed. */
+  setSmsNumber: { ok: true; masked: string | null };
+  saveSmsSettings: { ok: true; settings: SmsSettings };
   getMessagingStatus: MessagingStatus;
   claimAdminBeep: { claimed: boolean };
   getAuditLog: { entries: AuditEntry[] };

@@ -119,6 +119,11 @@ export interface AdminSnapshot {
    * Always sent by this server; never on the public stream.
    */
   cancellations?: Record<string, number>;
+  /**
+   * SMS (decision 070): whether the clinic has it on (the walk-in's phone field and the row's SMS action), and
+   * slotId → the masked mobile (090-****-5678) of desk numbers with one. Never the number itself; staff only.
+   */
+  sms?: { on: boolean; masked: Record<string, string> };
 }
 
 /** Clinic announcements: 1 to 200 characters (issue 14). Here, not in functions.ts, so screens need no zod. */

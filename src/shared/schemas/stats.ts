@@ -8,7 +8,7 @@ export const STATS_PERIODS = ['day', 'week', 'month'] as const;
 export type StatsPeriod = (typeof STATS_PERIODS)[number];
 
 export const STATS_CHANNELS = ['LINE', 'PWA', 'ADMIN'] as const;
-export const NOTICE_CHANNELS = ['LINE', 'PWA'] as const;
+export const NOTICE_CHANNELS = ['LINE', 'PWA', 'SMS'] as const;
 
 export interface StatsFigures {
   /** The Tokyo days covered, both inclusive (yyyy-mm-dd). */

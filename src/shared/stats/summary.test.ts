@@ -7,7 +7,7 @@ function figures(over: Partial<StatsFigures>): StatsFigures {
     from: '2026-11-27', to: '2026-11-27', taken: { LINE: 4, PWA: 3, ADMIN: 5 }, canceledByPatient: 1, canceledByStaff: 0,
     holds: 1, noShows: 1, started: 9, absences: 0, checkIns: { patient: 0, staff: 0 },
     wait: { count: 9, medianSeconds: 600, p90Seconds: 1200 }, quarterHours: { arrivals: [], starts: [] }, weekdays: [], hours: [],
-    notices: { LINE: { sent: 0, failed: 0 }, PWA: { sent: 0, failed: 0 } }, ...over,
+    notices: { LINE: { sent: 0, failed: 0 }, PWA: { sent: 0, failed: 0 }, SMS: { sent: 0, failed: 0 } }, ...over,
   };
 }
 

@@ -11,6 +11,7 @@ import { useStaffData } from '../use-staff-data.js';
 import { adminPaths } from '../../routes/admin.js';
 import { tokyoDateTime } from '../../../shared/time/tokyo.js';
 import { CalloutSettingsPanel } from './CalloutSettingsPanel.js';
+import { SmsPanel } from './SmsPanel.js';
 import { NoticeMonthPanel } from './NoticeMonthPanel.js';
 import { StaffTable } from '../StaffTable.js';
 
@@ -107,6 +108,7 @@ export function MessagingScreen() {
             <p className="muted">{t('messages.settingsNote')}</p>
           </fieldset>
           {status.callout && <CalloutSettingsPanel settings={status.callout} severalQueues={severalQueues} onSaved={() => void load()} />}
+          {status.sms && <SmsPanel month={status.sms} onSaved={() => void load()} />}
           <section aria-labelledby="failures">
             <h2 id="failures">{t('messages.failures')}</h2>
             {status.failures.length === 0 ? (

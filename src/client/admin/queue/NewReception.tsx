@@ -1,7 +1,8 @@
 /**
  * The walk-in ticket: one press takes the next free number as an ADMIN reservation. With several queues
  * (decision 061) it asks for the 受付項目 first: the desk's filtered queue is chosen already, under すべて
- * nothing is, so a walk-in never lands in a queue no one picked.
+ * nothing is, so a walk-in never lands in a queue no one picked. With SMS on (decision 070) it takes an
+ * optional mobile number: the server checks it before taking the number, so a bad one takes none.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AdminSnapshot, QueueLive } from '../../../shared/schemas/live.js';
@@ -12,7 +13,7 @@ import { useRefusal } from '../refusal.js';
 import { ALL_QUEUES, MAIN_QUEUE_ID, type QueueFilter } from '../several-queues.js';
 
 export interface NewReceptionProps {
-  snapshot: Pick<AdminSnapshot, 'runtime' | 'nextFreeNumber' | 'nextFreeNumbers'> | null;
+  snapshot: Pick<AdminSnapshot, 'runtime' | 'nextFreeNumber' | 'nextFreeNumbers' | 'sms'> | null;
   status: LiveStatus;
   /** The clinic's queues when it has several. */
   queues?: readonly QueueLive[] | null;
@@ -58,6 +59,10 @@ export function NewReception(props: NewReceptionProps) {
   const [printing, setPrinting] = useState(false);
   const [choice, setChoice] = useState(filter === ALL_QUEUES ? '' : filter);
   const [asking, setAsking] = useState(false);
+  // The walk-in's mobile for SMS notices (decision 070), offered while the clinic has SMS on.
+  const phoneId = useId();
+  const [phone, setPhone] = useState('');
+  const smsOn = props.snapshot?.sms?.on ?? false;
   // The desk switching its list to another queue takes its walk-ins there too.
   useEffect(() => setChoice(filter === ALL_QUEUES ? '' : filter), [filter]);
   const chosen = queues?.find((q) => q.id === choice) ?? null;
@@ -72,8 +77,10 @@ export function NewReception(props: NewReceptionProps) {
     }
     setBusy(true);
     try {
-      const result = await callFn('allocateNextSlot', chosen ? { reservedType: 'ADMIN', queueId: chosen.id } : { reservedType: 'ADMIN' });
+      const withPhone = smsOn && phone.trim() !== '' ? { phone } : {};
+      const result = await callFn('allocateNextSlot', { reservedType: 'ADMIN', ...(chosen ? { queueId: chosen.id } : {}), ...withPhone });
       setIssued({ n: result.reservationNumber, queue: chosen?.nameJa ?? null, slotId: result.slotId });
+      setPhone('');
     } catch (err) {
       setIssued(null);
       await refuse(err, 'error.allocateFailed');
@@ -124,6 +131,12 @@ export function NewReception(props: NewReceptionProps) {
               {t('queues.chooseForDesk')}
             </p>
           )}
+        </div>
+      )}
+      {smsOn && (
+        <div className="new-reception-phone">
+          <label htmlFor={phoneId}>{t('sms.phone')}</label>
+          <input id={phoneId} type="tel" inputMode="tel" autoComplete="off" maxLength={30} value={phone} onChange={(e) => setPhone(e.currentTarget.value)} />
         </div>
       )}
       <button type="button" className="button primary block new-reception-button" disabled={busy} onClick={() => void take()}>

@@ -29,6 +29,7 @@ const ACTION_LABELS: Record<RowAction, StaffKey> = {
   ticket: 'admin.ticket.print',
   move: 'move.button',
   undoMove: 'move.undo',
+  sms: 'sms.rowAction',
 };
 
 /** The button's look says what kind of step it is: forward, destructive, pause, or going back. */
@@ -49,6 +50,7 @@ const ACTION_STYLE: Record<RowAction, string> = {
   ticket: 'ticket',
   move: 'move',
   undoMove: 'undo',
+  sms: 'sms',
 };
 
 export interface QueueRowProps {
@@ -71,6 +73,27 @@ export interface QueueRowProps {
   queueTone?: number;
   /** This desk just moved the row here from another queue: 移動取消 stands where 移動 does (decision 067). */
   undoableMove?: boolean;
+  /** SMS (decision 070): the clinic has it on, and this desk number's masked mobile when it has one. */
+  smsOn?: boolean;
+  smsMasked?: string;
+}
+
+/** A desk number's SMS mobile (decision 070): its masked form, and the button that adds, changes or removes it. */
+function SmsLine({ slot, busy, onAction, masked }: { slot: StaffSlot; busy: boolean; onAction: QueueRowProps['onAction']; masked?: string }) {
+  return (
+    <span className="sms-line">
+      {masked && <span className="sms-tag">{t('sms.tag', { masked })}</span>}
+      <button
+        type="button"
+        className="button admin-action sms-action"
+        aria-label={t('sms.rowActionLabel', { n: slot.reservationNumber })}
+        disabled={busy}
+        onClick={() => onAction(slot, 'sms')}
+      >
+        {t('sms.rowAction')}
+      </button>
+    </span>
+  );
 }
 
 function waitingText(slot: StaffSlot, rank: number | undefined): string {
@@ -145,7 +168,7 @@ function styleOf(action: RowAction, absentFirst: boolean): string {
   return ACTION_STYLE[action];
 }
 
-export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onAction, noticeThreshold, absentFirst = false, family, cancellations, queueName, queueTone = 0, undoableMove = false }: QueueRowProps) {
+export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onAction, noticeThreshold, absentFirst = false, family, cancellations, queueName, queueTone = 0, undoableMove = false, smsOn = false, smsMasked }: QueueRowProps) {
   const status = slotStatus(slot);
   const channel = patientChannel(slot);
   // A row names its queue only where the clinic has several: only there can it move.
@@ -164,6 +187,9 @@ export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onA
             {/* Patient text, isolated for direction (decision 058): a right-to-left name reorders nothing around it. */}
             {slot.memberName ? <bdi className="member-name">{slot.memberName}</bdi> : null}
           </span>
+        )}
+        {smsOn && slot.reservedType === 'ADMIN' && (status === 'waiting' || status === 'hold') && (
+          <SmsLine slot={slot} busy={busy} onAction={onAction} masked={smsMasked} />
         )}
       </th>
       <WaitingCell slot={slot} rank={rank} cancellations={cancellations} />

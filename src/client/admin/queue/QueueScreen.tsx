@@ -21,6 +21,7 @@ import { queueOfNumber, severalQueues, useQueueFilter } from '../several-queues.
 import type { QueueLive } from '../../../shared/schemas/live.js';
 import { QueueFilterBar } from './QueueFilterBar.js';
 import { MoveDialog, useQueueMoves } from './MoveDialog.js';
+import { SmsNumberDialog } from './SmsNumberDialog.js';
 
 export interface QueueScreenProps {
   username: string;
@@ -49,6 +50,9 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
   const [filter, setFilter] = useQueueFilter(queues);
   const moves = useQueueMoves(queues);
   const [moving, setMoving] = useState<StaffSlot | null>(null);
+  // The desk number whose SMS mobile is being entered (decision 070), and what was last done.
+  const [smsFor, setSmsFor] = useState<StaffSlot | null>(null);
+  const [smsDone, setSmsDone] = useState('');
 
   useNewReservationClaims(data?.slots, (announcement) => {
     if (soundOn) void play();
@@ -61,6 +65,7 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
 
   const onAction = useCallback(
     async (slot: StaffSlot, action: RowAction, target?: string) => {
+      if (action === 'sms') return setSmsFor(slot);
       if (action === 'recall' && !(await dialogs.confirm(t('admin.confirmRecall', { n: slot.reservationNumber })))) return;
       // 移動 asks where to first; the dialog's choice comes back here as `target`.
       if (action === 'move' && target === undefined) {
@@ -130,7 +135,11 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
           queues={queues}
           filter={filter}
           undoableMoves={moves.undoable}
+          sms={data?.sms}
         />
+        <p className="sms-done" role="status">
+          {smsDone}
+        </p>
       </main>
       {moving && queues && (
         <MoveDialog
@@ -140,6 +149,16 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
           onMove={(queueId) => {
             setMoving(null);
             void onAction(moving, 'move', queueId);
+          }}
+        />
+      )}
+      {smsFor && (
+        <SmsNumberDialog
+          slot={smsFor}
+          masked={data?.sms?.masked[smsFor.id]}
+          onClose={(done) => {
+            setSmsFor(null);
+            if (done) setSmsDone(done);
           }}
         />
       )}

@@ -33,6 +33,8 @@ export interface QueueTableProps {
   filter?: QueueFilter;
   /** Rows this desk moved from another queue, whose undo it offers (decision 067). */
   undoableMoves?: ReadonlyMap<string, unknown>;
+  /** SMS (decision 070): on, and slotId → the masked mobile of desk numbers with one. */
+  sms?: { on: boolean; masked: Readonly<Record<string, string>> };
 }
 
 /** A row's queue as its tag names it (the id for a queue the snapshot does not list). */
@@ -41,7 +43,7 @@ function nameOf(queues: readonly QueueLive[], id: string): string {
 }
 
 export function QueueTable(props: QueueTableProps) {
-  const { slots, showDone, blinking, busy, onAction, noticeThresholds, arrivalSettings, cancellations, queues = null, filter = ALL_QUEUES, undoableMoves } = props;
+  const { slots, showDone, blinking, busy, onAction, noticeThresholds, arrivalSettings, cancellations, queues = null, filter = ALL_QUEUES, undoableMoves, sms } = props;
   const ranks = useMemo(() => (queues ? ranksByQueue(slots) : waitingRanks(slots)), [slots, queues]);
   const absentFirst = arrivalSettings?.absentFirstUnarrived ?? false;
   const rows = useMemo(
@@ -90,6 +92,8 @@ export function QueueTable(props: QueueTableProps) {
             queueName={queues ? nameOf(queues, queueIdOf(slot)) : undefined}
             queueTone={queues ? queueTone(queues, queueIdOf(slot)) : undefined}
             undoableMove={undoableMoves?.has(slot.id)}
+            smsOn={sms?.on ?? false}
+            smsMasked={sms?.masked[slot.id]}
           />
         ))
       )}

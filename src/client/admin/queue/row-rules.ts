@@ -11,7 +11,8 @@ import type { MarkAction } from '../../../shared/schemas/functions.js';
  * 'undoAbsent': called and not there, the patient moves back (issue 34). 'arrive' and 'unarrive' are the
  * 来院済 column's button, not a place among the actions.
  */
-export type RowAction = MarkAction | 'recall' | 'call' | 'absent' | 'undoAbsent' | 'arrive' | 'unarrive' | 'ticket' | 'move' | 'undoMove';
+/** 'sms': the desk number's SMS mobile (decision 070), a button of its own beside the number, not in the action places. */
+export type RowAction = MarkAction | 'recall' | 'call' | 'absent' | 'undoAbsent' | 'arrive' | 'unarrive' | 'ticket' | 'move' | 'undoMove' | 'sms';
 
 /**
  * The buttons sit in fixed places so they never jump under the receptionist's pointer: each place shows

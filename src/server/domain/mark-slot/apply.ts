@@ -9,6 +9,7 @@ import { recordCallout } from '../callout/callouts.js';
 import { markChange } from './rule.js';
 import { writeInSlotQueue } from '../slot-queue.js';
 import type { WriteContext } from '../../storage/port.js';
+import { forgetEndedNumbers } from '../sms/apply.js';
 
 export async function markSlot({ store, slotId, action, actor }: { store: Store; slotId: string; action: MarkAction; actor?: Actor }) {
   try {
@@ -22,6 +23,8 @@ export async function markSlot({ store, slotId, action, actor }: { store: Store;
         // Starting a number calls it into the consulting room: the monitor announces it (issue 15).
         if (action === 'start') await recordCallout(ctx, slot.reservation_number, 'start');
         await enqueueAheadNotices(ctx);
+        // Served or deleted: the reservation's mobile number goes with it (decision 070).
+        if (action === 'start' || action === 'delete') await forgetEndedNumbers(ctx);
         const before = Object.fromEntries(Object.keys(change).map((k) => [k, slot[k as keyof typeof change]]));
         await writeAudit(tx, actor, { action: `markSlot.${action}`, target: `#${slot.reservation_number} ${slotId}`, before, after: change }, now);
       }

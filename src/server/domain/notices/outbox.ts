@@ -8,13 +8,19 @@ import type { WriteContext } from '../../storage/port.js';
 import type { OutboxTable, SlotTable } from '../../storage/schema.js';
 import { aheadNotices, noticeRows, noticeTarget } from './turn-near/rule.js';
 import { activeSlot } from '../../storage/slot-row.js';
+import { withNumbers } from '../sms/read.js';
 
-/** Queues one message per recipient: the LINE user, or each of a PWA user's push subscriptions. */
+/**
+ * Queues one message per recipient: the LINE user, or each of a PWA user's push subscriptions, or a desk
+ * patient's mobile by SMS (decision 070: the turn-is-near notice and the recall, while the clinic has SMS on
+ * and the number is saved).
+ */
 export async function enqueueNotice(ctx: WriteContext, slot: SlotTable, kind: OutboxTable['kind'], body: string | null = null): Promise<void> {
-  const target = noticeTarget(slot);
+  const sms = (kind === 'ahead5' || kind === 'recall') && slot.reserved_type === 'ADMIN' && ctx.runtime.sms_on === 1 && (await withNumbers(ctx.tx, [slot.id])).has(slot.id);
+  const target = noticeTarget(slot, sms);
   if (!target) return;
   const endpoints =
-    target.channel === 'LINE'
+    target.channel !== 'PWA'
       ? [null]
       : (await ctx.tx.selectFrom('push_subscriptions').select('endpoint').where('uid', '=', target.recipient).execute()).map((s) => s.endpoint);
   const rows = noticeRows(target, kind, body, endpoints, ctx.now);
@@ -53,7 +59,9 @@ async function queueAheadNotices(ctx: WriteContext, sessionId: string, queueId: 
     .orderBy('reservation_number')
     .limit(NOTICE_THRESHOLD_MAX + 1)
     .execute();
-  const { actions, boundary } = aheadNotices(waiting, ctx.runtime.line_ahead5_on === 1);
+  // Desk numbers with a mobile (decision 070): read only while SMS is on and one of them is this near.
+  const desk = ctx.runtime.sms_on === 1 ? waiting.filter((s) => s.reserved_type === 'ADMIN').map((s) => s.id) : [];
+  const { actions, boundary } = aheadNotices(waiting, ctx.runtime.line_ahead5_on === 1, await withNumbers(ctx.tx, desk));
   for (const { slot, action } of actions) {
     if (action === 'skipConfirmed') {
       await ctx.tx

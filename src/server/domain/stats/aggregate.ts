@@ -51,7 +51,7 @@ export function tokyoMinuteAndWeekday(ms: number): [minute: number, weekday: num
 }
 
 export function emptyNotices(): NoticeCounts {
-  return { LINE: { sent: 0, failed: 0 }, PWA: { sent: 0, failed: 0 } };
+  return { LINE: { sent: 0, failed: 0 }, PWA: { sent: 0, failed: 0 }, SMS: { sent: 0, failed: 0 } };
 }
 
 export function aggregate(range: { from: string; to: string }, rows: Iterable<StatsSlotRow>, notices: NoticeCounts): StatsFigures {

@@ -1,5 +1,5 @@
 /**
- * Staff recall (sendReservationMessageBySlot): once per LINE/PWA reservation, and only when that channel
+ * Staff recall (sendReservationMessageBySlot): once per LINE/PWA reservation (or desk one with a mobile, by SMS), and only when that channel
  * can actually send. `notifiedAheadAt` and the outbox message are written in one transaction; the notify
  * worker delivers it. The rule is rule.ts.
  */
@@ -10,6 +10,7 @@ import { slotOfOpenSession } from '../../session-slot.js';
 import { recordCallout } from '../../callout/callouts.js';
 import { recallChannel } from './rule.js';
 import { enqueueNotice } from '../outbox.js';
+import { withNumbers } from '../../sms/read.js';
 
 export interface RequestRecallOptions {
   store: Store;
@@ -24,7 +25,8 @@ export async function requestRecall({ store, slotId, channelConfigured, actor }:
   return store.write(async (ctx) => {
     const { tx, emit, now, runtime } = ctx;
     const slot = await slotOfOpenSession(ctx, slotId);
-    const channel = recallChannel(slot, channelConfigured, runtime.line_recall_on === 1);
+    const sms = slot.reserved_type === 'ADMIN' && runtime.sms_on === 1 && (await withNumbers(tx, [slotId])).has(slotId);
+    const channel = recallChannel(slot, channelConfigured, runtime.line_recall_on === 1, sms);
     await tx.updateTable('reservation_slots').set({ notified_ahead_at: now, updated_at: now }).where('id', '=', slotId).execute();
     emit({ type: 'recallRequested', slotId });
     await recordCallout(ctx, slot.reservation_number, 'recall');

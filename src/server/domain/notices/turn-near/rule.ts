@@ -10,7 +10,7 @@ import type { Slot } from '../../../../shared/queue/slot.js';
 import type { OutboxTable, SlotTable } from '../../../storage/schema.js';
 import { rowToSlot } from '../../../storage/slot-row.js';
 
-/** A patient a notice can go to: a LINE or PWA reservation with its owner. */
+/** A patient a notice can go to: a LINE or PWA reservation with its owner, or a desk one by SMS (decision 070). */
 export interface NoticeTarget {
   slotId: string;
   reservationNumber: number;
@@ -18,8 +18,10 @@ export interface NoticeTarget {
   recipient: string;
 }
 
-export function noticeTarget(slot: Pick<SlotTable, 'id' | 'reservation_number' | 'reserved_type' | 'owner_id'>): NoticeTarget | null {
+export function noticeTarget(slot: Pick<SlotTable, 'id' | 'reservation_number' | 'reserved_type' | 'owner_id'>, sms = false): NoticeTarget | null {
   const channel = slot.reserved_type;
+  // The row names the reservation, never the number: the sender reads it, sealed, from sms_numbers.
+  if (channel === 'ADMIN' && sms) return { slotId: slot.id, reservationNumber: slot.reservation_number, channel: 'SMS', recipient: slot.id };
   if ((channel !== 'LINE' && channel !== 'PWA') || !slot.owner_id) return null;
   return { slotId: slot.id, reservationNumber: slot.reservation_number, channel, recipient: slot.owner_id };
 }
@@ -89,14 +91,19 @@ export function noticeQueue(slots: readonly Slot[]): { slot: Slot; ahead: number
 /**
  * The turn-is-near notice (docs/decisions/021), given the first waiting rows (active, not held, in number
  * order; at most NOTICE_THRESHOLD_MAX + 1 of them can matter): a LINE/PWA reservation with its threshold
- * or fewer people ahead, neither notified nor skipped, is told now, once. One staff already confirmed is
+ * or fewer people ahead, neither notified nor skipped, is told now, once (so is a desk number with a mobile
+ * number in `smsSlots`, by SMS). One staff already confirmed is
  * skipped instead (the reason is recorded). With LINE's notice turned off, a LINE patient is left unsent and
  * unmarked, so turning it back on still tells them. Of a family only the first waiting member counts.
  *
  * `boundary` is the number of the (NOTICE_THRESHOLD_MAX + 1)th waiting patient, or null when fewer wait: a
  * number taken behind it has more people ahead than any threshold allows, and changes no one's count.
  */
-export function aheadNotices(waiting: readonly SlotTable[], lineAhead5On: boolean): { actions: AheadAction[]; boundary: number | null } {
+export function aheadNotices(
+  waiting: readonly SlotTable[],
+  lineAhead5On: boolean,
+  smsSlots: ReadonlySet<string> = new Set(),
+): { actions: AheadAction[]; boundary: number | null } {
   const byId = new Map(waiting.map((row) => [row.id, row]));
   const actions: AheadAction[] = [];
   for (const entry of noticeQueue(waiting.map(rowToSlot))) {
@@ -104,10 +111,12 @@ export function aheadNotices(waiting: readonly SlotTable[], lineAhead5On: boolea
     // Told by minutes before the turn instead (decision 055): ../minutes/rule.ts, on the minute's check.
     if (slot.notice_minutes !== null) continue;
     if (entry.ahead === null || entry.ahead > slot.notice_threshold) continue;
-    if (slot.reserved_type !== 'LINE' && slot.reserved_type !== 'PWA') continue;
+    // A desk number is told by SMS when it has a mobile number and the clinic has SMS on (decision 070).
+    const sms = slot.reserved_type === 'ADMIN' && smsSlots.has(slot.id);
+    if (slot.reserved_type !== 'LINE' && slot.reserved_type !== 'PWA' && !sms) continue;
     if (slot.notified_at || slot.ahead5_skipped_at) continue;
     if (slot.admin_confirmed_at) actions.push({ slot, action: 'skipConfirmed' });
-    else if (slot.reserved_type === 'PWA' || lineAhead5On) actions.push({ slot, action: 'notify' });
+    else if (slot.reserved_type !== 'LINE' || lineAhead5On) actions.push({ slot, action: 'notify' });
   }
   return { actions, boundary: waiting.length > NOTICE_THRESHOLD_MAX ? waiting[NOTICE_THRESHOLD_MAX].reservation_number : null };
 }
