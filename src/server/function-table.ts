@@ -18,6 +18,7 @@ import { callSlot, setCalloutSettings } from './functions/callout.js';
 import { markAbsent, undoAbsent } from './functions/absence.js';
 import { getQueues, saveQueue, removeQueue, saveQueueChoices } from './functions/queues.js';
 import { moveToQueue } from './functions/move-queue.js';
+import { issueTicket, getTicketSettings, saveTicketSettings, getTicket, cancelByTicket, checkInByTicket } from './functions/ticket.js';
 import { markArrived, checkIn, getArrivalSetup, saveArrivalSettings, renewCheckinCodes, renewMonitorKey, getMonitorCheckinCode } from './functions/arrival.js';
 
 export const functionTable: FunctionTable = {
@@ -49,6 +50,8 @@ export const functionTable: FunctionTable = {
   getQueues, saveQueue, removeQueue, saveQueueChoices,
   // functions/move-queue.ts
   moveToQueue,
+  // functions/ticket.ts
+  issueTicket, getTicketSettings, saveTicketSettings, getTicket, cancelByTicket, checkInByTicket,
 };
 
 export const functionAccess = Object.fromEntries(FUNCTION_NAMES.map((name) => [name, accessOf(functionTable[name])])) as {

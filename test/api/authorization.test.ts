@@ -147,6 +147,13 @@ const CASES: Case[] = [
   { fn: 'saveQueueChoices', label: '', payload: () => ({ anyQueue: false, numberPerQueue: false }) },
   { fn: 'renewCheckinCodes', label: '', payload: () => ({}) },
   { fn: 'renewMonitorKey', label: '', payload: () => ({}) },
+  // the printed ticket (decision 068): the token in the payload is the holder's credential, judged after access
+  { fn: 'issueTicket', label: '', payload: () => ({ slotId: 'no-such-slot' }) },
+  { fn: 'getTicketSettings', label: '', payload: () => ({}) },
+  { fn: 'saveTicketSettings', label: '', payload: () => ({ paper: '58', note: 'お呼びするまで外出されても大丈夫です' }) },
+  { fn: 'getTicket', label: '', payload: () => ({ ticket: 'A'.repeat(43) }) },
+  { fn: 'cancelByTicket', label: '', payload: () => ({ ticket: 'A'.repeat(43), reservationNumber: 1 }) },
+  { fn: 'checkInByTicket', label: '', payload: () => ({ ticket: 'A'.repeat(43), code: '1234' }) },
   {
     // The key staff hand the wall monitor: whoever holds it reads the code (a wrong key is PERMISSION_DENIED).
     fn: 'getMonitorCheckinCode',

@@ -9,6 +9,13 @@ import type { NoticeChoice } from './NoticeChooser.js';
 import { usePatient } from './patient-context.js';
 import { useMyReservation } from './useMyReservation.js';
 
+// The printed ticket's page (web/TicketScreen.tsx) takes what it shares with the patient screens from here,
+// and reaches the book screen too: then every module /pwa and /line load first is also the ticket chunk's,
+// so Rolldown keeps them in one chunk instead of splitting it into pieces that cost /pwa's budget a kilobyte.
+export { MyReservationCard } from './MyReservationCard.js';
+export { BookScreen } from './BookScreen.js';
+export { AuthErrorCard } from './AuthErrorCard.js';
+
 export function MyScreen() {
   const { auth, channel, paths, onCanceled, taken } = usePatient();
   const live = useQueue();

@@ -63,6 +63,9 @@ export const ROW_SCHEMAS = {
     // Several queues came with migration 0022: an older backup restores with one number per clinic, no any-queue.
     queue_any: flag.default(0),
     number_per_queue: flag.default(0),
+    // The printed ticket's settings came with migration 0025: an older backup restores with 80 mm and no sentence.
+    ticket_paper: z.enum(['58', '80', 'A6']).default('80'),
+    ticket_note: text.nullable().default(null),
   }),
   // Queues came with migration 0022: a backup written before it has none, and restores into the one queue
   // the restore makes from its runtime row (ops/backup.ts), as the migration did.
@@ -204,6 +207,14 @@ export const ROW_SCHEMAS = {
     created_at: time,
     updated_at: time,
   }),
+  // Never in a backup either (not in BACKUP_TABLES, docs/decisions/068): a ticket's token is a credential.
+  ticket_tokens: z.strictObject({
+    token_hash: text,
+    slot_id: text,
+    session_id: text,
+    issued_at: time,
+    revoked_at: time.nullable(),
+  }),
 } satisfies { [T in keyof Database]: z.ZodType<Selectable<Database[T]>> };
 
 /** Each table's primary key, in order: the backup pages through every table by it. */
@@ -225,6 +236,7 @@ export const PRIMARY_KEYS: { [T in keyof Database]: readonly (keyof Database[T] 
   line_webhook_events: ['event_id'],
   wait_readings: ['slot_id', 'tick'],
   service_tokens: ['slot_id'],
+  ticket_tokens: ['token_hash'],
 };
 
 /** Zod's complaint in one line: `owner_id: expected string, received number; …`. */

@@ -56,6 +56,8 @@ export async function applyRetention(store: Store, settings: RetentionSettings, 
     .where('created_at', '<', new Date(now.getTime() - SERVICE_TOKEN_DAYS * DAY).toISOString())
     .where((eb) => eb.or([eb('state', '!=', 'refused'), eb('created_at', '<', new Date(now.getTime() - REFUSED_TOKEN_DAYS * DAY).toISOString())]))
     .execute();
+  // A printed ticket's token serves its session only (decision 068): its digest is kept no longer than a number's day.
+  await db.deleteFrom('ticket_tokens').where('issued_at', '<', new Date(now.getTime() - 2 * DAY).toISOString()).execute();
   const auditCutoff = new Date(now.getTime() - settings.auditRetentionDays * DAY).toISOString();
   await db.deleteFrom('audit_log').where('at', '<', auditCutoff).execute();
   // A session's per-address counter is dated by its opening: a session left open for days must keep it,

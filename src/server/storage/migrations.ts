@@ -24,6 +24,7 @@ import { staffDevicesMigration } from './migration-0019-staff-devices.js';
 import { checkinKeysAbsenceUndoMigration } from './migration-0020-checkin-keys-absence-undo.js';
 import { cancelLimitMigration } from './migration-0021-cancel-limit.js';
 import { queuesMigration } from './migration-0022-queues.js';
+import { ticketsMigration } from './migration-0025-tickets.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -140,6 +141,7 @@ const migrations: Record<string, Migration> = {
   '0020_checkin_keys_absence_undo': checkinKeysAbsenceUndoMigration,
   '0021_cancel_limit': cancelLimitMigration,
   '0022_queues': queuesMigration,
+  '0025_tickets': ticketsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -64,6 +64,9 @@ export interface RuntimeTable {
   queue_any: number;
   /** 1: a patient may hold one active number in each queue; 0 (default): one in the clinic. */
   number_per_queue: number;
+  /** The printed ticket (0025, decision 068): its paper ('58', '80' mm rolls or 'A6') and the clinic's sentence. */
+  ticket_paper: string;
+  ticket_note: string | null;
 }
 
 /**
@@ -236,6 +239,19 @@ export interface Database {
   line_webhook_events: LineWebhookEventTable;
   wait_readings: WaitReadingTable;
   service_tokens: ServiceTokenTable;
+  ticket_tokens: TicketTokenTable;
+}
+
+/**
+ * A printed ticket's token (0025, decision 068), by its SHA-256 digest: valid while not revoked and while
+ * its session is the open one. Never in a backup.
+ */
+export interface TicketTokenTable {
+  token_hash: string;
+  slot_id: string;
+  session_id: string;
+  issued_at: string;
+  revoked_at: string | null;
 }
 
 /**

@@ -10,6 +10,7 @@ import { staffLabels } from './staff.js';
 import { staffDeskJa } from './staff-desk.js';
 import { staffSettingsJa } from './staff-settings.js';
 import { statsLabels } from './stats.js';
+import { ticketLabels } from './ticket.js';
 import { label, reportMissingParams, throwMissingParam } from './text.js';
 
 type Texts = Readonly<Record<string, string>>;
@@ -23,6 +24,7 @@ const written: Record<string, { ja: Texts; en?: Texts }> = {
   'staff-desk.ts': { ja: staffDeskJa },
   'staff-settings.ts': { ja: staffSettingsJa },
   'stats.ts': statsLabels,
+  'ticket.ts': ticketLabels,
 };
 
 /** The catalogues as looked up, each the join of the written ones it names. */

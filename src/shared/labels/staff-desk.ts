@@ -9,6 +9,14 @@ export const staffDeskJa = {
   // staff
   'admin.inhouseStopped': '院内受付が停止中です。先に院内受付を開始してください。',
   'admin.sessionClosed': 'この受付番号の受付はすでに終了しているため、操作できません。',
+  // the printed ticket of a desk number (docs/decisions/068)
+  // The ticket's page shows its own words for this one (ticket.ts, ticket.unusable), in either language.
+  'error.ticketUnusable': 'この受付票は使えません。受付でお尋ねください。',
+  'error.ticketDeskOnly': '受付票は、窓口や電話で取った番号にだけ印刷できます。',
+  'error.ticketNotWaiting': 'この番号は待っていないため、受付票を印刷できません。',
+  'admin.ticket.print': '受付票を印刷',
+  'admin.ticket.reprint': '受付票を再印刷（前の受付票は使えなくなります）',
+  'admin.ticket.failed': '受付票を印刷できませんでした：{message}',
   'admin.endInhouseOnlineOpen': 'オンライン受付が受付中です。先にオンライン受付を停止してください。',
   'admin.endInhouseReservationsExist':
     '未対応の予約が残っています。すべての予約を開始または削除してから院内受付を停止してください。',

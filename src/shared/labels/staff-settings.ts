@@ -127,6 +127,16 @@ export const staffSettingsJa = {
   'arrival.monitorKeyConfirm':
     'モニターの鍵を新しくしますか？いま開いているモニターには番号が表示されなくなります。スタッフがログインした状態でモニターを開き直してください。',
   'arrival.monitorKeyRenewed': 'モニターの鍵を新しくしました。待合室モニターを開き直してください。',
+  // the printed ticket's settings (docs/decisions/068)
+  'ticketSettings.settings': '受付票（窓口の番号の印刷）',
+  'ticketSettings.paper': '用紙',
+  'ticketSettings.paper58': 'レシート 58mm',
+  'ticketSettings.paper80': 'レシート 80mm',
+  'ticketSettings.paperA6': 'A6（普通のプリンター）',
+  'ticketSettings.note': '番号の下に印刷するひとこと（{max}文字まで）',
+  'ticketSettings.noteExample': '例：お呼びするまで外出されても大丈夫です',
+  'ticketSettings.save': '受付票の設定を保存',
+  'ticketSettings.saved': '受付票の設定を保存しました。',
   'audit.action.saveArrivalSettings': '来院確認・不在の設定を変更',
   'audit.action.renewCheckinCodes': '来院確認コードを更新',
   'audit.action.renewMonitorKey': '待合室モニターの鍵を更新',

@@ -19,6 +19,7 @@ import { FAMILY_MAX_MAX, MEMBER_NAME_MAX } from '../queue/family.js';
 import { patientText } from './patient-text.js';
 import { queueChoicesSchema, removeQueueSchema, saveQueueSchema, type QueuesAnswer } from './queues.js';
 import { queueIdSchema } from './queue-id.js';
+import { ticketPayloads, type TicketResults } from './ticket.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
@@ -169,6 +170,8 @@ export const functionPayloads = {
   removeQueue: removeQueueSchema,
   saveQueueChoices: queueChoicesSchema,
   moveToQueue: z.strictObject({ slotId: id, queueId: queueIdSchema }),
+  // the printed ticket of a desk number (decision 068; src/shared/schemas/ticket.ts)
+  ...ticketPayloads,
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
@@ -177,7 +180,7 @@ export type FunctionPayload<N extends FunctionName> = z.infer<(typeof functionPa
 export const FUNCTION_NAMES = Object.keys(functionPayloads) as FunctionName[];
 
 /** Results, as the server answers them inside `{"result": ...}`. */
-export interface FunctionResults {
+export interface FunctionResults extends TicketResults {
   /** reservation: what getMyReservation answers right after (null for a walk-in ticket, or when it could not be read). */
   allocateNextSlot: {
     ok: true;

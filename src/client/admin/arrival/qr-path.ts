@@ -1,7 +1,8 @@
 /**
  * The printed check-in QR code (issue 34) as an SVG path, drawn by React: no markup string from the
  * library goes into the page. qrcode-generator (no dependencies) makes the matrix; it is imported only
- * here, in the /admin/arrival chunk, so no patient page carries it (build/budget.ts).
+ * here, by the /admin/arrival chunk and the printed ticket's chunk (admin/ticket/), so no patient page and
+ * no first load of a staff screen carries it (build/budget.ts).
  */
 import qrcode from 'qrcode-generator';
 

@@ -54,7 +54,8 @@ export function NewReception(props: NewReceptionProps) {
   const selectId = useId();
   const selectRef = useRef<HTMLSelectElement>(null);
   const [busy, setBusy] = useState(false);
-  const [issued, setIssued] = useState<{ n: number; queue: string | null } | null>(null);
+  const [issued, setIssued] = useState<{ n: number; queue: string | null; slotId: string } | null>(null);
+  const [printing, setPrinting] = useState(false);
   const [choice, setChoice] = useState(filter === ALL_QUEUES ? '' : filter);
   const [asking, setAsking] = useState(false);
   // The desk switching its list to another queue takes its walk-ins there too.
@@ -72,12 +73,25 @@ export function NewReception(props: NewReceptionProps) {
     setBusy(true);
     try {
       const result = await callFn('allocateNextSlot', chosen ? { reservedType: 'ADMIN', queueId: chosen.id } : { reservedType: 'ADMIN' });
-      setIssued({ n: result.reservationNumber, queue: chosen?.nameJa ?? null });
+      setIssued({ n: result.reservationNumber, queue: chosen?.nameJa ?? null, slotId: result.slotId });
     } catch (err) {
       setIssued(null);
       await refuse(err, 'error.allocateFailed');
     } finally {
       setBusy(false);
+    }
+  }
+
+  // The number's printed ticket (docs/decisions/068), one tap after it was taken; its chunk loads on the tap.
+  async function print(slotId: string) {
+    if (printing) return;
+    setPrinting(true);
+    try {
+      await (await import('../ticket/print.js')).printTicket(slotId);
+    } catch (err) {
+      await refuse(err);
+    } finally {
+      setPrinting(false);
     }
   }
 
@@ -121,6 +135,11 @@ export function NewReception(props: NewReceptionProps) {
       <p className="issued" role="status">
         {issued !== null && issuedText(issued)}
       </p>
+      {issued !== null && (
+        <button type="button" className="button block ticket-print-button" disabled={printing} onClick={() => void print(issued.slotId)}>
+          {t('admin.ticket.print')}
+        </button>
+      )}
     </section>
   );
 }

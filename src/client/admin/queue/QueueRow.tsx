@@ -8,7 +8,7 @@ import type { StaffSlot } from '../../../shared/queue/slot.js';
 import type { StaffKey } from '../../../shared/labels/staff.js';
 import { t } from '../labels.js';
 import { ChannelIcon } from './ChannelIcon.js';
-import { actionPlaces, arrivalAction, canceledByPatient, patientChannel, type RowAction, rowActions } from './row-rules.js';
+import { actionPlaces, arrivalAction, canceledByPatient, canPrintTicket, patientChannel, type RowAction, rowActions } from './row-rules.js';
 import { tokyoHhmm } from '../../../shared/time/tokyo.js';
 import type { FamilyPlace } from './family-groups.js';
 
@@ -26,6 +26,7 @@ const ACTION_LABELS: Record<RowAction, StaffKey> = {
   undoAbsent: 'admin.undoAbsent',
   arrive: 'admin.markArrived',
   unarrive: 'admin.unmarkArrived',
+  ticket: 'admin.ticket.print',
 };
 
 /** The button's look says what kind of step it is: forward, destructive, pause, or going back. */
@@ -43,6 +44,7 @@ const ACTION_STYLE: Record<RowAction, string> = {
   undoAbsent: 'undo',
   arrive: 'arrive',
   unarrive: 'undo',
+  ticket: 'ticket',
 };
 
 export interface QueueRowProps {
@@ -148,6 +150,11 @@ export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onA
       <th scope="row" className="cell-number">
         {t('admin.numberValue', { n: slot.reservationNumber })}
         {queueName && <span className={`queue-tag queue-tone-${queueTone}`}>{queueName}</span>}
+        {canPrintTicket(slot) && (
+          <button type="button" className={`button admin-action ${ACTION_STYLE.ticket} ticket-reprint`} title={t('admin.ticket.reprint')} disabled={busy} onClick={() => onAction(slot, 'ticket')}>
+            {t('admin.ticket.print')}
+          </button>
+        )}
         {family && (
           <span className="family-line">
             <span className="family-tag">{t('staffFamily.tag', { i: family.i, k: family.k })}</span>

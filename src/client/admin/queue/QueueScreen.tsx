@@ -67,6 +67,8 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
         else if (action === 'absent') await callFn('markAbsent', { slotId: slot.id, absences: slot.absences });
         else if (action === 'undoAbsent') await callFn('undoAbsent', { slotId: slot.id, absences: slot.absences });
         else if (action === 'arrive' || action === 'unarrive') await callFn('markArrived', { slotId: slot.id, arrived: action === 'arrive' });
+        // The printed ticket (decision 068): its chunk, with the QR code library, loads on the first print.
+        else if (action === 'ticket') await (await import('../ticket/print.js')).printTicket(slot.id);
         else await callFn('markSlot', { slotId: slot.id, action });
       } catch (err) {
         await refuse(err);

@@ -11,7 +11,7 @@ import type { MarkAction } from '../../../shared/schemas/functions.js';
  * 'undoAbsent': called and not there, the patient moves back (issue 34). 'arrive' and 'unarrive' are the
  * 来院済 column's button, not a place among the actions.
  */
-export type RowAction = MarkAction | 'recall' | 'call' | 'absent' | 'undoAbsent' | 'arrive' | 'unarrive';
+export type RowAction = MarkAction | 'recall' | 'call' | 'absent' | 'undoAbsent' | 'arrive' | 'unarrive' | 'ticket';
 
 /**
  * The buttons sit in fixed places so they never jump under the receptionist's pointer: each place shows
@@ -52,6 +52,11 @@ export function canceledByPatient(slot: Pick<StaffSlot, 'canceledLineAt' | 'canc
 /** Still in the queue: waiting or held, and the patient has not cancelled. */
 function inQueue(status: SlotStatus, slot: StaffSlot): boolean {
   return (status === 'waiting' || status === 'hold') && !canceledByPatient(slot);
+}
+
+/** A desk number still in the queue may have its ticket printed again (docs/decisions/068): the number cell's button. */
+export function canPrintTicket(slot: StaffSlot): boolean {
+  return slot.reservedType === 'ADMIN' && inQueue(slotStatus(slot), slot);
 }
 
 /** Recall goes once, and only to a LINE or PWA patient who is still in the queue. */

@@ -36,7 +36,8 @@ export type CheckinGuesses = (session: { id: string; openedAt: string }) => Coun
 
 export interface CheckInOptions {
   store: Store;
-  ownerId: string;
+  /** The patient's uid; null for a desk number checked in from its printed ticket (../../ticket), which has no owner. */
+  ownerId: string | null;
   slotId: string;
   code: string;
   /** The server's clock (deps.clock): which monitor codes are in force. */

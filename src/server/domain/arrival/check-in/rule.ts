@@ -20,7 +20,7 @@ export type CheckInDecision = { kind: 'arrive' } | { kind: 'already'; arrivedAt:
  */
 export function decideCheckIn(
   row: Pick<CheckInRow, 'owner_id' | 'session_id' | 'arrived_at' | 'current_session_id'> | undefined,
-  ownerId: string,
+  ownerId: string | null,
   codeRight: boolean,
 ): CheckInDecision {
   if (!row || row.owner_id !== ownerId || row.session_id !== row.current_session_id) {

@@ -1,0 +1,78 @@
+/**
+ * The printed ticket (docs/decisions/068), applied: staff print a desk number's ticket (a new token, the
+ * standing one revoked), and the ticket's holder gives the number up from its page. The token is a
+ * credential: it goes back to the staff screen that prints it and nowhere else — not into the audit line,
+ * not into an event, not into a log.
+ */
+import type { TicketPrint } from '../../../shared/schemas/ticket.js';
+import { publicQueue } from '../../../shared/queue/rules.js';
+import { AppError } from '../../errors.js';
+import type { Store } from '../../storage/port.js';
+import { type Actor, writeAudit } from '../audit.js';
+import { enqueueAheadNotices } from '../notices/outbox.js';
+import { loadQueueState } from '../queue-state.js';
+import { liveQueueRows } from '../queues/read.js';
+import { slotOfOpenSession } from '../session-slot.js';
+import { standingTicket } from './read.js';
+import { decideIssue, ticketState } from './rule.js';
+import { readTicketSettings } from './settings.js';
+import { newTicketToken, ticketDigest } from './token.js';
+
+/** Who the audit trail names for what a ticket's holder did: the ticket, as no person signed in. */
+export const TICKET_ACTOR: Actor = { id: null, username: '受付票' };
+
+export interface IssueTicketOptions {
+  store: Store;
+  slotId: string;
+  actor: Actor;
+  clinicName: string;
+}
+
+/** Prints (or reprints) a desk number's ticket: one write revokes the standing token and stores the new one's digest. */
+export async function issueTicket({ store, slotId, actor, clinicName }: IssueTicketOptions): Promise<TicketPrint> {
+  const token = newTicketToken();
+  const issued = await store.write(async (ctx) => {
+    const { tx, now } = ctx;
+    const slot = await slotOfOpenSession(ctx, slotId);
+    decideIssue(slot);
+    const revoked = await tx.updateTable('ticket_tokens').set({ revoked_at: now }).where('slot_id', '=', slotId).where('revoked_at', 'is', null).executeTakeFirst();
+    const reprint = Number(revoked.numUpdatedRows) > 0;
+    await tx.insertInto('ticket_tokens').values({ token_hash: ticketDigest(token), slot_id: slotId, session_id: slot.session_id, issued_at: now, revoked_at: null }).execute();
+    await writeAudit(tx, actor, { action: reprint ? 'ticket.reprint' : 'ticket.issue', target: `#${slot.reservation_number} ${slotId}` }, now);
+    return { slot, reprint, settings: readTicketSettings(ctx.runtime) };
+  });
+  const { slot, reprint, settings } = issued;
+  const queue = await loadQueueState(store);
+  const ahead = publicQueue(queue.slots).find((r) => r.slotId === slotId)?.ahead ?? null;
+  const queues = await liveQueueRows(store.db);
+  const queueName = queues.length > 1 ? (queues.find((q) => q.id === slot.queue_id)?.name_ja ?? null) : null;
+  return {
+    token,
+    clinicName,
+    reservationNumber: slot.reservation_number,
+    queueName,
+    takenAt: slot.reserved_at ?? slot.created_at,
+    ahead,
+    reprint,
+    ...settings,
+  };
+}
+
+/**
+ * The ticket's holder gives the number up (after the page's confirmation), the number they saw named as
+ * cancelReservation asks. The token is judged inside the write, so a reprint that lands first wins.
+ */
+export async function cancelByTicket({ store, token, reservationNumber }: { store: Store; token: string; reservationNumber: number }): Promise<{ ok: true }> {
+  // A refusal is found on a plain read first: no lock is taken for a stale ticket.
+  await standingTicket(store.db, token);
+  return store.write(async (ctx) => {
+    const { tx, now } = ctx;
+    const row = await standingTicket(tx, token);
+    if (ticketState(row) !== 'waiting' || row.reservation_number !== reservationNumber) throw new AppError('NOT_FOUND', 'error.reservationNotFound');
+    await tx.updateTable('reservation_slots').set({ canceled: 1, canceled_at: now, updated_at: now }).where('id', '=', row.slot_id).execute();
+    ctx.emit({ type: 'slotCanceled', slotId: row.slot_id });
+    await enqueueAheadNotices(ctx);
+    await writeAudit(tx, TICKET_ACTOR, { action: 'ticket.cancel', target: `#${row.reservation_number} ${row.slot_id}` }, now);
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * The printed ticket of a desk number (docs/decisions/068): staff print it and set its paper; its holder,
+ * with no app and no sign-in, reads the number's place, gives it up or checks in by the ticket's token.
+ * The token is the credential of the three public functions: it comes in the payload, which no log
+ * records, and is judged by domain/ticket before anything is read or written.
+ */
+import * as arrivalCheckIn from '../domain/arrival/check-in/apply.js';
+import * as tickets from '../domain/ticket/apply.js';
+import { readTicket, standingTicket } from '../domain/ticket/read.js';
+import * as ticketSettings from '../domain/ticket/settings.js';
+import type { FunctionDef } from '../http/function-def.js';
+
+export const issueTicket: FunctionDef<'issueTicket'> = {
+  access: 'staff',
+  async run({ slotId }, actor, _request, deps) {
+    return tickets.issueTicket({ store: deps.store, slotId, actor, clinicName: deps.config.CLINIC_NAME });
+  },
+};
+
+export const getTicketSettings: FunctionDef<'getTicketSettings'> = {
+  access: 'staff',
+  async run(_payload, _staff, _request, deps) {
+    return ticketSettings.getTicketSettings(deps.store);
+  },
+};
+
+export const saveTicketSettings: FunctionDef<'saveTicketSettings'> = {
+  access: 'staff',
+  async run(settings, actor, _request, deps) {
+    return ticketSettings.saveTicketSettings({ store: deps.store, settings, actor });
+  },
+};
+
+// The ticket's token, not a sign-in, admits these three: the route lets anyone call, the domain refuses
+// every token that does not stand (error.ticketUnusable).
+export const getTicket: FunctionDef<'getTicket'> = {
+  access: 'anyone',
+  async run({ ticket }, _caller, _request, deps) {
+    return readTicket(deps.store, ticket, deps.config.CLINIC_NAME);
+  },
+};
+
+export const cancelByTicket: FunctionDef<'cancelByTicket'> = {
+  access: 'anyone',
+  async run({ ticket, reservationNumber }, _caller, _request, deps) {
+    return tickets.cancelByTicket({ store: deps.store, token: ticket, reservationNumber });
+  },
+};
+
+export const checkInByTicket: FunctionDef<'checkInByTicket'> = {
+  access: 'anyone',
+  async run({ ticket, code }, _caller, request, deps) {
+    const row = await standingTicket(deps.store.db, ticket);
+    // The same check-in as the app's, its wrong-code budgets keyed by the number instead of a patient.
+    const guesses = deps.abuse.checkinGuesses(request, `ticket_${row.slot_id}`);
+    const nowMs = deps.clock.now().getTime();
+    return arrivalCheckIn.checkIn({ store: deps.store, ownerId: row.owner_id, slotId: row.slot_id, code, nowMs, guesses, seal: deps.checkinSealer });
+  },
+};
