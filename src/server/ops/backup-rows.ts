@@ -66,6 +66,8 @@ export const ROW_SCHEMAS = {
     // The printed ticket's settings came with migration 0025: an older backup restores with 80 mm and no sentence.
     ticket_paper: z.enum(['58', '80', 'A6']).default('80'),
     ticket_note: text.nullable().default(null),
+    // Came with migration 0027 (the entrance kiosk): an older backup restores as never saved.
+    ticket_set_at: time.nullable().default(null),
   }),
   // Queues came with migration 0022: a backup written before it has none, and restores into the one queue
   // the restore makes from its runtime row (ops/backup.ts), as the migration did.
@@ -215,6 +217,15 @@ export const ROW_SCHEMAS = {
     issued_at: time,
     revoked_at: time.nullable(),
   }),
+  // Never in a backup (not in BACKUP_TABLES, docs/decisions/072): a restored kiosk could be one since revoked.
+  kiosk_devices: z.strictObject({
+    id: text,
+    name: text,
+    created_at: time,
+    created_by: text,
+    revoked_at: time.nullable(),
+    revoked_by: text.nullable(),
+  }),
 } satisfies { [T in keyof Database]: z.ZodType<Selectable<Database[T]>> };
 
 /** Each table's primary key, in order: the backup pages through every table by it. */
@@ -237,6 +248,7 @@ export const PRIMARY_KEYS: { [T in keyof Database]: readonly (keyof Database[T] 
   wait_readings: ['slot_id', 'tick'],
   service_tokens: ['slot_id'],
   ticket_tokens: ['token_hash'],
+  kiosk_devices: ['id'],
 };
 
 /** Zod's complaint in one line: `owner_id: expected string, received number; …`. */

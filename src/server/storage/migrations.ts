@@ -25,6 +25,7 @@ import { checkinKeysAbsenceUndoMigration } from './migration-0020-checkin-keys-a
 import { cancelLimitMigration } from './migration-0021-cancel-limit.js';
 import { queuesMigration } from './migration-0022-queues.js';
 import { ticketsMigration } from './migration-0025-tickets.js';
+import { kiosksMigration } from './migration-0027-kiosks.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -142,6 +143,7 @@ const migrations: Record<string, Migration> = {
   '0021_cancel_limit': cancelLimitMigration,
   '0022_queues': queuesMigration,
   '0025_tickets': ticketsMigration,
+  '0027_kiosks': kiosksMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -67,6 +67,8 @@ export interface RuntimeTable {
   /** The printed ticket (0025, decision 068): its paper ('58', '80' mm rolls or 'A6') and the clinic's sentence. */
   ticket_paper: string;
   ticket_note: string | null;
+  /** The entrance kiosk (0027, decision 072): when staff last saved the ticket settings; null: never (the kiosk shows the QR code). */
+  ticket_set_at: string | null;
 }
 
 /**
@@ -240,6 +242,18 @@ export interface Database {
   wait_readings: WaitReadingTable;
   service_tokens: ServiceTokenTable;
   ticket_tokens: TicketTokenTable;
+  kiosk_devices: KioskDeviceTable;
+}
+
+/** A tablet staff made an entrance kiosk (0027, decision 072): its cookie names the row; revoked, it is refused. Never in a backup. */
+export interface KioskDeviceTable {
+  id: string;
+  name: string;
+  created_at: string;
+  /** The staff member's user name. */
+  created_by: string;
+  revoked_at: string | null;
+  revoked_by: string | null;
 }
 
 /**
