@@ -7,6 +7,7 @@
  */
 import './ticket.css';
 import { callFn } from '../../api/fn.js';
+import type { TicketPrint } from '../../../shared/schemas/ticket.js';
 import { ticketSheet } from './sheet.js';
 
 /** Paper → the `@page` size: receipt rolls are cut after the ticket, so their length is the ticket's. */
@@ -15,7 +16,11 @@ const PAGE_SIZE = { '58': '58mm 130mm', '80': '80mm 150mm', A6: 'A6' } as const;
 const PRINTING = 'printing-ticket';
 
 export async function printTicket(slotId: string): Promise<void> {
-  const print = await callFn('issueTicket', { slotId });
+  printSheet(await callFn('issueTicket', { slotId }));
+}
+
+/** Lays a ticket the server issued into the page and prints it (the entrance kiosk prints its own this way). */
+export function printSheet(print: TicketPrint): void {
   const doc = document;
   // One ticket in the page at a time: the last one printed stays until the next (hidden on screen).
   doc.querySelectorAll('.ticket-print, #ticket-page-size').forEach((el) => el.remove());
