@@ -23,14 +23,15 @@ export async function printTicket(slotId: string): Promise<void> {
 export function printSheet(print: TicketPrint): void {
   const doc = document;
   // One ticket in the page at a time: the last one printed stays until the next (hidden on screen).
-  doc.querySelectorAll('.ticket-print, #ticket-page-size').forEach((el) => el.remove());
+  doc.querySelectorAll('.ticket-print').forEach((el) => el.remove());
   const holder = doc.createElement('div');
   holder.className = 'ticket-print';
   holder.append(ticketSheet(doc, print, window.location.origin));
-  const page = doc.createElement('style');
-  page.id = 'ticket-page-size';
-  page.textContent = `@page { size: ${PAGE_SIZE[print.paper]}; margin: 0; }`;
-  doc.head.append(page);
+  // A constructed style sheet, not a <style> element: the CSP (style-src 'self') refuses inline styles.
+  const page = new CSSStyleSheet();
+  page.replaceSync(`@page { size: ${PAGE_SIZE[print.paper]}; margin: 0; }`);
+  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets.filter((s) => !pageSheets.has(s)), page];
+  pageSheets.add(page);
   doc.body.append(holder);
   doc.documentElement.classList.add(PRINTING);
   // The staff screen's own printing (the check-in sheet) gets its page size back once this is printed.
@@ -38,9 +39,12 @@ export function printSheet(print: TicketPrint): void {
     'afterprint',
     () => {
       doc.documentElement.classList.remove(PRINTING);
-      page.remove();
+      doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => s !== page);
     },
     { once: true },
   );
   window.print();
 }
+
+/** The page-size sheets this module added, so a new ticket replaces the last one's. */
+const pageSheets = new WeakSet<CSSStyleSheet>();
