@@ -150,11 +150,6 @@ export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onA
       <th scope="row" className="cell-number">
         {t('admin.numberValue', { n: slot.reservationNumber })}
         {queueName && <span className={`queue-tag queue-tone-${queueTone}`}>{queueName}</span>}
-        {canPrintTicket(slot) && (
-          <button type="button" className={`button admin-action ${ACTION_STYLE.ticket} ticket-reprint`} title={t('admin.ticket.reprint')} disabled={busy} onClick={() => onAction(slot, 'ticket')}>
-            {t('admin.ticket.print')}
-          </button>
-        )}
         {family && (
           <span className="family-line">
             <span className="family-tag">{t('staffFamily.tag', { i: family.i, k: family.k })}</span>
@@ -169,6 +164,12 @@ export const QueueRow = memo(function QueueRow({ slot, rank, blinking, busy, onA
           {tokyoHhmm(slot.reservedAt)}
           {channel && <ChannelIcon channel={channel} />}
         </span>
+        {/* A desk number's paper ticket, printed again (decision 068): beside when it was taken, not in the row's name. */}
+        {canPrintTicket(slot) && (
+          <button type="button" className={`button admin-action ${ACTION_STYLE.ticket} ticket-reprint`} title={t('admin.ticket.reprint')} disabled={busy} onClick={() => onAction(slot, 'ticket')}>
+            {t('admin.ticket.print')}
+          </button>
+        )}
       </td>
       <ArrivedCell slot={slot} busy={busy} onAction={onAction} />
       <td className="cell-ahead5">{ahead5Cell(slot, noticeThreshold)}</td>
