@@ -35,12 +35,12 @@ async function makeKiosk(tablet: BrowserContext, name: string): Promise<Page> {
   return page;
 }
 
-/** Every button on screen is at least 64 px each way (gloved hands). */
+/** Every button is at least 64 px each way (gloved hands) and on screen without scrolling. */
 async function smallTargets(page: Page): Promise<string[]> {
   return page.locator('main button').evaluateAll((buttons) =>
     buttons.filter((b) => {
       const r = b.getBoundingClientRect();
-      return r.width < 64 || r.height < 64;
+      return r.width < 64 || r.height < 64 || r.bottom > window.innerHeight || r.right > window.innerWidth;
     }).map((b) => `${b.textContent}: ${b.getBoundingClientRect().width}×${b.getBoundingClientRect().height}`),
   );
 }
@@ -82,6 +82,7 @@ describeBrowser('the entrance kiosk', () => {
     await take.click();
     await page.getByText('受付票をお取りください。').waitFor();
     await expect.poll(() => prints(page)).toBe(1);
+    expect(await smallTargets(page)).toEqual([]);
     expect(await page.locator('.ticket-print .ticket-number').textContent()).toBe('2');
     expect(await page.getByRole('img', { name: /QRコード/ }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath('kiosk-printed-1180') });
@@ -104,6 +105,8 @@ describeBrowser('the entrance kiosk', () => {
     await expectNoAxeViolations(page, 'kiosk-queues');
     await vaccination.click();
     await page.locator('.kiosk-number').filter({ hasText: '501' }).waitFor();
+    await page.getByRole('img', { name: /QRコード/ }).waitFor();
+    expect(await smallTargets(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath('kiosk-qr-820') });
     await page.getByRole('button', { name: '次の方' }).click();
     await vaccination.waitFor();

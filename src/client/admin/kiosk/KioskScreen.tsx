@@ -46,18 +46,19 @@ function Taken({ shown, lang, prints, onNext }: { shown: Shown; lang: KioskLang;
   const { print, qr } = shown;
   return (
     <section className="kiosk-taken" aria-labelledby="kiosk-number-label">
-      <p id="kiosk-number-label" className="kiosk-label">
-        {kt(lang, 'kiosk.yourNumber')}
-        {print.queueName && <span className="kiosk-queue-name"> {print.queueName}</span>}
-      </p>
-      <p className="kiosk-number" role="status">
-        {print.reservationNumber}
-      </p>
-      {print.ahead !== null && <p className="kiosk-big">{kt(lang, 'kiosk.ahead', { n: print.ahead })}</p>}
-      {prints ? (
-        <p className="kiosk-big">{kt(lang, 'kiosk.printed')}</p>
-      ) : (
-        qr && (
+      <div className="kiosk-taken-body">
+        <div className="kiosk-taken-number">
+          <p id="kiosk-number-label" className="kiosk-label">
+            {kt(lang, 'kiosk.yourNumber')}
+            {print.queueName && <span className="kiosk-queue-name"> {print.queueName}</span>}
+          </p>
+          <p className="kiosk-number" role="status">
+            {print.reservationNumber}
+          </p>
+          {print.ahead !== null && <p className="kiosk-big">{kt(lang, 'kiosk.ahead', { n: print.ahead })}</p>}
+          {prints && <p className="kiosk-big">{kt(lang, 'kiosk.printed')}</p>}
+        </div>
+        {!prints && qr && (
           <figure className="kiosk-qr">
             <svg viewBox={`0 0 ${qr.size} ${qr.size}`} role="img" aria-label={kt(lang, 'kiosk.scan')}>
               <rect width={qr.size} height={qr.size} fill="#fff" />
@@ -65,8 +66,8 @@ function Taken({ shown, lang, prints, onNext }: { shown: Shown; lang: KioskLang;
             </svg>
             <figcaption>{kt(lang, 'kiosk.scan')}</figcaption>
           </figure>
-        )
-      )}
+        )}
+      </div>
       <button type="button" className="kiosk-next" onClick={onNext}>
         {kt(lang, 'kiosk.next')}
       </button>
