@@ -11,6 +11,7 @@ import { registerOriginCheck } from './http/origin-check.js';
 import { registerFunctionRoutes } from './http/function-routes.js';
 import { functionTable } from './function-table.js';
 import { registerStaffRoutes } from './http/staff-routes.js';
+import { registerKioskRoutes } from './http/kiosk-routes.js';
 import { registerStaticClient } from './http/static-client.js';
 import { registerClientConfigRoute } from './http/client-config-route.js';
 import { registerSecurity } from './http/security.js';
@@ -21,6 +22,7 @@ import { registerLiveRoutes } from './live/routes.js';
 import { patientTokens } from './auth/patient-tokens.js';
 import { loadOrCreateSecret, randomSecret } from './auth/secrets.js';
 import { deviceTokens } from './auth/staff-devices.js';
+import { kioskTokens } from './auth/kiosk-tokens.js';
 import { lineLogin } from './line/line-login.js';
 import { createWebPush } from './push/web-push.js';
 import { type Clock, systemClock } from './clock.js';
@@ -140,6 +142,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
     checkinSealer: checkinSealer(secret),
     // So are the SMS token and the patients' mobile numbers (decision 070).
     smsSealer: smsSealer(secret),
+    kioskTokens: kioskTokens(secret),
     allocation: createAllocation(store),
     estimator,
     clock,
@@ -210,6 +213,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   registerOriginCheck(app);
   registerFunctionRoutes(app, deps, functionTable);
   registerStaffRoutes(app, deps, deviceTokens(secret));
+  registerKioskRoutes(app, deps);
   registerExportRoutes(app, deps);
   registerClientConfigRoute(app, config);
   registerLiveRoutes(app, deps, hub);

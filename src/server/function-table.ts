@@ -19,6 +19,7 @@ import { callSlot, setCalloutSettings } from './functions/callout.js';
 import { markAbsent, undoAbsent } from './functions/absence.js';
 import { getQueues, saveQueue, removeQueue, saveQueueChoices } from './functions/queues.js';
 import { moveToQueue } from './functions/move-queue.js';
+import { getKioskState, takeKioskNumber, getKiosks, revokeKiosk } from './functions/kiosk.js';
 import { issueTicket, getTicketSettings, saveTicketSettings, getTicket, cancelByTicket, checkInByTicket } from './functions/ticket.js';
 import { markArrived, checkIn, getArrivalSetup, saveArrivalSettings, renewCheckinCodes, renewMonitorKey, getMonitorCheckinCode } from './functions/arrival.js';
 
@@ -54,6 +55,8 @@ export const functionTable: FunctionTable = {
   moveToQueue,
   // functions/ticket.ts
   issueTicket, getTicketSettings, saveTicketSettings, getTicket, cancelByTicket, checkInByTicket,
+  // functions/kiosk.ts
+  getKioskState, takeKioskNumber, getKiosks, revokeKiosk,
 };
 
 export const functionAccess = Object.fromEntries(FUNCTION_NAMES.map((name) => [name, accessOf(functionTable[name])])) as {

@@ -11,14 +11,14 @@ import { DEFAULT_SCHEDULE } from '../../src/shared/schedule/types.js';
 import { patientTokens } from '../../src/server/auth/patient-tokens.js';
 import { functionAccess } from '../../src/server/function-table.js';
 import { type Rule, ruleOf } from '../../src/server/http/function-def.js';
-import { callFn, mustCall, pwaPatient, staffCookie } from '../support/client.js';
+import { callFn, kioskCookie, mustCall, pwaPatient, staffCookie } from '../support/client.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { lineEnv, startFakeLine, type FakeLine } from '../fakes/line-server.js';
 import {
   closedPort, errorCodeOf, expectRefusal, linePatient, openReception, queueSnapshotText, serverTokenSecret,
 } from './api-support.js';
 
-const CALLERS = ['anonymous', 'pwa', 'line', 'staff', 'forged', 'expired'] as const;
+const CALLERS = ['anonymous', 'pwa', 'line', 'staff', 'forged', 'expired', 'kiosk', 'revokedKiosk'] as const;
 type CallerKind = (typeof CALLERS)[number];
 type Auth = { token?: string; cookie?: string };
 
@@ -52,6 +52,11 @@ async function startClinic() {
   auth.forged = { token: await patientTokens('another-secret-of-the-right-length-0123456789', 24).issue({ uid: pwa.uid, channel: 'PWA' }) };
   // The server's own key, but an hour past its expiry.
   auth.expired = { token: await patientTokens(serverTokenSecret(server), -1).issue({ uid: pwa.uid, channel: 'PWA' }) };
+  // An entrance kiosk's own credential (decision 072), and one staff have revoked.
+  auth.kiosk = { cookie: (await kioskCookie(server.url, server.store)).cookie };
+  const revoked = await kioskCookie(server.url, server.store, '裏口');
+  await mustCall(server.url, 'revokeKiosk', { id: revoked.id }, { cookie });
+  auth.revokedKiosk = { cookie: revoked.cookie };
 }
 
 /** Closes the clinic, and fails whoever used it if the fake LINE saw anything it does not serve. */
@@ -156,6 +161,11 @@ const CASES: Case[] = [
   { fn: 'getTicket', label: '', payload: () => ({ ticket: 'A'.repeat(43) }) },
   { fn: 'cancelByTicket', label: '', payload: () => ({ ticket: 'A'.repeat(43), reservationNumber: 1 }) },
   { fn: 'checkInByTicket', label: '', payload: () => ({ ticket: 'A'.repeat(43), code: '1234' }) },
+  // the entrance kiosk (decision 072): its two functions, and the staff's list and revoke
+  { fn: 'getKioskState', label: '', payload: () => ({}) },
+  { fn: 'takeKioskNumber', label: '', payload: () => ({}) },
+  { fn: 'getKiosks', label: '', payload: () => ({}) },
+  { fn: 'revokeKiosk', label: '', payload: () => ({ id: crypto.randomUUID() }) },
   {
     // The key staff hand the wall monitor: whoever holds it reads the code (a wrong key is PERMISSION_DENIED).
     fn: 'getMonitorCheckinCode',
@@ -174,6 +184,8 @@ function ruleFor(c: Case): Rule {
 function expectedRefusal(rule: Rule, caller: CallerKind): ErrorCode | null {
   const bearer = caller === 'pwa' || caller === 'line' || caller === 'forged' || caller === 'expired';
   if (rule === 'anyone') return null;
+  // A kiosk's cookie admits its own functions alone; a revoked one is told so, everyone else has no kiosk cookie.
+  if (rule === 'kiosk') return caller === 'kiosk' ? null : caller === 'revokedKiosk' ? 'PERMISSION_DENIED' : 'UNAUTHENTICATED';
   if (rule === 'staff') return caller === 'staff' ? null : bearer ? 'PERMISSION_DENIED' : 'UNAUTHENTICATED';
   if (caller === 'pwa' || caller === 'line') return rule === 'patient' || rule === `${caller.toUpperCase()} patient` ? null : 'PERMISSION_DENIED';
   return 'UNAUTHENTICATED';
@@ -196,7 +208,7 @@ it('the table covers every function, and every value of a payload field that cho
 });
 
 it('the cases meet every kind of rule the route enforces', () => {
-  expect(new Set(CASES.map(ruleFor))).toEqual(new Set<Rule>(['anyone', 'staff', 'patient', 'PWA patient', 'LINE patient']));
+  expect(new Set(CASES.map(ruleFor))).toEqual(new Set<Rule>(['anyone', 'staff', 'kiosk', 'patient', 'PWA patient', 'LINE patient']));
 });
 
 describe('refused cells', () => {
@@ -314,13 +326,14 @@ describe('live streams', () => {
   beforeEach(startClinic);
   afterEach(stopClinic);
 
-  it('GET /api/live/admin refuses strangers (401) and patients (403) in the envelope', async () => {
+  it('GET /api/live/admin refuses strangers and kiosks (401) and patients (403) in the envelope', async () => {
     const tries: [Record<string, string>, ErrorCode][] = [
       [{}, 'UNAUTHENTICATED'],
       [{ cookie: 'qs_staff=forged-session-token' }, 'UNAUTHENTICATED'],
       [{ authorization: `Bearer ${auth.pwa.token!}` }, 'PERMISSION_DENIED'],
       [{ authorization: `Bearer ${auth.line.token!}` }, 'PERMISSION_DENIED'],
       [{ authorization: `Bearer ${auth.forged.token!}` }, 'PERMISSION_DENIED'],
+      [{ cookie: auth.kiosk.cookie! }, 'UNAUTHENTICATED'],
     ];
     for (const [headers, code] of tries) {
       const response = await fetch(`${server.url}/api/live/admin`, { headers });

@@ -69,3 +69,17 @@ export async function staffCookie(baseUrl: string, store: import('../../src/serv
   if (!cookie?.startsWith('qs_staff=')) throw new Error('no staff cookie');
   return cookie;
 }
+
+/** What staff making a browser a kiosk get back (POST /api/kiosk/enrol): every Set-Cookie and the answer. */
+export async function enrolKiosk(baseUrl: string, staff: string, name = '入口'): Promise<{ status: number; body: unknown; setCookies: string[] }> {
+  const response = await fetch(`${baseUrl}/api/kiosk/enrol`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: staff }, body: JSON.stringify({ name }) });
+  return { status: response.status, body: (await response.json()) as unknown, setCookies: response.headers.getSetCookie() };
+}
+
+/** A kiosk's cookie header (`qs_kiosk=…`), made by a staff member of its own (enrolling signs that session out). */
+export async function kioskCookie(baseUrl: string, store: import('../../src/server/storage/port.js').Store, name = '入口'): Promise<{ cookie: string; id: string }> {
+  const { status, body, setCookies } = await enrolKiosk(baseUrl, await staffCookie(baseUrl, store), name);
+  const cookie = setCookies.find((c) => c.startsWith('qs_kiosk='))?.split(';')[0];
+  if (status !== 200 || !cookie) throw new Error(`kiosk enrol failed: ${status} ${JSON.stringify(body)}`);
+  return { cookie, id: (body as { result: { id: string } }).result.id };
+}

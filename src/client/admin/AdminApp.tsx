@@ -2,8 +2,9 @@
  * The /admin route set (docs/product.md, "/admin"): /queue for the desk, /monitor for the wall, /messages and /audit for
  * the clinic's notices and the staff audit trail, /schedule for the clinic calendar, /stats for the statistics
  * (its own lazy chunk, with the chart library), /arrival for absences and check-in (its own lazy chunk, with
- * the QR code library), /queues for the clinic's queues 「受付項目」 (its own lazy chunk); anything else → /queue.
- * The queue needs a signed-in staff member; the monitor shows only public data and so never asks.
+ * the QR code library), /queues for the clinic's queues 「受付項目」 (its own lazy chunk), /kiosk for the entrance
+ * kiosk (its own lazy chunk, decision 072); anything else → /queue. The queue needs a signed-in staff member;
+ * the monitor shows only public data and so never asks; the kiosk signs in with its own credential.
  */
 import { Suspense } from 'react';
 import { Redirect, usePath } from '../router.js';
@@ -24,6 +25,7 @@ import { useStaffSession } from './staff-session.js';
 const StatsScreen = lazyChunk(() => import('./stats/StatsScreen.js'));
 const ArrivalScreen = lazyChunk(() => import('./arrival/ArrivalScreen.js'));
 const QueuesScreen = lazyChunk(() => import('./queues/QueuesScreen.js'));
+const KioskApp = lazyChunk(() => import('./kiosk/KioskApp.js'));
 
 function StaffArea({ path }: { path: string }) {
   const { state, signIn, signOut, recheck } = useStaffSession();
@@ -61,7 +63,14 @@ function StaffArea({ path }: { path: string }) {
 export default function AdminApp() {
   const path = usePath().replace(/\/+$/, '');
   if (path === adminPaths.monitor) return <MonitorScreen />;
-  const staffPages: string[] = Object.values(adminPaths).filter((p) => p !== adminPaths.monitor);
+  // The entrance kiosk (decision 072) signs in with its own credential, not a staff session: its own chunk.
+  if (path === adminPaths.kiosk)
+    return (
+      <Suspense fallback={<Loading />}>
+        <KioskApp />
+      </Suspense>
+    );
+  const staffPages: string[] = Object.values(adminPaths).filter((p) => p !== adminPaths.monitor && p !== adminPaths.kiosk);
   if (!staffPages.includes(path)) return <Redirect to={adminPaths.queue} />;
   return <StaffArea path={path} />;
 }

@@ -11,6 +11,7 @@ export const adminPaths = {
   schedule: '/admin/schedule',
   arrival: '/admin/arrival',
   queues: '/admin/queues',
+  kiosk: '/admin/kiosk',
 } as const;
 
 export type AdminPath = (typeof adminPaths)[keyof typeof adminPaths];

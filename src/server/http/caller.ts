@@ -6,6 +6,8 @@ import type { Patient } from '../auth/patient-tokens.js';
 import { findStaffSession, type Staff } from '../auth/staff-accounts.js';
 import type { Deps } from './deps.js';
 import type { PatientRule } from './function-def.js';
+import { readKioskRow } from '../domain/kiosk/read.js';
+import { decideKiosk } from '../domain/kiosk/rule.js';
 
 /**
  * The staff session cookie. Over https it is `__Host-qs_staff`: the browser keeps it only if it is Secure,
@@ -65,4 +67,32 @@ export async function requireStaff(request: FastifyRequest, deps: Deps): Promise
   if (staff) return staff;
   const code = request.headers.authorization ? 'PERMISSION_DENIED' : 'UNAUTHENTICATED';
   throw new AppError(code, 'error.staffOnly');
+}
+
+/**
+ * The entrance kiosk's cookie (decision 072), named as the staff cookies are: `__Host-qs_kiosk` over https,
+ * the plain name over http (where only a request that did not arrive over https may use it).
+ */
+export const KIOSK_COOKIE = 'qs_kiosk';
+export const kioskCookieName = (request: FastifyRequest) => (overHttps(request) ? `__Host-${KIOSK_COOKIE}` : KIOSK_COOKIE);
+const kioskCookie = (request: FastifyRequest) =>
+  request.cookies[`__Host-${KIOSK_COOKIE}`] || (overHttps(request) ? undefined : request.cookies[KIOSK_COOKIE]) || undefined;
+
+/** The kiosk a call comes from: its id and the name staff gave it. */
+export interface Kiosk {
+  id: string;
+  name: string;
+}
+
+/**
+ * A kiosk only: without its cookie (a staff browser, a patient, a stranger) UNAUTHENTICATED; with one staff
+ * have revoked (or a store that no longer has it) the catalogue's error.kioskRevoked, read from its row on
+ * every call so a revoke takes effect at the kiosk's next tap.
+ */
+export async function requireKiosk(request: FastifyRequest, deps: Deps): Promise<Kiosk> {
+  const token = kioskCookie(request);
+  const id = token ? await deps.kioskTokens.verify(token) : null;
+  if (id === null) throw new AppError('UNAUTHENTICATED', 'error.kioskOnly');
+  const row = decideKiosk(await readKioskRow(deps.store.db, id));
+  return { id: row.id, name: row.name };
 }

@@ -12,6 +12,7 @@ import type { LiveEstimator } from '../domain/estimate/live-estimate.js';
 import type { ServiceMessages } from '../notify/service-sender.js';
 import type { Sealer } from '../auth/sealed.js';
 import type { SmsSender } from '../notify/sms-sender.js';
+import type { KioskTokens } from '../auth/kiosk-tokens.js';
 
 export interface Deps {
   config: Config;
@@ -33,6 +34,8 @@ export interface Deps {
   estimator: LiveEstimator;
   /** LINE MINI App service messages (decision 051): asks for a reservation's token after its number is taken. */
   serviceMessages: ServiceMessages;
+  /** Signs and checks the entrance kiosks' cookies (decision 072). */
+  kioskTokens: KioskTokens;
   /** The time the calendar is read at (tests move it by hand). */
   clock: Clock;
   // No logger here: a handler logs with request.log, whose every line carries the request id.

@@ -7,12 +7,14 @@ import type { PatientChannel } from '../../shared/queue/slot.js';
 import type { FunctionName, FunctionPayload, FunctionResults } from '../../shared/schemas/functions.js';
 import type { Patient } from '../auth/patient-tokens.js';
 import type { Staff } from '../auth/staff-accounts.js';
+import type { Kiosk } from './caller.js';
 import type { Deps } from './deps.js';
 
 /** A patient of either channel, or of one channel only (a token of the other is PERMISSION_DENIED). */
 export type PatientRule = 'patient' | `${PatientChannel} patient`;
 /** Who may call, in the words of the "who" column of docs/api.md. */
-export type Rule = 'anyone' | 'staff' | PatientRule;
+/** 'kiosk': an entrance kiosk's own credential (decision 072), which admits nothing else and nobody else. */
+export type Rule = 'anyone' | 'staff' | 'kiosk' | PatientRule;
 
 /** Who may call depends on one payload field: each of its values names the rule. */
 export type PayloadRule<N extends FunctionName> = {
@@ -38,6 +40,7 @@ type Run<N extends FunctionName, Caller> = (
 export type FunctionDef<N extends FunctionName> =
   | { access: 'anyone'; run: Run<N, null> }
   | { access: 'staff'; run: Run<N, Staff> }
+  | { access: 'kiosk'; run: Run<N, Kiosk> }
   | { access: PatientRule; run: Run<N, Patient> }
   | { access: 'by payload'; by: PayloadRule<N>; run: Run<N, Staff | Patient> };
 

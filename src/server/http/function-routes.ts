@@ -7,7 +7,7 @@ import { AppError } from '../errors.js';
 import { sendError } from './envelope.js';
 import type { Deps } from './deps.js';
 import { accessOf, type FunctionDef, type FunctionTable, ruleOf } from './function-def.js';
-import { requirePatientFor, requireStaff } from './caller.js';
+import { requireKiosk, requirePatientFor, requireStaff } from './caller.js';
 
 const NOT_AN_ENVELOPE = Symbol('not an envelope');
 
@@ -38,7 +38,13 @@ export function registerFunctionRoutes(app: FastifyInstance, deps: Deps, table: 
       // in process, without an await.
       const rule = ruleOf(accessOf(def), payload.data);
       const caller =
-        rule === 'anyone' ? null : rule === 'staff' ? await requireStaff(request, deps) : requirePatientFor(rule, request, deps);
+        rule === 'anyone'
+          ? null
+          : rule === 'staff'
+            ? await requireStaff(request, deps)
+            : rule === 'kiosk'
+              ? await requireKiosk(request, deps)
+              : requirePatientFor(rule, request, deps);
       const result = await def.run(payload.data as never, caller as never, request, deps);
       return { result };
     } catch (err) {

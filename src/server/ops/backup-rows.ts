@@ -71,6 +71,8 @@ export const ROW_SCHEMAS = {
     sms_account_sid: text.nullable().default(null),
     sms_auth_token: text.nullable().default(null),
     sms_from: text.nullable().default(null),
+    // Came with migration 0027 (the entrance kiosk): an older backup restores as never saved.
+    ticket_set_at: time.nullable().default(null),
   }),
   // Queues came with migration 0022: a backup written before it has none, and restores into the one queue
   // the restore makes from its runtime row (ops/backup.ts), as the migration did.
@@ -227,6 +229,15 @@ export const ROW_SCHEMAS = {
   sms_numbers: z.strictObject({ slot_id: text, phone: text, masked: text, created_at: time }),
   // 0026: what the SMS provider charged, as it reported it; no number in it.
   sms_usage: z.strictObject({ outbox_id: text, message_sid: text, sent_at: time, price: text.nullable(), price_unit: text.nullable() }),
+  // Never in a backup (not in BACKUP_TABLES, docs/decisions/072): a restored kiosk could be one since revoked.
+  kiosk_devices: z.strictObject({
+    id: text,
+    name: text,
+    created_at: time,
+    created_by: text,
+    revoked_at: time.nullable(),
+    revoked_by: text.nullable(),
+  }),
 } satisfies { [T in keyof Database]: z.ZodType<Selectable<Database[T]>> };
 
 /** Each table's primary key, in order: the backup pages through every table by it. */
@@ -251,6 +262,7 @@ export const PRIMARY_KEYS: { [T in keyof Database]: readonly (keyof Database[T] 
   ticket_tokens: ['token_hash'],
   sms_numbers: ['slot_id'],
   sms_usage: ['outbox_id'],
+  kiosk_devices: ['id'],
 };
 
 /** Zod's complaint in one line: `owner_id: expected string, received number; …`. */

@@ -28,6 +28,7 @@ import { noticeDailyQueueMigration } from './migration-0023-notice-daily-queue.j
 import { movedFromMigration } from './migration-0024-moved-from.js';
 import { ticketsMigration } from './migration-0025-tickets.js';
 import { smsMigration } from './migration-0026-sms.js';
+import { kiosksMigration } from './migration-0027-kiosks.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -148,6 +149,7 @@ const migrations: Record<string, Migration> = {
   '0024_moved_from': movedFromMigration,
   '0025_tickets': ticketsMigration,
   '0026_sms': smsMigration,
+  '0027_kiosks': kiosksMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -72,6 +72,8 @@ export interface RuntimeTable {
   sms_account_sid: string | null;
   sms_auth_token: string | null;
   sms_from: string | null;
+  /** The entrance kiosk (0027, decision 072): when staff last saved the ticket settings; null: never (the kiosk shows the QR code). */
+  ticket_set_at: string | null;
 }
 
 /**
@@ -249,6 +251,18 @@ export interface Database {
   ticket_tokens: TicketTokenTable;
   sms_numbers: SmsNumberTable;
   sms_usage: SmsUsageTable;
+  kiosk_devices: KioskDeviceTable;
+}
+
+/** A tablet staff made an entrance kiosk (0027, decision 072): its cookie names the row; revoked, it is refused. Never in a backup. */
+export interface KioskDeviceTable {
+  id: string;
+  name: string;
+  created_at: string;
+  /** The staff member's user name. */
+  created_by: string;
+  revoked_at: string | null;
+  revoked_by: string | null;
 }
 
 /**

@@ -11,6 +11,7 @@ import { staffDeskJa } from './staff-desk.js';
 import { staffSettingsJa } from './staff-settings.js';
 import { statsLabels } from './stats.js';
 import { ticketLabels } from './ticket.js';
+import { kioskLabels } from './kiosk.js';
 import { label, reportMissingParams, throwMissingParam } from './text.js';
 
 type Texts = Readonly<Record<string, string>>;
@@ -25,6 +26,7 @@ const written: Record<string, { ja: Texts; en?: Texts }> = {
   'staff-settings.ts': { ja: staffSettingsJa },
   'stats.ts': statsLabels,
   'ticket.ts': ticketLabels,
+  'kiosk.ts': kioskLabels,
 };
 
 /** The catalogues as looked up, each the join of the written ones it names. */

@@ -309,4 +309,13 @@ export const staffDeskJa = {
   'audit.action.saveSmsSettings': 'SMSの設定を変更',
   // the LINE webhook's refusal (/line/webhook, decision 052): only LINE's servers read it
   'error.webhookSignature': 'LINEの署名（X-Line-Signature）を確認できないリクエストです。',
+  // the entrance kiosk (docs/decisions/072): the server's refusals (the kiosk's screen shows kiosk.ts's
+  // words for kioskRevoked, in the reader's language), and the audit trail's lines
+  'error.kioskOnly': 'この機能はキオスク端末だけが使えます。',
+  'error.kioskRevoked': 'この端末のキオスク登録は取り消されました。受付にお声がけください。',
+  'error.kioskNotFound': 'このキオスクは見つかりません。一覧を読み直してください。',
+  'error.kioskAlreadyRevoked': 'このキオスクはすでに取り消されています。',
+  'error.kioskName': 'キオスクの名前を1〜40文字で入力してください。',
+  'audit.action.kiosk.enrol': 'キオスクを登録',
+  'audit.action.kiosk.revoke': 'キオスクを取り消し',
 } as const;

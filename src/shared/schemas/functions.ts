@@ -20,6 +20,7 @@ import { patientText } from './patient-text.js';
 import { queueChoicesSchema, removeQueueSchema, saveQueueSchema, type QueuesAnswer } from './queues.js';
 import { queueIdSchema } from './queue-id.js';
 import { ticketPayloads, type TicketResults } from './ticket.js';
+import { kioskPayloads, type KioskResults } from './kiosk.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
@@ -189,6 +190,8 @@ export const functionPayloads = {
   moveToQueue: z.strictObject({ slotId: id, queueId: queueIdSchema }),
   // the printed ticket of a desk number (decision 068; src/shared/schemas/ticket.ts)
   ...ticketPayloads,
+  // the entrance kiosk (decision 072; src/shared/schemas/kiosk.ts)
+  ...kioskPayloads,
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
@@ -197,7 +200,7 @@ export type FunctionPayload<N extends FunctionName> = z.infer<(typeof functionPa
 export const FUNCTION_NAMES = Object.keys(functionPayloads) as FunctionName[];
 
 /** Results, as the server answers them inside `{"result": ...}`. */
-export interface FunctionResults extends TicketResults {
+export interface FunctionResults extends TicketResults, KioskResults {
   /** reservation: what getMyReservation answers right after (null for a walk-in ticket, or when it could not be read). */
   allocateNextSlot: {
     ok: true;

@@ -3,16 +3,21 @@
  * reprint voids the one before), lays the sheet into the page and opens the browser's print dialog. A
  * chunk of its own, loaded on the first print: the staff screens' first load carries neither it nor the
  * QR code library. With Chromium's --kiosk-printing the dialog is skipped and the receipt printer prints
- * at once (README, "Printed tickets").
+ * at once (README, "Printed tickets"). The entrance kiosk (docs/decisions/072) prints its own ticket here too.
  */
 import './ticket.css';
+import type { TicketPrint } from '../../../shared/schemas/ticket.js';
 import { callFn } from '../../api/fn.js';
 import { ticketSheet } from './sheet.js';
 
 const PRINTING = 'printing-ticket';
 
 export async function printTicket(slotId: string): Promise<void> {
-  const print = await callFn('issueTicket', { slotId });
+  printSheet(await callFn('issueTicket', { slotId }));
+}
+
+/** Lays a ticket the server issued into the page and prints it. */
+export function printSheet(print: TicketPrint): void {
   const doc = document;
   // One ticket in the page at a time: the last one printed stays until the next (hidden on screen).
   doc.querySelectorAll('.ticket-print').forEach((el) => el.remove());

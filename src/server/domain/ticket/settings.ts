@@ -20,7 +20,7 @@ export async function getTicketSettings(store: Store): Promise<TicketSettings> {
 export async function saveTicketSettings({ store, settings, actor }: { store: Store; settings: TicketSettings; actor: Actor }): Promise<{ ok: true }> {
   return store.write(async ({ tx, runtime, now }) => {
     const before = readTicketSettings(runtime);
-    await tx.updateTable('runtime').set({ ticket_paper: settings.paper, ticket_note: settings.note === '' ? null : settings.note }).where('id', '=', 1).execute();
+    await tx.updateTable('runtime').set({ ticket_paper: settings.paper, ticket_note: settings.note === '' ? null : settings.note, ticket_set_at: now }).where('id', '=', 1).execute();
     await writeAudit(tx, actor, { action: 'ticket.settings', before, after: settings }, now);
     return { ok: true as const };
   });

@@ -1,0 +1,42 @@
+/**
+ * The entrance kiosk (docs/decisions/072). A kiosk's credential admits exactly two functions: its screen's
+ * reception state and taking a number. The number is the desk's (reserved type ADMIN, through the same
+ * allocation as a walk-in, so kept numbers and the online cap count it as the desk's), and its ticket is
+ * the desk's printed ticket. Staff list the kiosks and revoke one.
+ */
+import * as kiosks from '../domain/kiosk/apply.js';
+import { listKiosks, readKioskReception } from '../domain/kiosk/read.js';
+import { kioskActor, kioskReception } from '../domain/kiosk/rule.js';
+import * as tickets from '../domain/ticket/apply.js';
+import type { FunctionDef } from '../http/function-def.js';
+
+export const getKioskState: FunctionDef<'getKioskState'> = {
+  access: 'kiosk',
+  async run(_payload, kiosk, _request, deps) {
+    const { prints, ...facts } = await readKioskReception(deps.store.db);
+    return { name: kiosk.name, prints, ...kioskReception(facts) };
+  },
+};
+
+export const takeKioskNumber: FunctionDef<'takeKioskNumber'> = {
+  access: 'kiosk',
+  async run({ queueId }, kiosk, _request, deps) {
+    const actor = kioskActor(kiosk);
+    const taken = await deps.allocation.take({ reservedType: 'ADMIN', ownerId: null, actor, queueId });
+    return tickets.issueTicket({ store: deps.store, slotId: taken.slotId, actor, clinicName: deps.config.CLINIC_NAME });
+  },
+};
+
+export const getKiosks: FunctionDef<'getKiosks'> = {
+  access: 'staff',
+  async run(_payload, _staff, _request, deps) {
+    return { kiosks: await listKiosks(deps.store.db) };
+  },
+};
+
+export const revokeKiosk: FunctionDef<'revokeKiosk'> = {
+  access: 'staff',
+  async run({ id }, actor, _request, deps) {
+    return kiosks.revokeKiosk({ store: deps.store, id, actor });
+  },
+};
