@@ -8,6 +8,7 @@ import { patientEn } from './patient-en.js';
 import { patientJa } from './patient-ja.js';
 import { staffLabels } from './staff.js';
 import { staffDeskJa } from './staff-desk.js';
+import { staffPaperJa } from './staff-paper.js';
 import { staffSettingsJa } from './staff-settings.js';
 import { statsLabels } from './stats.js';
 import { ticketLabels } from './ticket.js';
@@ -23,6 +24,7 @@ const written: Record<string, { ja: Texts; en?: Texts }> = {
   'queues.ts': queuesLabels,
   'notices.ts': { ja: noticesJa, en: noticesEn },
   'staff-desk.ts': { ja: staffDeskJa },
+  'staff-paper.ts': { ja: staffPaperJa },
   'staff-settings.ts': { ja: staffSettingsJa },
   'stats.ts': statsLabels,
   'ticket.ts': ticketLabels,
@@ -31,7 +33,7 @@ const written: Record<string, { ja: Texts; en?: Texts }> = {
 
 /** The catalogues as looked up, each the join of the written ones it names. */
 const joined: { name: string; catalogue: { ja: Texts; en?: Texts }; of: string[] }[] = [
-  { name: 'staffLabels', catalogue: staffLabels, of: ['patient-ja.ts, patient-en.ts', 'staff-desk.ts', 'staff-settings.ts'] },
+  { name: 'staffLabels', catalogue: staffLabels, of: ['patient-ja.ts, patient-en.ts', 'staff-desk.ts', 'staff-paper.ts', 'staff-settings.ts'] },
   { name: 'noticeLabels', catalogue: noticeLabels, of: ['patient-ja.ts, patient-en.ts', 'notices.ts'] },
 ];
 

@@ -9,14 +9,6 @@ export const staffDeskJa = {
   // staff
   'admin.inhouseStopped': '院内受付が停止中です。先に院内受付を開始してください。',
   'admin.sessionClosed': 'この受付番号の受付はすでに終了しているため、操作できません。',
-  // the printed ticket of a desk number (docs/decisions/068)
-  // The ticket's page shows its own words for this one (ticket.ts, ticket.unusable), in either language.
-  'error.ticketUnusable': 'この受付票は使えません。受付でお尋ねください。',
-  'error.ticketDeskOnly': '受付票は、窓口や電話で取った番号にだけ印刷できます。',
-  'error.ticketNotWaiting': 'この番号は待っていないため、受付票を印刷できません。',
-  'admin.ticket.print': '受付票を印刷',
-  'admin.ticket.reprint': '受付票を再印刷（前の受付票は使えなくなります）',
-  'admin.ticket.failed': '受付票を印刷できませんでした：{message}',
   'admin.endInhouseOnlineOpen': 'オンライン受付が受付中です。先にオンライン受付を停止してください。',
   'admin.endInhouseReservationsExist':
     '未対応の予約が残っています。すべての予約を開始または削除してから院内受付を停止してください。',
@@ -293,29 +285,6 @@ export const staffDeskJa = {
   'move.undone': '{queue} {n}番に戻しました。',
   'messages.kind.moved': '受付項目の移動',
   'audit.action.moveToQueue': '受付項目を移動',
-  // SMS (decision 070): the walk-in's mobile, the desk row's action, /admin/messages' count and cost
-  'sms.phone': '携帯電話番号（任意・順番が近づいたらSMSでお知らせ）',
-  'sms.rowAction': 'SMS',
-  'sms.rowActionLabel': '{n}番のSMS通知先',
-  'sms.tag': 'SMS {masked}',
-  'sms.save': '登録',
-  'sms.remove': '削除',
-  'sms.close': '閉じる',
-  'sms.saved': '{n}番のSMS通知先を {masked} にしました',
-  'sms.removed': '{n}番のSMS通知先を削除しました',
-  'messages.smsMonth': '今月のSMS送信数 {n}通・料金 {cost}（Twilioの報告による）',
-  'messages.smsCostNone': '料金未確定の通数',
-  'audit.action.setSmsNumber': 'SMS通知先を変更',
-  'audit.action.saveSmsSettings': 'SMSの設定を変更',
   // the LINE webhook's refusal (/line/webhook, decision 052): only LINE's servers read it
   'error.webhookSignature': 'LINEの署名（X-Line-Signature）を確認できないリクエストです。',
-  // the entrance kiosk (docs/decisions/072): the server's refusals (the kiosk's screen shows kiosk.ts's
-  // words for kioskRevoked, in the reader's language), and the audit trail's lines
-  'error.kioskOnly': 'この機能はキオスク端末だけが使えます。',
-  'error.kioskRevoked': 'この端末のキオスク登録は取り消されました。受付にお声がけください。',
-  'error.kioskNotFound': 'このキオスクは見つかりません。一覧を読み直してください。',
-  'error.kioskAlreadyRevoked': 'このキオスクはすでに取り消されています。',
-  'error.kioskName': 'キオスクの名前を1〜40文字で入力してください。',
-  'audit.action.kiosk.enrol': 'キオスクを登録',
-  'audit.action.kiosk.revoke': 'キオスクを取り消し',
 } as const;
