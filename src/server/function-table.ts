@@ -20,7 +20,7 @@ import { markAbsent, undoAbsent } from './functions/absence.js';
 import { getQueues, saveQueue, removeQueue, saveQueueChoices } from './functions/queues.js';
 import { moveToQueue } from './functions/move-queue.js';
 import { getKioskState, takeKioskNumber, getKiosks, revokeKiosk } from './functions/kiosk.js';
-import { issueTicket, getTicketSettings, saveTicketSettings, getTicket, cancelByTicket, checkInByTicket } from './functions/ticket.js';
+import { issueTicket, getTicketSettings, saveTicketSettings, getTicket, cancelByTicket, checkInByTicket, subscribeTicketPush } from './functions/ticket.js';
 import { markArrived, checkIn, getArrivalSetup, saveArrivalSettings, renewCheckinCodes, renewMonitorKey, getMonitorCheckinCode } from './functions/arrival.js';
 
 export const functionTable: FunctionTable = {
@@ -54,7 +54,7 @@ export const functionTable: FunctionTable = {
   // functions/move-queue.ts
   moveToQueue,
   // functions/ticket.ts
-  issueTicket, getTicketSettings, saveTicketSettings, getTicket, cancelByTicket, checkInByTicket,
+  issueTicket, getTicketSettings, saveTicketSettings, getTicket, cancelByTicket, checkInByTicket, subscribeTicketPush,
   // functions/kiosk.ts
   getKioskState, takeKioskNumber, getKiosks, revokeKiosk,
 };

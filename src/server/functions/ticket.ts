@@ -9,6 +9,9 @@ import * as tickets from '../domain/ticket/apply.js';
 import { readTicket, standingTicket } from '../domain/ticket/read.js';
 import * as ticketSettings from '../domain/ticket/settings.js';
 import type { FunctionDef } from '../http/function-def.js';
+import { AppError } from '../errors.js';
+import { checkPushSubscription } from '../push/subscriptions.js';
+import * as ticketPush from '../domain/ticket-push/apply.js';
 
 export const issueTicket: FunctionDef<'issueTicket'> = {
   access: 'staff',
@@ -31,12 +34,15 @@ export const saveTicketSettings: FunctionDef<'saveTicketSettings'> = {
   },
 };
 
-// The ticket's token, not a sign-in, admits these three: the route lets anyone call, the domain refuses
+// The ticket's token, not a sign-in, admits these four: the route lets anyone call, the domain refuses
 // every token that does not stand (error.ticketUnusable).
 export const getTicket: FunctionDef<'getTicket'> = {
   access: 'anyone',
   async run({ ticket }, _caller, _request, deps) {
-    return readTicket(deps.store, ticket, deps.config.CLINIC_NAME);
+    const view = await readTicket(deps.store, ticket, deps.config.CLINIC_NAME);
+    // The first read of each token counts one page opened for the statistics (decision 073).
+    await tickets.markTicketOpened(deps.store, ticket);
+    return view;
   },
 };
 
@@ -55,5 +61,16 @@ export const checkInByTicket: FunctionDef<'checkInByTicket'> = {
     const guesses = deps.abuse.checkinGuesses(request, `ticket_${row.slot_id}`);
     const nowMs = deps.clock.now().getTime();
     return arrivalCheckIn.checkIn({ store: deps.store, ownerId: row.owner_id, slotId: row.slot_id, code, nowMs, guesses, seal: deps.checkinSealer });
+  },
+};
+
+export const subscribeTicketPush: FunctionDef<'subscribeTicketPush'> = {
+  access: 'anyone',
+  async run({ ticket, subscription }, _caller, _request, deps) {
+    // The token first: a ticket that does not stand is refused alike, whatever else the payload holds.
+    await standingTicket(deps.store.db, ticket);
+    if (!deps.webPush.configured) throw new AppError('FAILED_PRECONDITION', 'error.pushNotConfigured');
+    checkPushSubscription(deps.config, subscription);
+    return ticketPush.subscribeTicketPush({ store: deps.store, token: ticket, subscription });
   },
 };

@@ -130,22 +130,28 @@ export function createDeliverer(deps: {
         // A LINE MINI App service message while the reservation's token lasts, else the push (decision 051).
         return deps.service ? deps.service.deliver(row, { text, reservedAt: slot?.reserved_at ?? null }, push, signal) : push();
       }
-      const sub = row.endpoint
-        ? await deps.store.db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', row.endpoint).executeTakeFirst()
-        : undefined;
-      if (!sub || sub.uid !== row.recipient) return { kind: 'fail', reason: 'push subscription no longer exists' };
+      // A ticket page's subscription names the number as its recipient (decision 073); an app's, the patient's uid.
+      const ticket = row.recipient === row.slot_id;
+      const sub = !row.endpoint
+        ? undefined
+        : ticket
+          ? await deps.store.db.selectFrom('ticket_push').select(['endpoint', 'p256dh', 'auth']).where('endpoint', '=', row.endpoint).where('slot_id', '=', row.slot_id).executeTakeFirst()
+          : await deps.store.db.selectFrom('push_subscriptions').select(['endpoint', 'p256dh', 'auth']).where('endpoint', '=', row.endpoint).where('uid', '=', row.recipient).executeTakeFirst();
+      if (!sub) return { kind: 'fail', reason: 'push subscription no longer exists' };
       // Saved before subscriptions were checked: nothing can be encrypted to it, so it is removed.
       if (!pushKeysUsable({ p256dh: sub.p256dh, auth: sub.auth })) {
         return { kind: 'gone', reason: 'push subscription keys are not a P-256 key and 16-byte secret' };
       }
       return deps.webPush.send(
         { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-        { title: deps.clinicName, body: text, link: '/pwa/my' },
+        { title: deps.clinicName, body: text, link: ticket ? '/web/ticket' : '/pwa/my' },
         { ttlSeconds: TTL_SECONDS[row.kind], topic: `${row.kind}-${row.reservation_number}`, signal },
       );
     },
     async forget(row) {
-      if (row.endpoint) await deps.store.db.deleteFrom('push_subscriptions').where('endpoint', '=', row.endpoint).execute();
+      if (!row.endpoint) return;
+      if (row.recipient === row.slot_id) await deps.store.db.deleteFrom('ticket_push').where('endpoint', '=', row.endpoint).execute();
+      else await deps.store.db.deleteFrom('push_subscriptions').where('endpoint', '=', row.endpoint).execute();
     },
   };
 }

@@ -26,6 +26,7 @@ export const BACKUP_TABLES = [
   'line_webhook_events',
   'wait_readings',
   'sms_usage',
+  'ticket_daily',
 ] as const satisfies readonly (keyof Database)[];
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 

@@ -223,6 +223,7 @@ export const ROW_SCHEMAS = {
     session_id: text,
     issued_at: time,
     revoked_at: time.nullable(),
+    opened_at: time.nullable(),
   }),
   // Never in a backup (not in BACKUP_TABLES, decision 070): a patient's mobile number lives only while the
   // reservation does. The schema is here because every table has one.
@@ -238,6 +239,10 @@ export const ROW_SCHEMAS = {
     revoked_at: time.nullable(),
     revoked_by: text.nullable(),
   }),
+  // Never in a backup (not in BACKUP_TABLES, decision 073): a subscription serves a ticket, whose token is in none.
+  ticket_push: z.strictObject({ endpoint: text, slot_id: text, p256dh: text, auth: text, created_at: time }),
+  // 0028: tickets issued and first opened per day and queue; kept in a backup as notice_daily is.
+  ticket_daily: z.strictObject({ day: text, queue_id: text, printed: int.min(0), opened: int.min(0) }),
 } satisfies { [T in keyof Database]: z.ZodType<Selectable<Database[T]>> };
 
 /** Each table's primary key, in order: the backup pages through every table by it. */
@@ -263,6 +268,8 @@ export const PRIMARY_KEYS: { [T in keyof Database]: readonly (keyof Database[T] 
   sms_numbers: ['slot_id'],
   sms_usage: ['outbox_id'],
   kiosk_devices: ['id'],
+  ticket_push: ['endpoint', 'slot_id'],
+  ticket_daily: ['day', 'queue_id'],
 };
 
 /** Zod's complaint in one line: `owner_id: expected string, received number; …`. */

@@ -76,6 +76,8 @@ export async function restoreBackup(store: Store, source: Lines | (() => Lines))
     const stamp = runtime.version + (await queueVersions(tx));
     // A mobile number belongs to a reservation the restore replaces (decision 070): none outlives it.
     await tx.deleteFrom('sms_numbers').execute();
+    // So does a ticket page's push subscription (decision 073).
+    await tx.deleteFrom('ticket_push').execute();
     for (const table of [...BACKUP_TABLES].reverse()) await tx.deleteFrom(table).execute();
     let count = 0;
     let line = 1;

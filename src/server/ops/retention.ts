@@ -58,6 +58,8 @@ export async function applyRetention(store: Store, settings: RetentionSettings, 
     .execute();
   // A printed ticket's token serves its session only (decision 068): its digest is kept no longer than a number's day.
   await db.deleteFrom('ticket_tokens').where('issued_at', '<', new Date(now.getTime() - 2 * DAY).toISOString()).execute();
+  // A ticket page's push subscription goes with its reservation (decision 073); one left behind, with the tokens.
+  await db.deleteFrom('ticket_push').where('created_at', '<', new Date(now.getTime() - 2 * DAY).toISOString()).execute();
   // A desk patient's mobile number goes when the reservation ends (decision 070); one a crash left behind, within a day.
   await db.deleteFrom('sms_numbers').where('created_at', '<', new Date(now.getTime() - DAY).toISOString()).execute();
   const auditCutoff = new Date(now.getTime() - settings.auditRetentionDays * DAY).toISOString();

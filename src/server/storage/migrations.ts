@@ -29,6 +29,7 @@ import { movedFromMigration } from './migration-0024-moved-from.js';
 import { ticketsMigration } from './migration-0025-tickets.js';
 import { smsMigration } from './migration-0026-sms.js';
 import { kiosksMigration } from './migration-0027-kiosks.js';
+import { ticketPushMigration } from './migration-0028-ticket-push.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -150,6 +151,7 @@ const migrations: Record<string, Migration> = {
   '0025_tickets': ticketsMigration,
   '0026_sms': smsMigration,
   '0027_kiosks': kiosksMigration,
+  '0028_ticket_push': ticketPushMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,6 +5,8 @@
 import type { Generated } from 'kysely';
 import type { LineWebhookEventTable, NoticeDailyTable, OutboxTable, ServiceTokenTable, SmsNumberTable, SmsUsageTable } from './schema-notices.js';
 export type { LineWebhookEventTable, NoticeChannel, NoticeDailyTable, OutboxPath, OutboxStatus, OutboxTable, ServiceTokenState, ServiceTokenTable, SmsNumberTable, SmsUsageTable } from './schema-notices.js';
+import type { TicketDailyTable, TicketPushTable, TicketTokenTable } from './schema-tickets.js';
+export type { TicketDailyTable, TicketPushTable, TicketTokenTable } from './schema-tickets.js';
 
 export interface RuntimeTable {
   id: number;
@@ -252,6 +254,8 @@ export interface Database {
   sms_numbers: SmsNumberTable;
   sms_usage: SmsUsageTable;
   kiosk_devices: KioskDeviceTable;
+  ticket_push: TicketPushTable;
+  ticket_daily: TicketDailyTable;
 }
 
 /** A tablet staff made an entrance kiosk (0027, decision 072): its cookie names the row; revoked, it is refused. Never in a backup. */
@@ -263,18 +267,6 @@ export interface KioskDeviceTable {
   created_by: string;
   revoked_at: string | null;
   revoked_by: string | null;
-}
-
-/**
- * A printed ticket's token (0025, decision 068), by its SHA-256 digest: valid while not revoked and while
- * its session is the open one. Never in a backup.
- */
-export interface TicketTokenTable {
-  token_hash: string;
-  slot_id: string;
-  session_id: string;
-  issued_at: string;
-  revoked_at: string | null;
 }
 
 /**

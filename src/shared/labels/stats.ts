@@ -36,6 +36,8 @@ const ja = {
   'stats.failed.PWA': '通知の失敗（PWA）',
   'stats.sent.SMS': '通知の送信（SMS）',
   'stats.failed.SMS': '通知の失敗（SMS）',
+  'stats.ticketsPrinted': '受付票の発行（再印刷・キオスクを含む）',
+  'stats.ticketsOpened': '受付票ページを開いた数',
   'stats.quarterTitle': '15分ごとの受付数と診察開始数',
   'stats.weekdayTitle': '曜日別の受付数',
   'stats.hourTitle': '時間帯別の受付数',

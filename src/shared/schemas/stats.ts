@@ -36,6 +36,11 @@ export interface StatsFigures {
   hours: number[];
   notices: Record<(typeof NOTICE_CHANNELS)[number], { sent: number; failed: number }>;
   /**
+   * Printed tickets (decision 073): tickets issued by the desk or a kiosk, reprints included, and ticket
+   * pages opened (each ticket's first open), counted on the day they happened.
+   */
+  tickets: { printed: number; opened: number };
+  /**
    * How the wait ranges patients were shown held up (issue 36, decision 054), over the readings taken in the
    * period. Optional: an answer from before issue 36 has none.
    */

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { MyReservation } from './answers.js';
 import { patientText } from './patient-text.js';
+import { pushSubscriptionSchema } from './push-subscription.js';
 
 export const TICKET_PAPERS = ['58', '80', 'A6'] as const;
 export type TicketPaper = (typeof TICKET_PAPERS)[number];
@@ -29,6 +30,8 @@ export const ticketPayloads = {
   cancelByTicket: z.strictObject({ ticket: ticketTokenSchema, reservationNumber: z.number().int().min(1).max(100_000) }),
   /** The ticket's holder checks in with the code on the wall monitor or the desk's QR code, as checkIn. */
   checkInByTicket: z.strictObject({ ticket: ticketTokenSchema, code: z.string().trim().min(1).max(16) }),
+  /** The ticket's page lets the browser notify its holder (decision 073): the subscription, for the ticket's number. */
+  subscribeTicketPush: z.strictObject({ ticket: ticketTokenSchema, subscription: pushSubscriptionSchema }),
 };
 
 export interface TicketSettings {
@@ -67,4 +70,5 @@ export interface TicketResults {
   getTicket: TicketView;
   cancelByTicket: { ok: true };
   checkInByTicket: { ok: true; arrivedAt: string };
+  subscribeTicketPush: { ok: true };
 }

@@ -30,6 +30,8 @@ export function summaryRows(current: StatsFigures, previous: StatsFigures): Figu
     add(label(statsLabels, 'ja', `stats.sent.${c}` as StatsKey), (f) => f.notices[c].sent);
     add(label(statsLabels, 'ja', `stats.failed.${c}` as StatsKey), (f) => f.notices[c].failed);
   }
+  add(label(statsLabels, 'ja', 'stats.ticketsPrinted'), (f) => f.tickets.printed);
+  add(label(statsLabels, 'ja', 'stats.ticketsOpened'), (f) => f.tickets.opened);
   return rows;
 }
 

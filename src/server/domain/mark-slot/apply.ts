@@ -10,6 +10,7 @@ import { markChange } from './rule.js';
 import { writeInSlotQueue } from '../slot-queue.js';
 import type { WriteContext } from '../../storage/port.js';
 import { forgetEndedNumbers } from '../sms/apply.js';
+import { forgetEndedTicketPush } from '../ticket-push/forget.js';
 
 export async function markSlot({ store, slotId, action, actor }: { store: Store; slotId: string; action: MarkAction; actor?: Actor }) {
   try {
@@ -23,8 +24,11 @@ export async function markSlot({ store, slotId, action, actor }: { store: Store;
         // Starting a number calls it into the consulting room: the monitor announces it (issue 15).
         if (action === 'start') await recordCallout(ctx, slot.reservation_number, 'start');
         await enqueueAheadNotices(ctx);
-        // Served or deleted: the reservation's mobile number goes with it (decision 070).
-        if (action === 'start' || action === 'delete') await forgetEndedNumbers(ctx);
+        // Served or deleted: the reservation's mobile number and its ticket page's subscriptions go with it (decisions 070, 073).
+        if (action === 'start' || action === 'delete') {
+          await forgetEndedNumbers(ctx);
+          await forgetEndedTicketPush(ctx);
+        }
         const before = Object.fromEntries(Object.keys(change).map((k) => [k, slot[k as keyof typeof change]]));
         await writeAudit(tx, actor, { action: `markSlot.${action}`, target: `#${slot.reservation_number} ${slotId}`, before, after: change }, now);
       }

@@ -6,26 +6,34 @@
 import { NOTICE_THRESHOLD_MAX } from '../../../shared/queue/slot.js';
 import type { WriteContext } from '../../storage/port.js';
 import type { OutboxTable, SlotTable } from '../../storage/schema.js';
-import { aheadNotices, noticeRows, noticeTarget } from './turn-near/rule.js';
+import { aheadNotices, noticeRows, noticeTarget, ticketPushTarget } from './turn-near/rule.js';
 import { activeSlot } from '../../storage/slot-row.js';
 import { withNumbers } from '../sms/read.js';
+import { slotsWithTicketPush, ticketPushEndpoints } from '../ticket-push/read.js';
 
 /**
  * Queues one message per recipient: the LINE user, or each of a PWA user's push subscriptions, or a desk
  * patient's mobile by SMS (decision 070: the turn-is-near notice and the recall, while the clinic has SMS on
- * and the number is saved).
+ * and the number is saved), and for those two notices also each push subscription a desk number's ticket
+ * page made (decision 073), as channel PWA rows whose recipient is the number itself.
  */
 export async function enqueueNotice(ctx: WriteContext, slot: SlotTable, kind: OutboxTable['kind'], body: string | null = null): Promise<void> {
-  const sms = (kind === 'ahead5' || kind === 'recall') && slot.reserved_type === 'ADMIN' && ctx.runtime.sms_on === 1 && (await withNumbers(ctx.tx, [slot.id])).has(slot.id);
+  const desk = (kind === 'ahead5' || kind === 'recall') && slot.reserved_type === 'ADMIN';
+  const sms = desk && ctx.runtime.sms_on === 1 && (await withNumbers(ctx.tx, [slot.id])).has(slot.id);
+  const ticketEndpoints = desk ? await ticketPushEndpoints(ctx.tx, slot.id) : [];
   const target = noticeTarget(slot, sms);
-  if (!target) return;
-  const endpoints =
-    target.channel !== 'PWA'
-      ? [null]
-      : (await ctx.tx.selectFrom('push_subscriptions').select('endpoint').where('uid', '=', target.recipient).execute()).map((s) => s.endpoint);
-  const rows = noticeRows(target, kind, body, endpoints, ctx.now);
+  const rows: OutboxTable[] = [];
+  if (target) {
+    const endpoints =
+      target.channel !== 'PWA'
+        ? [null]
+        : (await ctx.tx.selectFrom('push_subscriptions').select('endpoint').where('uid', '=', target.recipient).execute()).map((s) => s.endpoint);
+    rows.push(...noticeRows(target, kind, body, endpoints, ctx.now));
+  }
+  if (ticketEndpoints.length > 0) rows.push(...noticeRows(ticketPushTarget(slot), kind, body, ticketEndpoints, ctx.now));
+  if (rows.length === 0) return;
   await ctx.tx.insertInto('outbox').values(rows).execute();
-  ctx.emit({ type: rows[0].status === 'failed' ? 'noticeFailed' : 'noticeQueued', slotId: slot.id });
+  ctx.emit({ type: rows.some((r) => r.status !== 'failed') ? 'noticeQueued' : 'noticeFailed', slotId: slot.id });
 }
 
 /**
@@ -59,9 +67,11 @@ async function queueAheadNotices(ctx: WriteContext, sessionId: string, queueId: 
     .orderBy('reservation_number')
     .limit(NOTICE_THRESHOLD_MAX + 1)
     .execute();
-  // Desk numbers with a mobile (decision 070): read only while SMS is on and one of them is this near.
-  const desk = ctx.runtime.sms_on === 1 ? waiting.filter((s) => s.reserved_type === 'ADMIN').map((s) => s.id) : [];
-  const { actions, boundary } = aheadNotices(waiting, ctx.runtime.line_ahead5_on === 1, await withNumbers(ctx.tx, desk));
+  // Desk numbers told something: with a mobile while SMS is on (decision 070), or a ticket page subscribed (073).
+  const desk = waiting.filter((s) => s.reserved_type === 'ADMIN').map((s) => s.id);
+  const reachable = await slotsWithTicketPush(ctx.tx, desk);
+  if (ctx.runtime.sms_on === 1) for (const id of await withNumbers(ctx.tx, desk)) reachable.add(id);
+  const { actions, boundary } = aheadNotices(waiting, ctx.runtime.line_ahead5_on === 1, reachable);
   for (const { slot, action } of actions) {
     if (action === 'skipConfirmed') {
       await ctx.tx

@@ -15,6 +15,7 @@ import { type Actor, writeAudit } from '../audit.js';
 import { readScheduleAt } from '../schedule/document.js';
 import { type SwitchChange, decideSwitch, manualColumn } from './rule.js';
 import { forgetEndedNumbers } from '../sms/apply.js';
+import { forgetEndedTicketPush } from '../ticket-push/forget.js';
 
 const REFUSAL_MESSAGES: Record<SwitchRefusal, StaffKey> = {
   inhouseStopped: 'admin.inhouseStopped',
@@ -64,6 +65,7 @@ export async function applySwitch(change: SwitchChange, ctx: WriteContext, actor
     await tx.updateTable('reception_sessions').set({ closed_at: now }).where('id', '=', change.closeSession).execute();
     // The session's end ends every reservation in it: no mobile number outlives it (decision 070).
     await forgetEndedNumbers(ctx, true);
+    await forgetEndedTicketPush(ctx, true);
   }
   // In-house on again: the calendar's "could not open online" banner has done its job.
   const opened = change.openSession ? { current_session_id: sessionId, schedule_notice_at: null } : {};

@@ -54,7 +54,12 @@ export function emptyNotices(): NoticeCounts {
   return { LINE: { sent: 0, failed: 0 }, PWA: { sent: 0, failed: 0 }, SMS: { sent: 0, failed: 0 } };
 }
 
-export function aggregate(range: { from: string; to: string }, rows: Iterable<StatsSlotRow>, notices: NoticeCounts): StatsFigures {
+export function aggregate(
+  range: { from: string; to: string },
+  rows: Iterable<StatsSlotRow>,
+  notices: NoticeCounts,
+  tickets: StatsFigures['tickets'] = { printed: 0, opened: 0 },
+): StatsFigures {
   const figures: StatsFigures = {
     from: range.from,
     to: range.to,
@@ -71,6 +76,7 @@ export function aggregate(range: { from: string; to: string }, rows: Iterable<St
     weekdays: new Array<number>(7).fill(0),
     hours: new Array<number>(24).fill(0),
     notices,
+    tickets,
   };
   const waits: number[] = [];
   for (const row of rows) {

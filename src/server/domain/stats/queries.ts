@@ -13,6 +13,7 @@ import { AppError } from '../../errors.js';
 import { MAIN_QUEUE } from '../../storage/queue-rows.js';
 import { estimateAccuracy } from '../../../shared/stats/estimate-accuracy.js';
 import { readingsIn } from './estimate-readings.js';
+import { ticketCounts } from '../ticket/daily.js';
 
 /** One index range scan (slots_reserved_at); numbers never taken have no reserved_at and are not read. */
 export function slotsTaken(db: Kysely<Database>, range: DayRange, queueId?: string): Promise<StatsSlotRow[]> {
@@ -66,13 +67,14 @@ export async function noticesFinished(db: Kysely<Database>, range: DayRange, que
 }
 
 export async function figuresFor(db: Kysely<Database>, range: DayRange, queueId?: string) {
-  const [rows, notices, readings] = await Promise.all([
+  const [rows, notices, readings, tickets] = await Promise.all([
     slotsTaken(db, range, queueId),
     noticesFinished(db, range, queueId),
     readingsIn(db, range, queueId),
+    ticketCounts(db, range, queueId),
   ]);
   // The estimate's figures go by when each reading was taken, not by when the number was.
-  return { ...aggregate(range, rows, notices), estimate: estimateAccuracy(readings) };
+  return { ...aggregate(range, rows, notices, tickets), estimate: estimateAccuracy(readings) };
 }
 
 /**

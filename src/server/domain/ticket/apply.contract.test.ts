@@ -10,7 +10,10 @@ import { auditLines, watchWrites } from '../../../../test/support/writes.js';
 import { outcomeWithKey, queueActions, useTestStore } from '../../../../test/support/domain-store.js';
 import { writeBackup } from '../../ops/backup.js';
 import type { Actor } from '../audit.js';
-import { cancelByTicket, issueTicket } from './apply.js';
+import { cancelByTicket, issueTicket, markTicketOpened } from './apply.js';
+import { readStats } from '../stats/queries.js';
+import { tokyoClock } from '../stats/periods.js';
+import { applyRetention } from '../../ops/retention.js';
 import { readTicket } from './read.js';
 import { getTicketSettings, saveTicketSettings } from './settings.js';
 import { ticketDigest } from './token.js';
@@ -101,5 +104,25 @@ describeStores('the printed ticket over the store', (kind) => {
     await openAll();
     const desk = await take(null);
     expect(await issue(desk.slotId)).toMatchObject({ paper: '58', note: 'お呼びするまで外出されても大丈夫です' });
+  });
+
+  it('counts tickets issued (reprints included) and each ticket’s first open per day, beyond the tokens’ retention', async () => {
+    await openAll();
+    const desk = await take(null);
+    const first = await issue(desk.slotId);
+    const second = await issue(desk.slotId);
+    await markTicketOpened(t.store, second.token);
+    await markTicketOpened(t.store, second.token);
+    // A revoked token's page is refused, and counts nothing.
+    expect(await outcomeWithKey(markTicketOpened(t.store, first.token))).toBe('NOT_FOUND error.ticketUnusable');
+    const opened = await t.store.db.selectFrom('ticket_tokens').select(['token_hash', 'opened_at']).where('token_hash', '=', ticketDigest(second.token)).executeTakeFirstOrThrow();
+    expect(opened.opened_at).not.toBeNull();
+    const today = tokyoClock(new Date().toISOString()).day;
+    expect((await readStats(t.store, 'day', today)).current.tickets).toEqual({ printed: 2, opened: 1 });
+    expect((await readStats(t.store, 'day', today, 'main')).current.tickets).toEqual({ printed: 2, opened: 1 });
+    // The tokens are gone after two days; the day's counts stay.
+    await applyRetention(t.store, { retentionDays: 1, auditRetentionDays: 365 }, new Date(Date.now() + 3 * 24 * 3600_000));
+    expect(await t.store.db.selectFrom('ticket_tokens').selectAll().execute()).toEqual([]);
+    expect((await readStats(t.store, 'day', today)).current.tickets).toEqual({ printed: 2, opened: 1 });
   });
 });

@@ -17,6 +17,9 @@ import { standingTicket } from './read.js';
 import { decideIssue, ticketState } from './rule.js';
 import { readTicketSettings } from './settings.js';
 import { newTicketToken, ticketDigest } from './token.js';
+import { countTicket } from './daily.js';
+import { forgetTicketPush } from '../ticket-push/forget.js';
+import { writeInSlotQueue } from '../slot-queue.js';
 
 /** Who the audit trail names for what a ticket's holder did: the ticket, as no person signed in. */
 export const TICKET_ACTOR: Actor = { id: null, username: '受付票' };
@@ -37,7 +40,10 @@ export async function issueTicket({ store, slotId, actor, clinicName }: IssueTic
     decideIssue(slot);
     const revoked = await tx.updateTable('ticket_tokens').set({ revoked_at: now }).where('slot_id', '=', slotId).where('revoked_at', 'is', null).executeTakeFirst();
     const reprint = Number(revoked.numUpdatedRows) > 0;
+    // A revoked ticket's page is told nothing more (decision 073): its subscriptions go with it.
+    if (reprint) await forgetTicketPush(tx, [slotId]);
     await tx.insertInto('ticket_tokens').values({ token_hash: ticketDigest(token), slot_id: slotId, session_id: slot.session_id, issued_at: now, revoked_at: null }).execute();
+    await countTicket(tx, 'printed', slot.queue_id, now);
     await writeAudit(tx, actor, { action: reprint ? 'ticket.reprint' : 'ticket.issue', target: `#${slot.reservation_number} ${slotId}` }, now);
     return { slot, reprint, settings: readTicketSettings(ctx.runtime) };
   });
@@ -71,8 +77,23 @@ export async function cancelByTicket({ store, token, reservationNumber }: { stor
     if (ticketState(row) !== 'waiting' || row.reservation_number !== reservationNumber) throw new AppError('NOT_FOUND', 'error.reservationNotFound');
     await tx.updateTable('reservation_slots').set({ canceled: 1, canceled_at: now, updated_at: now }).where('id', '=', row.slot_id).execute();
     ctx.emit({ type: 'slotCanceled', slotId: row.slot_id });
+    await forgetTicketPush(tx, [row.slot_id]);
     await enqueueAheadNotices(ctx);
     await writeAudit(tx, TICKET_ACTOR, { action: 'ticket.cancel', target: `#${row.reservation_number} ${row.slot_id}` }, now);
     return { ok: true as const };
+  });
+}
+
+/**
+ * The ticket's page read a standing token (getTicket): the first read marks the token opened and counts
+ * one page opened for the day (decision 073); every later read finds the mark and writes nothing.
+ */
+export async function markTicketOpened(store: Store, token: string): Promise<void> {
+  const row = await standingTicket(store.db, token);
+  if (row.opened_at !== null) return;
+  await writeInSlotQueue(store, row.slot_id, async ({ tx, now }) => {
+    const marked = await tx.updateTable('ticket_tokens').set({ opened_at: now }).where('token_hash', '=', ticketDigest(token)).where('opened_at', 'is', null).executeTakeFirst();
+    // Two first reads at once: only the one whose mark landed counts.
+    if (Number(marked.numUpdatedRows) > 0) await countTicket(tx, 'opened', row.queue_id, now);
   });
 }

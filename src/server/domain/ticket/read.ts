@@ -15,6 +15,8 @@ export type TicketSlotRow = TicketRow & {
   reservation_number: number;
   canceled: number;
   is_reception_accepted: number;
+  queue_id: string;
+  opened_at: string | null;
 };
 
 /** The token's row with its number and the session facts, in one statement; undefined for an unknown token. */
@@ -23,7 +25,7 @@ export function readTicketRow(db: Kysely<Database>, token: string): Promise<Tick
     .selectFrom('ticket_tokens as t')
     .innerJoin('reservation_slots as s', 's.id', 't.slot_id')
     .leftJoin('reception_sessions as r', 'r.id', 't.session_id')
-    .select(['t.slot_id', 't.session_id', 't.revoked_at', 's.owner_id', 's.reservation_number', 's.canceled', 's.is_reception_accepted'])
+    .select(['t.slot_id', 't.session_id', 't.revoked_at', 't.opened_at', 's.owner_id', 's.reservation_number', 's.canceled', 's.is_reception_accepted', 's.queue_id'])
     .select('r.closed_at as session_closed_at')
     .select((eb) => eb.selectFrom('runtime').select('current_session_id').where('runtime.id', '=', 1).as('current_session_id'))
     .where('t.token_hash', '=', ticketDigest(token))

@@ -11,6 +11,7 @@ import { recordCallout } from '../../callout/callouts.js';
 import { recallChannel } from './rule.js';
 import { enqueueNotice } from '../outbox.js';
 import { withNumbers } from '../../sms/read.js';
+import { ticketPushEndpoints } from '../../ticket-push/read.js';
 
 export interface RequestRecallOptions {
   store: Store;
@@ -26,7 +27,8 @@ export async function requestRecall({ store, slotId, channelConfigured, actor }:
     const { tx, emit, now, runtime } = ctx;
     const slot = await slotOfOpenSession(ctx, slotId);
     const sms = slot.reserved_type === 'ADMIN' && runtime.sms_on === 1 && (await withNumbers(tx, [slotId])).has(slotId);
-    const channel = recallChannel(slot, channelConfigured, runtime.line_recall_on === 1, sms);
+    const ticketPush = slot.reserved_type === 'ADMIN' && (await ticketPushEndpoints(tx, slotId)).length > 0;
+    const channel = recallChannel(slot, channelConfigured, runtime.line_recall_on === 1, sms, ticketPush);
     await tx.updateTable('reservation_slots').set({ notified_ahead_at: now, updated_at: now }).where('id', '=', slotId).execute();
     emit({ type: 'recallRequested', slotId });
     await recordCallout(ctx, slot.reservation_number, 'recall');

@@ -27,6 +27,14 @@ export function noticeTarget(slot: Pick<SlotTable, 'id' | 'reservation_number' |
 }
 
 /**
+ * A desk number's ticket page subscribed to Web Push (decision 073): channel PWA, its recipient the number
+ * itself (an app patient's rows name their uid, never a slot id), so the sender reads ticket_push for it.
+ */
+export function ticketPushTarget(slot: Pick<SlotTable, 'id' | 'reservation_number'>): NoticeTarget {
+  return { slotId: slot.id, reservationNumber: slot.reservation_number, channel: 'PWA', recipient: slot.id };
+}
+
+/**
  * One pending row per endpoint (null for LINE, each push subscription for PWA), each with its own retry
  * key. With no endpoint at all, one row already failed: staff see that this patient was not told.
  */
@@ -91,8 +99,8 @@ export function noticeQueue(slots: readonly Slot[]): { slot: Slot; ahead: number
 /**
  * The turn-is-near notice (docs/decisions/021), given the first waiting rows (active, not held, in number
  * order; at most NOTICE_THRESHOLD_MAX + 1 of them can matter): a LINE/PWA reservation with its threshold
- * or fewer people ahead, neither notified nor skipped, is told now, once (so is a desk number with a mobile
- * number in `smsSlots`, by SMS). One staff already confirmed is
+ * or fewer people ahead, neither notified nor skipped, is told now, once (so is a desk number in `deskSlots`:
+ * with a mobile number, by SMS, or whose ticket page subscribed, by Web Push). One staff already confirmed is
  * skipped instead (the reason is recorded). With LINE's notice turned off, a LINE patient is left unsent and
  * unmarked, so turning it back on still tells them. Of a family only the first waiting member counts.
  *
@@ -102,7 +110,7 @@ export function noticeQueue(slots: readonly Slot[]): { slot: Slot; ahead: number
 export function aheadNotices(
   waiting: readonly SlotTable[],
   lineAhead5On: boolean,
-  smsSlots: ReadonlySet<string> = new Set(),
+  deskSlots: ReadonlySet<string> = new Set(),
 ): { actions: AheadAction[]; boundary: number | null } {
   const byId = new Map(waiting.map((row) => [row.id, row]));
   const actions: AheadAction[] = [];
@@ -111,9 +119,9 @@ export function aheadNotices(
     // Told by minutes before the turn instead (decision 055): ../minutes/rule.ts, on the minute's check.
     if (slot.notice_minutes !== null) continue;
     if (entry.ahead === null || entry.ahead > slot.notice_threshold) continue;
-    // A desk number is told by SMS when it has a mobile number and the clinic has SMS on (decision 070).
-    const sms = slot.reserved_type === 'ADMIN' && smsSlots.has(slot.id);
-    if (slot.reserved_type !== 'LINE' && slot.reserved_type !== 'PWA' && !sms) continue;
+    // A desk number is told by SMS (a mobile number, SMS on; decision 070) or on its ticket page (073).
+    const desk = slot.reserved_type === 'ADMIN' && deskSlots.has(slot.id);
+    if (slot.reserved_type !== 'LINE' && slot.reserved_type !== 'PWA' && !desk) continue;
     if (slot.notified_at || slot.ahead5_skipped_at) continue;
     if (slot.admin_confirmed_at) actions.push({ slot, action: 'skipConfirmed' });
     else if (slot.reserved_type !== 'LINE' || lineAhead5On) actions.push({ slot, action: 'notify' });
