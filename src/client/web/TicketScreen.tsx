@@ -17,6 +17,8 @@ import { LiveStatusLine } from '../patient/LiveStatusLine.js';
 import { MyReservationCard } from '../patient/MyScreen.js';
 import { AnnouncementBanner } from '../ui/AnnouncementBanner.js';
 import { Loading } from '../ui/Loading.js';
+import { TicketPush } from './TicketPush.js';
+import { rememberedTicket, rememberTicket } from './ticket-push.js';
 
 /** The token from `#t=…`; null when the link lost it. */
 export function ticketToken(hash: string): string | null {
@@ -24,12 +26,18 @@ export function ticketToken(hash: string): string | null {
   return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
+/** Forgets the remembered ticket when it is this one (another ticket, a later number's, stays). */
+function forget(token: string) {
+  if (rememberedTicket() === token) rememberTicket(null);
+}
+
 /** The ticket catalogue in the page's language (useLang re-renders the page when it changes). */
 const tt = (key: TicketKey) => label(ticketLabels, currentLang(), key);
 
 export default function TicketScreen() {
   useLang();
-  const [token] = useState(() => ticketToken(window.location.hash));
+  // A tapped notice opens /web/ticket without the fragment: the ticket this phone subscribed with is read back (decision 073).
+  const [token] = useState(() => ticketToken(window.location.hash) ?? ticketToken(`t=${rememberedTicket() ?? ''}`));
   const live = useQueue();
   const [view, setView] = useState<TicketView | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
@@ -44,8 +52,13 @@ export default function TicketScreen() {
     try {
       const answer = await callFn('getTicket', { ticket: token });
       if (mine === asked.current) setView(answer);
+      // A number that is over is told nothing more: the phone need not keep its ticket.
+      if (answer.state !== 'waiting') forget(token);
     } catch (err) {
-      if (mine === asked.current && err instanceof FnError && err.status === 'NOT_FOUND') setRefused(tt('ticket.unusable'));
+      if (mine === asked.current && err instanceof FnError && err.status === 'NOT_FOUND') {
+        setRefused(tt('ticket.unusable'));
+        forget(token);
+      }
     }
   }, [token]);
 
@@ -81,6 +94,7 @@ export default function TicketScreen() {
   }
 
   let body;
+  let push = null;
   if (!token) body = <p className="notice" role="alert">{tt('ticket.missing')}</p>;
   else if (refused) body = <p className="notice" role="alert">{refused}</p>;
   else if (!view) body = <Loading />;
@@ -95,6 +109,7 @@ export default function TicketScreen() {
         checkIn={{ linkCode: null, onSubmit: checkIn, onDismiss: () => undefined }}
       />
     );
+    push = <TicketPush token={token} />;
   } else {
     body = (
       <section className="card">
@@ -112,6 +127,7 @@ export default function TicketScreen() {
       <p className="small-note">{tt('ticket.noApp')}</p>
       <AnnouncementBanner announcement={live.data?.announcement} />
       {body}
+      {push}
       <p className="small-note">{tt('ticket.keepPage')}</p>
     </main>
   );
