@@ -161,6 +161,7 @@ const CASES: Case[] = [
   { fn: 'getTicket', label: '', payload: () => ({ ticket: 'A'.repeat(43) }) },
   { fn: 'cancelByTicket', label: '', payload: () => ({ ticket: 'A'.repeat(43), reservationNumber: 1 }) },
   { fn: 'checkInByTicket', label: '', payload: () => ({ ticket: 'A'.repeat(43), code: '1234' }) },
+  { fn: 'subscribeTicketPush', label: '', payload: () => ({ ticket: 'A'.repeat(43), subscription: subscription() }) },
   // the entrance kiosk (decision 072): its two functions, and the staff's list and revoke
   { fn: 'getKioskState', label: '', payload: () => ({}) },
   { fn: 'takeKioskNumber', label: '', payload: () => ({}) },
