@@ -21,6 +21,14 @@ describeBrowser('the statistics page', () => {
 
   beforeAll(async () => {
     await seedYear(screen.server.store, { from: '2026-10-05', weeks: 5, takenPerSession: 60 });
+    // Tickets printed and their pages opened (decision 073), kept per day as the server counts them.
+    await screen.server.store.db
+      .insertInto('ticket_daily')
+      .values([
+        { day: '2026-11-04', queue_id: 'main', printed: 7, opened: 4 },
+        { day: '2026-10-28', queue_id: 'main', printed: 2, opened: 1 },
+      ])
+      .execute();
     expected = await readStats(screen.server.store, 'week', '2026-11-04');
   });
 
@@ -55,6 +63,8 @@ describeBrowser('the statistics page', () => {
     ]);
     expect((await rowCells(page, '主な数字（今回と前回）', '受付数（LINE）')).slice(0, 2)).toEqual([String(current.taken.LINE), String(previous.taken.LINE)]);
     expect((await rowCells(page, '主な数字（今回と前回）', '診察開始')).slice(0, 2)).toEqual([String(current.started), String(previous.started)]);
+    expect(await rowCells(page, '主な数字（今回と前回）', '受付票の発行（再印刷・キオスクを含む）')).toEqual(['7', '2', '+5']);
+    expect(await rowCells(page, '主な数字（今回と前回）', '受付票ページを開いた数')).toEqual(['4', '1', '+3']);
     expect(await rowCells(page, '曜日別の受付数', '月')).toEqual([String(current.weekdays[1]), String(previous.weekdays[1])]);
     expect(await rowCells(page, '曜日別の受付数', '日')).toEqual(['0', '0']); // closed on Sundays
     const top = Math.max(...current.weekdays);
@@ -87,6 +97,7 @@ describeBrowser('the statistics page', () => {
     const body = (await csv.body()).toString('utf8');
     expect(body.startsWith('\ufeff項目,今回 2026-11-02〜2026-11-08,前回 2026-10-26〜2026-11-01\r\n')).toBe(true);
     expect(body).toContain(`受付数（合計）,${total(current)},${total(previous)}\r\n`);
+    expect(body).toContain('受付票の発行（再印刷・キオスクを含む）,7,2\r\n');
 
     // A range the server would refuse is said beside the dates, and its links lead nowhere.
     const slotsLink = page.getByRole('link', { name: '受付一覧（期間指定）' });
