@@ -50,7 +50,7 @@ describeBrowser('the arrival page', () => {
     await places.selectOption({ label: '最後尾へ' });
     await holdAfter.selectOption({ label: '3回目の不在で保留' });
     await first.check();
-    await screen.page.getByRole('button', { name: '設定を保存' }).click();
+    await screen.page.getByRole('button', { name: '設定を保存', exact: true }).click();
     await screen.page.getByRole('status').filter({ hasText: '来院確認・不在の設定を保存しました。' }).waitFor();
     const saved = await screen.staff<ArrivalSetup>('getArrivalSetup');
     expect(saved.settings).toEqual({ absencePlaces: 0, absenceHoldAfter: 3, absentFirstUnarrived: true });
@@ -59,6 +59,13 @@ describeBrowser('the arrival page', () => {
     await screen.page.getByText('来院確認の番号').waitFor();
     expect(await screen.page.getByLabel('順番を後ろに移す人数').inputValue()).toBe('0');
     await expectNoSeriousAxeViolations(screen.page, '/admin/arrival');
+
+    // The printed ticket's section on the same page (decision 068): its paper and sentence, as the server then holds them.
+    await screen.page.getByLabel('用紙').selectOption({ label: 'A6（普通のプリンター）' });
+    await screen.page.getByLabel(/番号の下に印刷するひとこと/).fill('お呼びするまで外出されても大丈夫です');
+    await screen.page.getByRole('button', { name: '受付票の設定を保存' }).click();
+    await screen.page.getByRole('status').filter({ hasText: '受付票の設定を保存しました。' }).waitFor();
+    expect(await screen.staff('getTicketSettings')).toEqual({ paper: 'A6', note: 'お呼びするまで外出されても大丈夫です' });
   });
 
   it('shows the sheet to print: a QR code that reads as the check-in link, and the desk code', async () => {

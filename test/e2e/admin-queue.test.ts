@@ -94,8 +94,9 @@ describeBrowser('staff queue screen', () => {
     await page.getByText('次の受付番号 4番').waitFor();
     await expect(row(page, 1).getByRole('cell').first().innerText()).resolves.toBe('1');
     await expect(row(page, 3).getByRole('cell').first().innerText()).resolves.toBe('3');
-    // A walk-in gets neither recall nor confirm; the 来院済 column's button comes first.
-    await expect(row(page, 1).getByRole('button').allInnerTexts()).resolves.toEqual(['来院済にする', '開始', '呼出', '不在', '削除', '保留']);
+    // A walk-in gets neither recall nor confirm; its ticket's print (decision 068, in the time cell) and the
+    // 来院済 column's button come first.
+    await expect(row(page, 1).getByRole('button').allInnerTexts()).resolves.toEqual(['受付票を印刷', '来院済にする', '開始', '呼出', '不在', '削除', '保留']);
   });
 
   it('opens online reception; a patient books through the API and gets recall and confirm buttons', async () => {

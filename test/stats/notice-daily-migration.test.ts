@@ -38,7 +38,7 @@ describeStores('migration 0023: notice_daily per queue', (kind) => {
     // The same day and channel may now hold a count per queue, and no two for one queue.
     await db.insertInto('notice_daily').values({ day: '2026-11-09', channel: 'LINE', queue_id: 'vax', sent: 1, failed: 0 }).execute();
     await expect(db.insertInto('notice_daily').values({ day: '2026-11-09', channel: 'LINE', queue_id: 'main', sent: 1, failed: 0 }).execute()).rejects.toThrow();
-    expect((await readStats(t.store, 'day', '2026-11-09')).current.notices).toEqual({ LINE: { sent: 5, failed: 1 }, PWA: { sent: 2, failed: 0 } });
-    expect((await readStats(t.store, 'day', '2026-11-09', 'main')).current.notices).toEqual({ LINE: { sent: 4, failed: 1 }, PWA: { sent: 2, failed: 0 } });
+    expect((await readStats(t.store, 'day', '2026-11-09')).current.notices).toEqual({ LINE: { sent: 5, failed: 1 }, PWA: { sent: 2, failed: 0 }, SMS: { sent: 0, failed: 0 } });
+    expect((await readStats(t.store, 'day', '2026-11-09', 'main')).current.notices).toEqual({ LINE: { sent: 4, failed: 1 }, PWA: { sent: 2, failed: 0 }, SMS: { sent: 0, failed: 0 } });
   });
 });

@@ -9,10 +9,10 @@ import type { MyReservation } from './answers.js';
 import { patientText } from './patient-text.js';
 import { pushSubscriptionSchema } from './push-subscription.js';
 
-export const TICKET_PAPERS = ['58', '80', 'A6'] as const;
-export type TicketPaper = (typeof TICKET_PAPERS)[number];
+import { TICKET_NOTE_MAX, TICKET_PAPERS, type TicketPaper } from '../ticket/paper.js';
+
+export { TICKET_NOTE_MAX, TICKET_PAPERS, type TicketPaper };
 /** The clinic's sentence under the number: a receipt roll's few lines. */
-export const TICKET_NOTE_MAX = 80;
 
 /** A ticket's token: 32 random bytes in base64url (256 bits), exactly as issued. */
 export const ticketTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);

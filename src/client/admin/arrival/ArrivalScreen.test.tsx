@@ -23,7 +23,7 @@ beforeEach(() => {
     deskLink: LINK,
     monitorKey: 'k'.repeat(64),
   };
-  answer = (name) => ({ result: name === 'getArrivalSetup' ? setup : { ok: true } });
+  answer = (name) => ({ result: name === 'getArrivalSetup' ? setup : name === 'getTicketSettings' ? { paper: '80', note: '' } : { ok: true } });
   sent = stubFunctions((name, data) => answer(name, data));
 });
 afterEach(() => {
@@ -41,7 +41,8 @@ async function open() {
 }
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
 const click = (name: string) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
-const writes = () => sent.filter((s) => s.name !== 'getArrivalSetup');
+// The page's two reads: its own setup, and the printed ticket's settings (its section, decision 068).
+const writes = () => sent.filter((s) => s.name !== 'getArrivalSetup' && s.name !== 'getTicketSettings');
 
 describe('the absence settings', () => {
   it('shows the saved settings and offers 1 to 20 places or the end, and 1 to 10 absences', async () => {

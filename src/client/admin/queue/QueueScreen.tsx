@@ -137,7 +137,7 @@ export function QueueScreen({ username, onSignOut }: QueueScreenProps) {
           undoableMoves={moves.undoable}
           sms={data?.sms}
         />
-        <p className="sms-done" role="status">
+        <p className="sms-done" role="status" aria-label={t('sms.rowAction')}>
           {smsDone}
         </p>
       </main>

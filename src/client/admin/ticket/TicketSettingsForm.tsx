@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { t } from '../labels.js';
-import { TICKET_NOTE_MAX, TICKET_PAPERS, type TicketPaper, type TicketSettings } from '../../../shared/schemas/ticket.js';
+import { TICKET_NOTE_MAX, TICKET_PAPERS, type TicketPaper } from '../../../shared/ticket/paper.js';
+import type { TicketSettings } from '../../../shared/schemas/ticket.js';
 import { callFn } from '../../api/fn.js';
 import { useSave } from '../schedule/save-status.js';
 import { SettingsCard } from '../SettingsCard.js';

@@ -1,0 +1,8 @@
+/**
+ * The printed ticket's paper and the clinic's sentence (decision 068), apart from the wire's schemas so a
+ * staff screen can offer them without loading the validation library (which the pages' CSP forbids to eval).
+ */
+export const TICKET_PAPERS = ['58', '80', 'A6'] as const;
+export type TicketPaper = (typeof TICKET_PAPERS)[number];
+
+export const TICKET_NOTE_MAX = 80;
