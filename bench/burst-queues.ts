@@ -94,14 +94,15 @@ export async function benchBurstQueues(kinds: StoreKind[], reps: number, cluster
   return rows;
 }
 
-/** Latencies of calls made one after another until `until` settles (at least one). */
-async function whileRunning(until: Promise<unknown>, call: () => Promise<void>): Promise<number[]> {
+/** Latencies of calls made one after another until `until` settles (at least one) or `call` has no more to make. */
+async function whileRunning(until: Promise<unknown>, call: () => Promise<boolean>): Promise<number[]> {
   let done = false;
-  void until.finally(() => (done = true));
+  const stop = () => (done = true);
+  until.then(stop, stop);
   const latencies: number[] = [];
   do {
     const t0 = performance.now();
-    await call();
+    if (!(await call())) break;
     latencies.push(performance.now() - t0);
   } while (!done);
   return latencies;
@@ -122,10 +123,12 @@ async function crossQueue(kind: StoreKind, cluster: PgCluster | null, nodeFlags:
       const a = await callFn(server.url, 'allocateNextSlot', { reservedType: 'PWA', queueId: other }, { token });
       if (a.status !== 200) throw new Error(`take in ${other}: ${a.status} ${JSON.stringify(a.body)}`);
       taken.push(String(a.body.result!.slotId));
+      return true;
     };
     const read = async () => {
       const a = await callFn(server.url, 'getQueues', {});
       if (a.status !== 200) throw new Error(`getQueues: ${a.status}`);
+      return true;
     };
     const idle: number[] = [];
     const during: number[] = [];
@@ -136,18 +139,29 @@ async function crossQueue(kind: StoreKind, cluster: PgCluster | null, nodeFlags:
     for (let round = 0; round <= rounds; round++) {
       await reopen(server.url, as, seenTo && [...seenTo, ...taken.splice(0)]);
       const burstTokens = await mintTokens(server.url, PATIENTS);
-      const takers = await mintTokens(server.url, 120);
+      // More patients than a burst can outlast one at a time (each a patient of their own: one number each).
+      const takers = await mintTokens(server.url, 180);
       await sleep(300);
       const idleTakes: number[] = [];
       for (const t of takers.splice(0, 20)) idleTakes.push(await timeOne(take(t)));
       const idleReads: number[] = [];
       for (let i = 0; i < 20; i++) idleReads.push(await timeOne(read));
       // The burst in the first queue, with takes in the second one after another until it is answered.
-      const burst = simultaneousCalls<{ slotId?: string }>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, burstTokens);
-      const takes = await whileRunning(burst, () => take(takers.shift() ?? missing())());
+      let released!: () => void;
+      const release = new Promise<void>((resolve) => (released = resolve));
+      const burst = simultaneousCalls<{ slotId?: string }>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, burstTokens, 60_000, {}, () => released());
+      await release;
+      const takes = await whileRunning(burst, async () => {
+        const token = takers.shift();
+        return token ? take(token)() : false;
+      });
       await reopen(server.url, as, [...won(await burst), ...taken.splice(0)]);
       await sleep(300);
-      const burst2 = simultaneousCalls<{ slotId?: string }>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, await mintTokens(server.url, PATIENTS));
+      const readTokens = await mintTokens(server.url, PATIENTS);
+      let released2!: () => void;
+      const release2 = new Promise<void>((resolve) => (released2 = resolve));
+      const burst2 = simultaneousCalls<{ slotId?: string }>(server.url, 'allocateNextSlot', { reservedType: 'PWA' }, readTokens, 60_000, {}, () => released2());
+      await release2;
       const reads = await whileRunning(burst2, read);
       seenTo = won(await burst2);
       if (round === 0) continue;
@@ -186,11 +200,7 @@ async function crossQueue(kind: StoreKind, cluster: PgCluster | null, nodeFlags:
   }
 }
 
-function missing(): never {
-  throw new Error('ran out of takers: the burst outlasted 100 takes');
-}
-
-async function timeOne(call: () => Promise<void>): Promise<number> {
+async function timeOne(call: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();
   await call();
   return performance.now() - t0;

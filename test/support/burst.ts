@@ -21,10 +21,11 @@ export interface TimedAnswer<R = Record<string, unknown>> extends Answer<R> {
  * all bodies are released in one synchronous loop, so the server gets the whole burst together whatever
  * the speed of this process. `data` is every caller's payload, or a function of the caller's index giving
  * its own. Each request is bounded by `timeoutMs`; `headers` go on every request (e.g.
- * X-Forwarded-For, to send the whole burst from one client address).
+ * X-Forwarded-For, to send the whole burst from one client address). `onReleased` is called once every body
+ * is sent (something timed against the burst starts then, not while the connections open).
  */
 export async function simultaneousCalls<R = Record<string, unknown>>(
-  base: string, name: string, data: unknown, tokens: string[], timeoutMs = 60_000, headers: Record<string, string> = {},
+  base: string, name: string, data: unknown, tokens: string[], timeoutMs = 60_000, headers: Record<string, string> = {}, onReleased?: () => void,
 ): Promise<TimedAnswer<R>[]> {
   const { hostname, port } = new URL(base);
   // One payload for everyone, or each caller's own (a burst of families asks for different sizes).
@@ -73,5 +74,6 @@ export async function simultaneousCalls<R = Record<string, unknown>>(
     released[i] = performance.now();
     req.end(bodies[i]);
   });
+  onReleased?.();
   return Promise.all(pending.map((p) => p.answer));
 }
