@@ -21,6 +21,9 @@ import { TicketPush } from './TicketPush.js';
 import { rememberedTicket, rememberTicket } from './ticket-push.js';
 
 /** The token from `#t=…`; null when the link lost it. */
+/** A failed read of the ticket (not a refusal) is tried again after this long. */
+const RETRY_MS = 3000;
+
 export function ticketToken(hash: string): string | null {
   const value = new URLSearchParams(hash.replace(/^#/, '')).get('t');
   return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
@@ -55,12 +58,19 @@ export default function TicketScreen() {
       // A number that is over is told nothing more: the phone need not keep its ticket.
       if (answer.state !== 'waiting') forget(token);
     } catch (err) {
-      if (mine === asked.current && err instanceof FnError && err.status === 'NOT_FOUND') {
+      if (mine !== asked.current) return;
+      if (err instanceof FnError && err.status === 'NOT_FOUND') {
         setRefused(tt('ticket.unusable'));
         forget(token);
+        return;
       }
+      // Anything else (a dropped connection, a busy server) is tried again soon, not only at the queue's next
+      // move: a phone that lost its first read would otherwise show 「読み込み中」 until then.
+      setTimeout(() => void refreshRef.current(), RETRY_MS);
     }
   }, [token]);
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
 
   // Read again whenever the queue moves: the people ahead, a call, a check-in from the desk.
   const version = live.data?.version;

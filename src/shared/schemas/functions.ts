@@ -14,13 +14,14 @@ import { STATS_PERIODS, type StatsResult } from './stats.js';
 import { PATIENT_LANGS } from '../labels/langs.js';
 import { CALLOUT_TEXT_MAX } from '../callout/types.js';
 import { allocationSettingsSchema } from './allocation-settings.js';
-import type { AnnouncementSendPreview, ArrivalSetup, AuditEntry, MessagingStatus, MyReservation, SmsSettings } from './answers.js';
+import type { AnnouncementSendPreview, ArrivalSetup, AuditEntry, MessagingStatus, MyReservation } from './answers.js';
 import { FAMILY_MAX_MAX, MEMBER_NAME_MAX } from '../queue/family.js';
 import { patientText } from './patient-text.js';
 import { queueChoicesSchema, removeQueueSchema, saveQueueSchema, type QueuesAnswer } from './queues.js';
 import { queueIdSchema } from './queue-id.js';
 import { ticketPayloads, type TicketResults } from './ticket.js';
 import { kioskPayloads, type KioskResults } from './kiosk.js';
+import { smsPayloads, type SmsResults } from './sms.js';
 
 export { pushSubscriptionSchema, type PushSubscriptionJson } from './push-subscription.js';
 
@@ -104,14 +105,6 @@ export const functionPayloads = {
   endOnlineReception: none,
   markSlot: z.strictObject({ slotId: id, action: z.enum(MARK_ACTIONS) }),
   setNoticeSettings: z.strictObject({ lineAhead5: z.boolean(), lineRecall: z.boolean() }),
-  // SMS (decision 070): a desk number's mobile (null removes it), and the provider's settings ('' keeps the saved token).
-  setSmsNumber: z.strictObject({ slotId: id, phone: z.string().min(1).max(30).nullable() }),
-  saveSmsSettings: z.strictObject({
-    on: z.boolean(),
-    accountSid: z.string().max(64),
-    authToken: z.string().max(128),
-    from: z.string().max(30),
-  }),
   getMessagingStatus: none,
   claimAdminBeep: z.strictObject({ slotId: id }),
   getAuditLog: z.strictObject({
@@ -192,6 +185,8 @@ export const functionPayloads = {
   ...ticketPayloads,
   // the entrance kiosk (decision 072; src/shared/schemas/kiosk.ts)
   ...kioskPayloads,
+  // SMS to a desk patient's mobile (decision 070; src/shared/schemas/sms.ts)
+  ...smsPayloads,
 } as const;
 
 export type FunctionName = keyof typeof functionPayloads;
@@ -200,7 +195,7 @@ export type FunctionPayload<N extends FunctionName> = z.infer<(typeof functionPa
 export const FUNCTION_NAMES = Object.keys(functionPayloads) as FunctionName[];
 
 /** Results, as the server answers them inside `{"result": ...}`. */
-export interface FunctionResults extends TicketResults, KioskResults {
+export interface FunctionResults extends TicketResults, KioskResults, SmsResults {
   /** reservation: what getMyReservation answers right after (null for a walk-in ticket, or when it could not be read). */
   allocateNextSlot: {
     ok: true;
@@ -236,8 +231,6 @@ export interface FunctionResults extends TicketResults, KioskResults {
   markSlot: { ok: true };
   setNoticeSettings: { ok: true };
   /** masked: what staff see of the number now (e.g. 090-****-5678), null once removed. */
-  setSmsNumber: { ok: true; masked: string | null };
-  saveSmsSettings: { ok: true; settings: SmsSettings };
   getMessagingStatus: MessagingStatus;
   claimAdminBeep: { claimed: boolean };
   getAuditLog: { entries: AuditEntry[] };
