@@ -15,7 +15,7 @@ import type { ArrivalSettings } from '../../shared/schemas/functions.js';
 import { arrivalSettings } from './arrival/settings.js';
 import type { AllocationSettings } from '../../shared/queue/kept-numbers.js';
 import { allocationSettings } from './allocation/settings.js';
-import { firstQueueRow } from './queues/read.js';
+import { firstQueueRow, nextFreeInQueue } from './queues/read.js';
 
 export interface QueueState {
   runtime: Runtime;
@@ -75,19 +75,7 @@ export async function loadQueueState(store: Store, now = new Date()): Promise<Qu
     // One indexed read per queue (slots_queue_free): the lowest number of the queue not yet handed out.
     const nextFreeNumbers: Record<string, number | null> = {};
     for (const q of queues) {
-      const free =
-        sessionId && rt.inhouse_on
-          ? await tx
-              .selectFrom('reservation_slots')
-              .select('reservation_number')
-              .where('session_id', '=', sessionId)
-              .where('queue_id', '=', q.id)
-              .where('is_reserved', '=', 0)
-              .orderBy('reservation_number')
-              .limit(1)
-              .executeTakeFirst()
-          : undefined;
-      nextFreeNumbers[q.id] = free?.reservation_number ?? null;
+      nextFreeNumbers[q.id] = sessionId && rt.inhouse_on ? await nextFreeInQueue(tx, sessionId, q.id) : null;
     }
     const slots = rows.map(rowToSlot);
     const noticeThresholds: Record<string, number> = {};

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { KioskInfo } from '../../../shared/schemas/kiosk.js';
 import type { Database } from '../../storage/schema.js';
-import { liveQueueRows } from '../queues/read.js';
+import { liveQueueRows, nextFreeInQueue } from '../queues/read.js';
 import type { KioskReceptionFacts } from './rule.js';
 
 type Db = Kysely<Database>;
@@ -23,19 +23,8 @@ export async function readKioskReception(db: Db): Promise<KioskReceptionFacts & 
   const sessionId = rt.current_session_id;
   const queues: KioskReceptionFacts['queues'] = [];
   for (const q of await liveQueueRows(db)) {
-    const free =
-      sessionId && rt.inhouse_on
-        ? await db
-            .selectFrom('reservation_slots')
-            .select('reservation_number')
-            .where('session_id', '=', sessionId)
-            .where('queue_id', '=', q.id)
-            .where('is_reserved', '=', 0)
-            .orderBy('reservation_number')
-            .limit(1)
-            .executeTakeFirst()
-        : undefined;
-    queues.push({ id: q.id, nameJa: q.name_ja, nameEn: q.name_en, nextFree: free?.reservation_number ?? null });
+    const nextFree = sessionId && rt.inhouse_on ? await nextFreeInQueue(db, sessionId, q.id) : null;
+    queues.push({ id: q.id, nameJa: q.name_ja, nameEn: q.name_en, nextFree });
   }
   return { inhouseOn: rt.inhouse_on === 1, sessionId, queues, prints: rt.ticket_set_at !== null };
 }

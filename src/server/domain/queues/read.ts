@@ -43,6 +43,20 @@ export function queueInfo(row: QueueTable): QueueInfo {
 export const liveQueueRows = (db: Db) => db.selectFrom('queues').selectAll().where('removed_at', 'is', null).orderBy('position').orderBy('id').execute();
 
 /** The live queues in position order, as every screen reads them. */
+/** The lowest number of a queue's session not yet handed out (one indexed read, slots_queue_free), or null. */
+export async function nextFreeInQueue(db: Db, sessionId: string, queueId: string): Promise<number | null> {
+  const free = await db
+    .selectFrom('reservation_slots')
+    .select('reservation_number')
+    .where('session_id', '=', sessionId)
+    .where('queue_id', '=', queueId)
+    .where('is_reserved', '=', 0)
+    .orderBy('reservation_number')
+    .limit(1)
+    .executeTakeFirst();
+  return free?.reservation_number ?? null;
+}
+
 export async function listQueues(db: Db): Promise<QueueInfo[]> {
   return (await liveQueueRows(db)).map(queueInfo);
 }
