@@ -1,0 +1,86 @@
+/**
+ * The ticket's network receipt printer (docs/decisions/074) in real Chromium against the real server and a
+ * fake ePOS-Print printer (test/fakes/epos-printer.ts): staff set the printer's address on /admin/arrival;
+ * the desk's 受付票を印刷 then sends the ticket to the printer (its QR code the ticket's page) and opens no
+ * print dialog; when the printer refuses, the desk reads the printer's words in the catalogue and the same
+ * tap prints through the browser instead. axe-core checks the settings' new field and the refusal's dialog.
+ */
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { startFakeEposPrinter, type FakeEposPrinter } from '../fakes/epos-printer.js';
+import { staffLabels } from '../../src/shared/labels/staff.js';
+import { label } from '../../src/shared/labels/text.js';
+import { expectNoAxeViolations } from './support/axe.js';
+import { describeBrowser, screenshotPath } from './support/browser.js';
+import { staffScreen } from './support/staff-screen.js';
+
+/** The operating system's print dialog is counted instead of opened. */
+async function countPrints(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { prints: number };
+    w.prints = 0;
+    window.print = () => void w.prints++;
+  });
+}
+const prints = (page: Page) => page.evaluate(() => (window as unknown as { prints: number }).prints);
+
+describeBrowser('the network receipt printer', () => {
+  const screen = staffScreen<FakeEposPrinter>({
+    desk: { path: '/admin/arrival' },
+    reception: 'inhouse',
+    fake: startFakeEposPrinter,
+    server: () => ({ env: { CLINIC_NAME: 'さくら内科', PRINTER_TIMEOUT_MS: '2000' } }),
+  });
+
+  it('the desk’s print goes to the printer; a refusal says why and prints through the browser', async () => {
+    const { page, fake } = screen;
+    // The setting, on the arrival page's ticket section.
+    const field = page.getByLabel('ネットワークプリンターのアドレス（任意）');
+    await field.fill('printer.example.com');
+    await page.getByRole('button', { name: '受付票の設定を保存' }).click();
+    await page.getByText(label(staffLabels, 'ja', 'error.printerAddress')).first().waitFor();
+    expect((await screen.staff<{ printer: string }>('getTicketSettings')).printer).toBe('');
+    await field.fill(fake.url);
+    await page.getByRole('button', { name: '受付票の設定を保存' }).click();
+    await page.getByRole('status').filter({ hasText: '受付票の設定を保存しました。' }).waitFor();
+    expect((await screen.staff<{ printer: string }>('getTicketSettings')).printer).toBe(fake.url);
+    await page.locator('#ticket-settings').screenshot({ path: screenshotPath('ticket-printer-settings') });
+    await expectNoAxeViolations(page, 'ticket-printer-settings');
+
+    // The desk prints a walk-in's ticket: the printer gets it, no dialog opens here.
+    const desk = await screen.staff<{ slotId: string }>('allocateNextSlot', { reservedType: 'ADMIN' });
+    await page.goto(`${screen.server.url}/admin`);
+    // The only desk number's row, and its print button.
+    const print = page.locator('.ticket-reprint');
+    await print.waitFor();
+    await countPrints(page);
+    await print.click();
+    await expect.poll(() => fake.printed.length).toBe(1);
+    const job = fake.printed[0]!;
+    expect(job.texts).toEqual(expect.arrayContaining(['さくら内科\n', '1\n']));
+    expect(job.qr).toMatch(new RegExp(`^${screen.server.url}/web/ticket#t=[A-Za-z0-9_-]{43}$`));
+    expect(await prints(page)).toBe(0);
+    expect(await page.locator('.ticket-print').count()).toBe(0);
+
+    // Out of paper: the catalogue's words, then the browser's print of a ticket that stands.
+    fake.script.push('EPTR_REC_EMPTY');
+    await print.click();
+    const refusal = page.getByRole('alertdialog');
+    const message = label(staffLabels, 'ja', 'admin.ticket.printerFallback', {
+      message: label(staffLabels, 'ja', 'error.printerRefused', { cause: '用紙切れ (EPTR_REC_EMPTY)' }),
+    });
+    await refusal.getByText(message).waitFor();
+    expect(await prints(page)).toBe(1);
+    expect(fake.jobs.at(-1)!.answered).toBe('EPTR_REC_EMPTY');
+    await page.screenshot({ path: screenshotPath('ticket-printer-refused') });
+    await expectNoAxeViolations(page, 'ticket-printer-refused');
+    await refusal.getByRole('button', { name: 'OK' }).click();
+    await refusal.waitFor({ state: 'detached' });
+    // The browser's sheet carries a token that stands: the fallback's, the printer's one revoked by it.
+    const rows = await screen.server.store.db.selectFrom('ticket_tokens').select(['slot_id', 'revoked_at']).orderBy('issued_at').execute();
+    expect(rows).toEqual([
+      { slot_id: desk.slotId, revoked_at: expect.any(String) },
+      { slot_id: desk.slotId, revoked_at: null },
+    ]);
+  }, 120_000);
+});
