@@ -95,7 +95,7 @@ describeStores('the network receipt printer', (kind) => {
     const [rows, actions] = [await tokens(), await auditActions()];
     printer.script.push('EPTR_REC_EMPTY');
     const refused = await call('issueTicket', { slotId: desk.slotId });
-    expect(refused).toEqual(refusal(503, 'UNAVAILABLE', label(staffLabels, 'ja', 'error.printerRefused', { cause: '用紙切れ (EPTR_REC_EMPTY)' })));
+    expect(refused).toEqual(refusal(503, 'UNAVAILABLE', label(staffLabels, 'ja', 'error.printerRefused', { cause: '用紙切れ、EPTR_REC_EMPTY' })));
     expect(printer.jobs.at(-1)!.answered).toBe('EPTR_REC_EMPTY');
     expect(await tokens()).toEqual(rows);
     expect(await auditActions()).toEqual(actions);

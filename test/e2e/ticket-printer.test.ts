@@ -44,7 +44,7 @@ describeBrowser('the network receipt printer', () => {
     await page.getByRole('button', { name: '受付票の設定を保存' }).click();
     await page.getByRole('status').filter({ hasText: '受付票の設定を保存しました。' }).waitFor();
     expect((await screen.staff<{ printer: string }>('getTicketSettings')).printer).toBe(fake.url);
-    await page.locator('#ticket-settings').screenshot({ path: screenshotPath('ticket-printer-settings') });
+    await page.screenshot({ path: screenshotPath('ticket-printer-settings'), fullPage: true });
     await expectNoAxeViolations(page, 'ticket-printer-settings');
 
     // The desk prints a walk-in's ticket: the printer gets it, no dialog opens here.
@@ -67,7 +67,7 @@ describeBrowser('the network receipt printer', () => {
     await print.click();
     const refusal = page.getByRole('alertdialog');
     const message = label(staffLabels, 'ja', 'admin.ticket.printerFallback', {
-      message: label(staffLabels, 'ja', 'error.printerRefused', { cause: '用紙切れ (EPTR_REC_EMPTY)' }),
+      message: label(staffLabels, 'ja', 'error.printerRefused', { cause: '用紙切れ、EPTR_REC_EMPTY' }),
     });
     await refusal.getByText(message).waitFor();
     expect(await prints(page)).toBe(1);

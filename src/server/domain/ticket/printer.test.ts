@@ -46,7 +46,7 @@ describe('readPrinterAnswer', () => {
 describe('printerRefusal', () => {
   it('words each failure in the catalogue, the printer’s known codes in plain words', () => {
     const paperOut = printerRefusal({ kind: 'refused', code: 'EPTR_REC_EMPTY' });
-    expect([paperOut.code, paperOut.messageKey, paperOut.params]).toEqual(['UNAVAILABLE', 'error.printerRefused', { cause: '用紙切れ (EPTR_REC_EMPTY)' }]);
+    expect([paperOut.code, paperOut.messageKey, paperOut.params]).toEqual(['UNAVAILABLE', 'error.printerRefused', { cause: '用紙切れ、EPTR_REC_EMPTY' }]);
     expect(printerRefusal({ kind: 'refused', code: 'HTTP 500' }).params).toEqual({ cause: 'HTTP 500' });
     expect(printerRefusal({ kind: 'noAnswer', timeoutMs: 1500 }).params).toEqual({ seconds: 2 });
     expect(printerRefusal({ kind: 'unreachable' }).messageKey).toBe('error.printerUnreachable');

@@ -82,7 +82,7 @@ const CAUSES = ['EPTR_REC_EMPTY', 'EPTR_COVER_OPEN', 'EPTR_CUTTER', 'EPTR_MECHAN
 
 function causeOf(code: string): string {
   const known = (CAUSES as readonly string[]).includes(code) ? (`printer.cause.${code}` as `printer.cause.${(typeof CAUSES)[number]}`) : null;
-  return known ? `${label(staffLabels, 'ja', known)} (${code})` : code;
+  return known ? `${label(staffLabels, 'ja', known)}、${code}` : code;
 }
 
 /** The refusal the staff screen and the kiosk show for a send that did not print. */
