@@ -3,7 +3,8 @@
  * fake ePOS-Print printer (test/fakes/epos-printer.ts): staff set the printer's address on /admin/arrival;
  * the desk's 受付票を印刷 then sends the ticket to the printer (its QR code the ticket's page) and opens no
  * print dialog; when the printer refuses, the desk reads the printer's words in the catalogue and the same
- * tap prints through the browser instead. axe-core checks the settings' new field and the refusal's dialog.
+ * tap prints through the browser instead; the kiosk's patient reads why, with the QR code on screen. axe-core
+ * checks the settings' new field, the refusal's dialog and the kiosk's failure.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -82,5 +83,35 @@ describeBrowser('the network receipt printer', () => {
       { slot_id: desk.slotId, revoked_at: expect.any(String) },
       { slot_id: desk.slotId, revoked_at: null },
     ]);
+  }, 120_000);
+
+  it('the kiosk: the printer prints and nothing opens; when it refuses, the patient reads why, sees the QR code, and the browser prints', async () => {
+    const { fake } = screen;
+    await screen.staff('saveTicketSettings', { paper: '80', note: '', printer: fake.url });
+    const tablet = await screen.openDesk({ viewport: { width: 1180, height: 820 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', hasTouch: true, baseURL: screen.server.url });
+    const page = await tablet.newPage();
+    await page.goto('/admin/kiosk');
+    await page.getByLabel('キオスクの名前（例：入口）').fill('入口');
+    await page.getByRole('button', { name: 'この端末をキオスクにする' }).click();
+    const take = page.getByRole('button', { name: '受付する' });
+    await take.waitFor();
+    await countPrints(page);
+
+    await take.click();
+    await page.locator('.kiosk-number').filter({ hasText: '1' }).waitFor();
+    await page.getByText('受付票をお取りください。').waitFor();
+    expect(fake.printed).toHaveLength(1);
+    expect(await prints(page)).toBe(0);
+    expect(await page.getByRole('img', { name: /QRコード/ }).count()).toBe(0);
+    await page.getByRole('button', { name: '次の方' }).click();
+
+    fake.script.push('EPTR_COVER_OPEN');
+    await take.click();
+    await page.locator('.kiosk-number').filter({ hasText: '2' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'プリンターで受付票を印刷できませんでした。' }).waitFor();
+    await page.getByRole('img', { name: /QRコード/ }).waitFor();
+    expect(await prints(page)).toBe(1);
+    await page.screenshot({ path: screenshotPath('kiosk-printer-failed') });
+    await expectNoAxeViolations(page, 'kiosk-printer-failed');
   }, 120_000);
 });
