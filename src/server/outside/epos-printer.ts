@@ -6,7 +6,7 @@
  * up behind a printer that has gone quiet. The body carries a ticket's token in its QR code: it is never
  * logged, here or by the caller (only the outcome is).
  */
-import { fetchBounded, NoAnswerError } from './bounded-fetch.js';
+import { BodyTooLargeError, fetchBounded, NoAnswerError } from './bounded-fetch.js';
 import { printerServiceUrl, readPrinterAnswer, type PrinterOutcome } from '../domain/ticket/printer.js';
 import { soapEnvelope } from '../domain/ticket/epos-xml.js';
 
@@ -44,6 +44,8 @@ export function ticketPrinter({ timeoutMs, maxConcurrent }: TicketPrinterOptions
         return readPrinterAnswer(answer.status, answer.body);
       } catch (err) {
         if (err instanceof NoAnswerError) return { kind: 'noAnswer', timeoutMs };
+        // Not a printer's answer (an ePOS-Print answer is a few hundred bytes): something else at that address.
+        if (err instanceof BodyTooLargeError) return { kind: 'refused', code: 'answer too large' };
         return { kind: 'unreachable' };
       } finally {
         inFlight--;
