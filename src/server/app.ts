@@ -40,6 +40,7 @@ import { sealer } from './auth/sealed.js';
 import { checkinSealer } from './domain/arrival/keys.js';
 import { smsSealer } from './domain/sms/keys.js';
 import { smsDelivery, smsSender } from './notify/sms-sender.js';
+import { ticketPrinter } from './outside/epos-printer.js';
 import { abusePolicy } from './abuse/policy.js';
 import { createAllocation } from './domain/allocation/allocate.js';
 import { scheduleRetention } from './ops/retention.js';
@@ -143,6 +144,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
     // So are the SMS token and the patients' mobile numbers (decision 070).
     smsSealer: smsSealer(secret),
     kioskTokens: kioskTokens(secret),
+    ticketPrinter: ticketPrinter({ timeoutMs: config.PRINTER_TIMEOUT_MS, maxConcurrent: 2 }),
     allocation: createAllocation(store),
     estimator,
     clock,

@@ -98,6 +98,8 @@ const schema = z.object({
   NOTIFY_RETRY_BASE_MS: z.coerce.number().positive().default(5000),
   NOTIFY_POLL_MS: z.coerce.number().positive().default(2000),
   NOTIFY_SEND_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(10_000),
+  // How long a ticket's send to the network receipt printer may take before it is aborted (decision 074).
+  PRINTER_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),

@@ -65,7 +65,7 @@ describeBrowser('the arrival page', () => {
     await screen.page.getByLabel(/番号の下に印刷するひとこと/).fill('お呼びするまで外出されても大丈夫です');
     await screen.page.getByRole('button', { name: '受付票の設定を保存' }).click();
     await screen.page.getByRole('status').filter({ hasText: '受付票の設定を保存しました。' }).waitFor();
-    expect(await screen.staff('getTicketSettings')).toEqual({ paper: 'A6', note: 'お呼びするまで外出されても大丈夫です' });
+    expect(await screen.staff('getTicketSettings')).toEqual({ paper: 'A6', note: 'お呼びするまで外出されても大丈夫です', printer: '' });
   });
 
   it('shows the sheet to print: a QR code that reads as the check-in link, and the desk code', async () => {

@@ -9,6 +9,8 @@ import { listKiosks, readKioskReception } from '../domain/kiosk/read.js';
 import { kioskActor, kioskReception } from '../domain/kiosk/rule.js';
 import * as tickets from '../domain/ticket/apply.js';
 import type { FunctionDef } from '../http/function-def.js';
+import { publicOrigin } from '../http/public-origin.js';
+import { isPrinterRefusal } from '../domain/ticket/printer.js';
 
 export const getKioskState: FunctionDef<'getKioskState'> = {
   access: 'kiosk',
@@ -20,10 +22,19 @@ export const getKioskState: FunctionDef<'getKioskState'> = {
 
 export const takeKioskNumber: FunctionDef<'takeKioskNumber'> = {
   access: 'kiosk',
-  async run({ queueId }, kiosk, _request, deps) {
+  async run({ queueId }, kiosk, request, deps) {
     const actor = kioskActor(kiosk);
     const taken = await deps.allocation.take({ reservedType: 'ADMIN', ownerId: null, actor, queueId });
-    return tickets.issueTicket({ store: deps.store, slotId: taken.slotId, actor, clinicName: deps.config.CLINIC_NAME });
+    const issue = { store: deps.store, slotId: taken.slotId, actor, clinicName: deps.config.CLINIC_NAME };
+    try {
+      return await tickets.issueTicket({ ...issue, printer: { sender: deps.ticketPrinter, origin: publicOrigin(deps, request) } });
+    } catch (err) {
+      // The number is taken either way: a printer that did not print leaves the kiosk the browser's print
+      // (or the QR code on screen), with its own words for the patient (decision 074). Staff read the log.
+      if (!isPrinterRefusal(err)) throw err;
+      request.log.warn({ printer: err.messageKey, cause: err.params.cause ?? null }, 'kiosk ticket: the network printer did not print');
+      return { ...(await tickets.issueTicket(issue)), printer: 'failed' as const };
+    }
   },
 };
 

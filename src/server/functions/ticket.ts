@@ -9,14 +9,17 @@ import * as tickets from '../domain/ticket/apply.js';
 import { readTicket, standingTicket } from '../domain/ticket/read.js';
 import * as ticketSettings from '../domain/ticket/settings.js';
 import type { FunctionDef } from '../http/function-def.js';
+import { publicOrigin } from '../http/public-origin.js';
 import { AppError } from '../errors.js';
 import { checkPushSubscription } from '../push/subscriptions.js';
 import * as ticketPush from '../domain/ticket-push/apply.js';
 
 export const issueTicket: FunctionDef<'issueTicket'> = {
   access: 'staff',
-  async run({ slotId }, actor, _request, deps) {
-    return tickets.issueTicket({ store: deps.store, slotId, actor, clinicName: deps.config.CLINIC_NAME });
+  async run({ slotId, browser }, actor, request, deps) {
+    // The network printer, when one is set, unless the desk asks for the browser (its fallback, decision 074).
+    const printer = browser ? undefined : { sender: deps.ticketPrinter, origin: publicOrigin(deps, request) };
+    return tickets.issueTicket({ store: deps.store, slotId, actor, clinicName: deps.config.CLINIC_NAME, printer });
   },
 };
 

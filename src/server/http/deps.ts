@@ -13,6 +13,7 @@ import type { ServiceMessages } from '../notify/service-sender.js';
 import type { Sealer } from '../auth/sealed.js';
 import type { SmsSender } from '../notify/sms-sender.js';
 import type { KioskTokens } from '../auth/kiosk-tokens.js';
+import type { TicketPrinter } from '../outside/epos-printer.js';
 
 export interface Deps {
   config: Config;
@@ -36,6 +37,8 @@ export interface Deps {
   serviceMessages: ServiceMessages;
   /** Signs and checks the entrance kiosks' cookies (decision 072). */
   kioskTokens: KioskTokens;
+  /** The clinic's network receipt printer (decision 074); its address is the clinic's setting, read at each print. */
+  ticketPrinter: TicketPrinter;
   /** The time the calendar is read at (tests move it by hand). */
   clock: Clock;
   // No logger here: a handler logs with request.log, whose every line carries the request id.

@@ -73,6 +73,8 @@ export const ROW_SCHEMAS = {
     sms_from: text.nullable().default(null),
     // Came with migration 0027 (the entrance kiosk): an older backup restores as never saved.
     ticket_set_at: time.nullable().default(null),
+    // Came with migration 0029 (the network printer): an older backup restores with none, the browser printing.
+    ticket_printer: text.nullable().default(null),
   }),
   // Queues came with migration 0022: a backup written before it has none, and restores into the one queue
   // the restore makes from its runtime row (ops/backup.ts), as the migration did.

@@ -30,6 +30,7 @@ import { ticketsMigration } from './migration-0025-tickets.js';
 import { smsMigration } from './migration-0026-sms.js';
 import { kiosksMigration } from './migration-0027-kiosks.js';
 import { ticketPushMigration } from './migration-0028-ticket-push.js';
+import { networkPrinterMigration } from './migration-0029-network-printer.js';
 
 const migrations: Record<string, Migration> = {
   '0001_queue': {
@@ -152,6 +153,7 @@ const migrations: Record<string, Migration> = {
   '0026_sms': smsMigration,
   '0027_kiosks': kiosksMigration,
   '0028_ticket_push': ticketPushMigration,
+  '0029_network_printer': networkPrinterMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -76,6 +76,8 @@ export interface RuntimeTable {
   sms_from: string | null;
   /** The entrance kiosk (0027, decision 072): when staff last saved the ticket settings; null: never (the kiosk shows the QR code). */
   ticket_set_at: string | null;
+  /** The ticket's network printer (0029, decision 074): its base address on the LAN; null: none (the browser prints). */
+  ticket_printer: string | null;
 }
 
 /**

@@ -12,6 +12,22 @@ export const staffPaperJa = {
   'admin.ticket.print': '受付票を印刷',
   'admin.ticket.reprint': '受付票を再印刷（前の受付票は使えなくなります）',
   'admin.ticket.failed': '受付票を印刷できませんでした：{message}',
+  // the network receipt printer (docs/decisions/074): the setting's refusal, and each way a send fails. The
+  // desk then prints the same ticket through the browser, and says so after the printer's words.
+  'error.printerAddress': 'プリンターのアドレスは、院内LANの http://192.168.1.50 や TM-m30.local:8008 のように入力してください（パスは不要です）。',
+  'error.printerRefused': 'ネットワークプリンターが受付票を印刷しませんでした（{cause}）。',
+  'error.printerNoAnswer': 'ネットワークプリンターが{seconds}秒以内に応答しませんでした。電源とLANケーブルを確かめてください。',
+  'error.printerUnreachable': 'ネットワークプリンターにつながりませんでした。アドレスと電源を確かめてください。',
+  'error.printerBusy': 'ネットワークプリンターが他の印刷を処理中です。少し待ってからもう一度押してください。',
+  'admin.ticket.printerFallback': '{message}ブラウザの印刷で印刷しました。',
+  'printer.cause.EPTR_REC_EMPTY': '用紙切れ',
+  'printer.cause.EPTR_COVER_OPEN': 'カバーが開いています',
+  'printer.cause.EPTR_CUTTER': 'カッターの異常',
+  'printer.cause.EPTR_MECHANICAL': '機械の異常',
+  'printer.cause.EPTR_AUTOMATICAL': '自動復帰エラー',
+  'printer.cause.EPTR_UNRECOVERABLE': '復帰できないエラー・電源を入れ直してください',
+  'printer.cause.DeviceNotFound': 'デバイスIDが local_printer ではありません',
+  'printer.cause.SchemaError': '印刷データの形式の誤り',
   // SMS (decision 070): the walk-in's mobile, the desk row's action, /admin/messages' count and cost
   'sms.phone': '携帯電話番号（任意・順番が近づいたらSMSでお知らせ）',
   'sms.rowAction': 'SMS',

@@ -135,6 +135,8 @@ export const staffSettingsJa = {
   'ticketSettings.paperA6': 'A6（普通のプリンター）',
   'ticketSettings.note': '番号の下に印刷するひとこと（{max}文字まで）',
   'ticketSettings.noteExample': '例：お呼びするまで外出されても大丈夫です',
+  'ticketSettings.printer': 'ネットワークプリンターのアドレス（任意）',
+  'ticketSettings.printerHint': 'Epson の TM-m30・TM-T88 など ePOS-Print に対応したプリンターに、サーバーから直接印刷します。空欄なら、ブラウザの印刷で印刷します。',
   'ticketSettings.save': '受付票の設定を保存',
   'ticketSettings.saved': '受付票の設定を保存しました。',
   'audit.action.saveArrivalSettings': '来院確認・不在の設定を変更',

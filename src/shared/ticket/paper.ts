@@ -6,3 +6,6 @@ export const TICKET_PAPERS = ['58', '80', 'A6'] as const;
 export type TicketPaper = (typeof TICKET_PAPERS)[number];
 
 export const TICKET_NOTE_MAX = 80;
+
+/** The network receipt printer's address as typed (decision 074): http(s) URL or host[:port]; '' = none. */
+export const TICKET_PRINTER_MAX = 200;

@@ -23,7 +23,7 @@ beforeEach(() => {
     deskLink: LINK,
     monitorKey: 'k'.repeat(64),
   };
-  answer = (name) => ({ result: name === 'getArrivalSetup' ? setup : name === 'getTicketSettings' ? { paper: '80', note: '' } : { ok: true } });
+  answer = (name) => ({ result: name === 'getArrivalSetup' ? setup : name === 'getTicketSettings' ? { paper: '80', note: '', printer: '' } : { ok: true } });
   sent = stubFunctions((name, data) => answer(name, data));
 });
 afterEach(() => {

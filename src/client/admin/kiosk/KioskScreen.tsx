@@ -2,7 +2,8 @@
  * The entrance kiosk's screen (docs/decisions/072): large type, targets of at least 64 px for gloved
  * hands, Japanese with an English switch. 「受付する」 (one button per queue once the clinic has several)
  * takes a desk number; the ticket prints through the desk's print view when the clinic has set its paper,
- * else its QR code shows on screen; after RESET_SECONDS, or 「次の方」, the screen starts again. Closed
+ * else its QR code shows on screen (the clinic's network printer, decision 074, prints it from the server, and
+ * when that printer does not, the screen says so, shows the QR code and the browser prints); after RESET_SECONDS, or 「次の方」, the screen starts again. Closed
  * reception says why, in the desk's own reasons. A refusal that means the credential was revoked turns the
  * whole screen to the catalogue's words (KioskApp).
  */
@@ -56,9 +57,14 @@ function Taken({ shown, lang, prints, onNext }: { shown: Shown; lang: KioskLang;
             {print.reservationNumber}
           </p>
           {print.ahead !== null && <p className="kiosk-big">{kt(lang, 'kiosk.ahead', { n: print.ahead })}</p>}
-          {prints && <p className="kiosk-big">{kt(lang, 'kiosk.printed')}</p>}
+          {prints && print.printer !== 'failed' && <p className="kiosk-big">{kt(lang, 'kiosk.printed')}</p>}
+          {print.printer === 'failed' && (
+            <p className="kiosk-failure" role="alert">
+              {kt(lang, 'kiosk.printerFailed')}
+            </p>
+          )}
         </div>
-        {!prints && qr && (
+        {qr && (
           <figure className="kiosk-qr">
             <svg viewBox={`0 0 ${qr.size} ${qr.size}`} role="img" aria-label={kt(lang, 'kiosk.scan')}>
               <rect width={qr.size} height={qr.size} fill="#fff" />
@@ -112,9 +118,11 @@ export function KioskScreen({ state, lang, onLang, onPhase, reload }: Props) {
     setFailure('');
     try {
       const print = await callFn('takeKioskNumber', queue ? { queueId: queue.id } : {});
-      const qr = state.prints ? null : await qrOf(print);
+      // The network printer printed it (decision 074), or it did not: then the QR code shows as well.
+      const failed = print.printer === 'failed';
+      const qr = state.prints && !failed ? null : await qrOf(print);
       setShown({ print, qr });
-      if (state.prints) (await import('../ticket/print.js')).printSheet(print);
+      if (state.prints && print.printer !== 'sent') (await import('../ticket/print.js')).printSheet(print);
     } catch (err) {
       const phase = phaseOfError(err);
       if (phase) onPhase(phase);

@@ -1,11 +1,12 @@
 /**
  * The printed ticket's settings (decision 068), a section of /admin/arrival: the paper the desk's printer
- * takes (58 mm or 80 mm roll, or A6 on an ordinary printer) and the clinic's own sentence under the number.
+ * takes (58 mm or 80 mm roll, or A6 on an ordinary printer), the clinic's own sentence under the number, and
+ * the network receipt printer the server sends tickets to (decision 074; empty: the browser prints).
  * Read once when the page opens; saved in one call, audited by the server.
  */
 import { useEffect, useState } from 'react';
 import { t } from '../labels.js';
-import { TICKET_NOTE_MAX, TICKET_PAPERS, type TicketPaper } from '../../../shared/ticket/paper.js';
+import { TICKET_NOTE_MAX, TICKET_PAPERS, TICKET_PRINTER_MAX, type TicketPaper } from '../../../shared/ticket/paper.js';
 import type { TicketSettings } from '../../../shared/schemas/ticket.js';
 import { callFn } from '../../api/fn.js';
 import { useSave } from '../schedule/save-status.js';
@@ -31,8 +32,9 @@ function TicketSettingsForm({ saved, onSaved }: { saved: TicketSettings; onSaved
   const save = useSave();
 
   async function submit() {
-    const settings = { paper: draft.paper, note: draft.note.trim() };
-    if (await save.run(() => callFn('saveTicketSettings', settings), t('ticketSettings.saved'))) onSaved(settings);
+    const settings = { paper: draft.paper, note: draft.note.trim(), printer: draft.printer.trim() };
+    // The server answers the address it will use (the origin of what was typed); reread it after a save.
+    if (await save.run(() => callFn('saveTicketSettings', settings), t('ticketSettings.saved'))) onSaved(await callFn('getTicketSettings', {}).catch(() => settings));
   }
 
   return (
@@ -67,6 +69,24 @@ function TicketSettingsForm({ saved, onSaved }: { saved: TicketSettings; onSaved
           }}
         />
       </label>
+      <label className="arrival-field">
+        <span>{t('ticketSettings.printer')}</span>
+        <input
+          type="text"
+          inputMode="url"
+          maxLength={TICKET_PRINTER_MAX}
+          value={draft.printer}
+          placeholder="http://192.168.1.50"
+          aria-describedby="ticket-printer-hint"
+          onChange={(e) => {
+            const printer = e.currentTarget.value;
+            setDraft((d) => ({ ...d, printer }));
+          }}
+        />
+      </label>
+      <p id="ticket-printer-hint" className="muted">
+        {t('ticketSettings.printerHint')}
+      </p>
     </SettingsCard>
   );
 }

@@ -7,13 +7,28 @@
  */
 import './ticket.css';
 import type { TicketPrint } from '../../../shared/schemas/ticket.js';
-import { callFn } from '../../api/fn.js';
+import { callFn, FnError } from '../../api/fn.js';
+import { t } from '../labels.js';
 import { ticketSheet } from './sheet.js';
 
 const PRINTING = 'printing-ticket';
 
+/**
+ * With a network printer set (decision 074) the server prints and nothing opens here. When that printer
+ * refuses or never answers, nothing was issued: the same tap prints through the browser instead, and the
+ * printer's words come back (FnError) for the screen to show once the dialog is done.
+ */
 export async function printTicket(slotId: string): Promise<void> {
-  printSheet(await callFn('issueTicket', { slotId }));
+  let print: TicketPrint;
+  try {
+    print = await callFn('issueTicket', { slotId });
+  } catch (err) {
+    // The printer's refusals are the only UNAVAILABLE issueTicket answers; a server out of reach fails again below.
+    if (!(err instanceof FnError) || err.status !== 'UNAVAILABLE') throw err;
+    printSheet(await callFn('issueTicket', { slotId, browser: true }));
+    throw new FnError(err.status, t('admin.ticket.printerFallback', { message: err.message }));
+  }
+  if (print.printer !== 'sent') printSheet(print);
 }
 
 /** Lays a ticket the server issued into the page and prints it. */

@@ -97,13 +97,28 @@ describeStores('the printed ticket over the store', (kind) => {
   });
 
   it('saves the paper and the sentence, audited', async () => {
-    expect(await getTicketSettings(t.store)).toEqual({ paper: '80', note: '' });
+    expect(await getTicketSettings(t.store)).toEqual({ paper: '80', note: '', printer: '' });
     await saveTicketSettings({ store: t.store, settings: { paper: '58', note: 'お呼びするまで外出されても大丈夫です' }, actor });
-    expect(await getTicketSettings(t.store)).toEqual({ paper: '58', note: 'お呼びするまで外出されても大丈夫です' });
+    expect(await getTicketSettings(t.store)).toEqual({ paper: '58', note: 'お呼びするまで外出されても大丈夫です', printer: '' });
     expect((await auditLines(t.store)).map((l) => l.action)).toEqual(['ticket.settings']);
     await openAll();
     const desk = await take(null);
-    expect(await issue(desk.slotId)).toMatchObject({ paper: '58', note: 'お呼びするまで外出されても大丈夫です' });
+    expect(await issue(desk.slotId)).toMatchObject({ paper: '58', note: 'お呼びするまで外出されても大丈夫です', printer: 'off' });
+  });
+
+  it('saves the network printer’s address as its origin, keeps it when the save leaves it out, and refuses a bad one unchanged (decision 074)', async () => {
+    await saveTicketSettings({ store: t.store, settings: { paper: '80', note: '', printer: '192.168.1.50:8008' }, actor });
+    expect((await getTicketSettings(t.store)).printer).toBe('http://192.168.1.50:8008');
+    await saveTicketSettings({ store: t.store, settings: { paper: '58', note: '' }, actor });
+    expect(await getTicketSettings(t.store)).toEqual({ paper: '58', note: '', printer: 'http://192.168.1.50:8008' });
+    expect(await outcomeWithKey(saveTicketSettings({ store: t.store, settings: { paper: '80', note: '', printer: 'https://example.com' }, actor }))).toBe('INVALID_ARGUMENT error.printerAddress');
+    expect(await getTicketSettings(t.store)).toEqual({ paper: '58', note: '', printer: 'http://192.168.1.50:8008' });
+    const lines = await auditLines(t.store);
+    expect(lines.map((l) => l.action)).toEqual(['ticket.settings', 'ticket.settings']);
+    // The backup carries the address with the other ticket settings.
+    const backup: string[] = [];
+    await writeBackup(t.store, (l) => void backup.push(l));
+    expect(backup.join('\n')).toContain('"ticket_printer":"http://192.168.1.50:8008"');
   });
 
   it('counts tickets issued (reprints included) and each ticket’s first open per day, beyond the tokens’ retention', async () => {

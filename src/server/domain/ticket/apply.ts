@@ -5,17 +5,17 @@
  * not into an event, not into a log.
  */
 import type { TicketPrint } from '../../../shared/schemas/ticket.js';
-import { publicQueue } from '../../../shared/queue/rules.js';
 import { AppError } from '../../errors.js';
 import type { Store } from '../../storage/port.js';
 import { type Actor, writeAudit } from '../audit.js';
 import { enqueueAheadNotices } from '../notices/outbox.js';
-import { loadQueueState } from '../queue-state.js';
-import { liveQueueRows } from '../queues/read.js';
 import { slotOfOpenSession } from '../session-slot.js';
-import { standingTicket } from './read.js';
+import { previewTicket, standingTicket, ticketFacts } from './read.js';
 import { decideIssue, ticketState } from './rule.js';
-import { readTicketSettings } from './settings.js';
+import { readTicketPrinter, readTicketSettings } from './settings.js';
+import { eposTicketXml } from './epos-xml.js';
+import { printerRefusal } from './printer.js';
+import type { TicketPrinter } from '../../outside/epos-printer.js';
 import { newTicketToken, ticketDigest } from './token.js';
 import { countTicket } from './daily.js';
 import { forgetTicketPush } from '../ticket-push/forget.js';
@@ -29,11 +29,23 @@ export interface IssueTicketOptions {
   slotId: string;
   actor: Actor;
   clinicName: string;
+  /**
+   * The network receipt printer (decision 074), when the caller lets it print: with an address saved, the
+   * ticket is sent first and its token stored only once the printer said it printed, so a printer's
+   * refusal (the catalogue's error.printer…) leaves everything as it was. Absent: the browser prints.
+   */
+  printer?: { sender: TicketPrinter; origin: string };
 }
 
 /** Prints (or reprints) a desk number's ticket: one write revokes the standing token and stores the new one's digest. */
-export async function issueTicket({ store, slotId, actor, clinicName }: IssueTicketOptions): Promise<TicketPrint> {
+export async function issueTicket({ store, slotId, actor, clinicName, printer }: IssueTicketOptions): Promise<TicketPrint> {
   const token = newTicketToken();
+  const base = printer ? await readTicketPrinter(store.db) : null;
+  if (printer && base) {
+    const paper = await previewTicket(store, slotId, clinicName, token);
+    const outcome = await printer.sender.send(base, eposTicketXml(paper, printer.origin));
+    if (outcome.kind !== 'sent') throw printerRefusal(outcome);
+  }
   const issued = await store.write(async (ctx) => {
     const { tx, now } = ctx;
     const slot = await slotOfOpenSession(ctx, slotId);
@@ -48,18 +60,14 @@ export async function issueTicket({ store, slotId, actor, clinicName }: IssueTic
     return { slot, reprint, settings: readTicketSettings(ctx.runtime) };
   });
   const { slot, reprint, settings } = issued;
-  const queue = await loadQueueState(store);
-  const ahead = publicQueue(queue.slots).find((r) => r.slotId === slotId)?.ahead ?? null;
-  const queues = await liveQueueRows(store.db);
-  const queueName = queues.length > 1 ? (queues.find((q) => q.id === slot.queue_id)?.name_ja ?? null) : null;
   return {
     token,
     clinicName,
     reservationNumber: slot.reservation_number,
-    queueName,
+    ...(await ticketFacts(store, slot)),
     takenAt: slot.reserved_at ?? slot.created_at,
-    ahead,
     reprint,
+    printer: printer && base ? 'sent' : 'off',
     ...settings,
   };
 }

@@ -1,13 +1,19 @@
-/** Reads of the printed ticket (docs/decisions/068): a token's row, and what the ticket's page shows. */
+/**
+ * Reads of the printed ticket (docs/decisions/068): a token's row, what the ticket's page shows, and what
+ * the paper says (the browser's sheet and the network printer's, decision 074).
+ */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/schema.js';
+import type { Database, SlotTable } from '../../storage/schema.js';
 import type { Store } from '../../storage/port.js';
-import type { TicketView } from '../../../shared/schemas/ticket.js';
+import type { TicketPrint, TicketView } from '../../../shared/schemas/ticket.js';
+import { liveQueueRows } from '../queues/read.js';
+import { slotOfOpenSession } from '../session-slot.js';
+import { readTicketSettings } from './settings.js';
 import { AHEAD_NOTICE_THRESHOLD } from '../../../shared/queue/slot.js';
 import { publicQueue } from '../../../shared/queue/rules.js';
 import { loadQueueState } from '../queue-state.js';
 import { reservationCard } from '../my-reservation/my-reservations.js';
-import { decideTicket, type TicketRow, ticketState } from './rule.js';
+import { decideIssue, decideTicket, type TicketRow, ticketState } from './rule.js';
 import { ticketDigest } from './token.js';
 
 export type TicketSlotRow = TicketRow & {
@@ -48,4 +54,32 @@ export async function readTicket(store: Store, token: string, clinicName: string
   const ahead = publicQueue(queue.slots).find((r) => r.slotId === slot.id)?.ahead ?? null;
   const card = reservationCard({ ...slot, reservedAt: slot.reservedAt }, ahead, queue.noticeThresholds[slot.id] ?? AHEAD_NOTICE_THRESHOLD);
   return { clinicName, state, reservation: card };
+}
+
+/** What the paper says of a number beyond its row: its queue's name (clinics with several) and the people ahead now. */
+export async function ticketFacts(store: Store, slot: Pick<SlotTable, 'id' | 'queue_id'>): Promise<{ queueName: string | null; ahead: number | null }> {
+  const queue = await loadQueueState(store);
+  const ahead = publicQueue(queue.slots).find((r) => r.slotId === slot.id)?.ahead ?? null;
+  const queues = await liveQueueRows(store.db);
+  const queueName = queues.length > 1 ? (queues.find((q) => q.id === slot.queue_id)?.name_ja ?? null) : null;
+  return { queueName, ahead };
+}
+
+/**
+ * The ticket the network printer is sent before its token is stored (decision 074): the number as the
+ * write will find it, judged as the write judges it (the open session's, a desk number, waiting), so a
+ * number the write would refuse is refused before any paper comes out. The write judges again.
+ */
+export async function previewTicket(store: Store, slotId: string, clinicName: string, token: string): Promise<Omit<TicketPrint, 'printer' | 'reprint'>> {
+  const runtime = await store.db.selectFrom('runtime').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  const slot = await slotOfOpenSession({ tx: store.db, runtime }, slotId);
+  decideIssue(slot);
+  return {
+    token,
+    clinicName,
+    reservationNumber: slot.reservation_number,
+    takenAt: slot.reserved_at ?? slot.created_at,
+    ...(await ticketFacts(store, slot)),
+    ...readTicketSettings(runtime),
+  };
 }
