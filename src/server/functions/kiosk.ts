@@ -2,12 +2,12 @@
  * The entrance kiosk (docs/decisions/072). A kiosk's credential admits exactly two functions: its screen's
  * reception state and taking a number. The number is the desk's (reserved type ADMIN, through the same
  * allocation as a walk-in, so kept numbers and the online cap count it as the desk's), and its ticket is
- * the desk's printed ticket. Staff list the kiosks and revoke one.
+ * the desk's printed ticket, taken together in one write (domain/kiosk/apply.ts). Staff list the kiosks and
+ * revoke one.
  */
 import * as kiosks from '../domain/kiosk/apply.js';
 import { listKiosks, readKioskReception } from '../domain/kiosk/read.js';
-import { kioskActor, kioskReception } from '../domain/kiosk/rule.js';
-import * as tickets from '../domain/ticket/apply.js';
+import { kioskReception } from '../domain/kiosk/rule.js';
 import type { FunctionDef } from '../http/function-def.js';
 
 export const getKioskState: FunctionDef<'getKioskState'> = {
@@ -21,9 +21,7 @@ export const getKioskState: FunctionDef<'getKioskState'> = {
 export const takeKioskNumber: FunctionDef<'takeKioskNumber'> = {
   access: 'kiosk',
   async run({ queueId }, kiosk, _request, deps) {
-    const actor = kioskActor(kiosk);
-    const taken = await deps.allocation.take({ reservedType: 'ADMIN', ownerId: null, actor, queueId });
-    return tickets.issueTicket({ store: deps.store, slotId: taken.slotId, actor, clinicName: deps.config.CLINIC_NAME });
+    return kiosks.takeKioskNumber({ store: deps.store, allocation: deps.allocation, kiosk, queueId, clinicName: deps.config.CLINIC_NAME });
   },
 };
 
