@@ -2,8 +2,9 @@
  * Web Push on the printed ticket's page (docs/decisions/073) over real HTTP on both stores, with the fake
  * push service at its HTTP edge: the page subscribes with the ticket's token alone; the turn-is-near notice
  * and the recall reach that subscription once each, leading to /web/ticket; a token that does not stand is
- * refused as getTicket refuses it; a reprint ends the subscription; a push service's 410 drops it. And the
- * statistics count tickets printed and ticket pages opened.
+ * refused as getTicket refuses it; a reprint ends the subscription; a push service's 410 drops it; an address
+ * past its budget of new subscriptions is refused and changes nothing. And the statistics count tickets
+ * printed and ticket pages opened.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { callFn, mustCall, staffCookie } from '../support/client.js';
@@ -30,7 +31,7 @@ describeStores('web push on the ticket page', (kind) => {
     push = await startFakePushService();
     server = await startTestServer({
       store: store.store,
-      env: { CLINIC_NAME: 'さくら医院', VAPID_SUBJECT: 'mailto:it@clinic.example', PUSH_ALLOWED_HOSTS: push.allowedHost, NOTIFY_RETRY_BASE_MS: '20', NOTIFY_POLL_MS: '50' },
+      env: { CLINIC_NAME: 'さくら医院', VAPID_SUBJECT: 'mailto:it@clinic.example', PUSH_ALLOWED_HOSTS: push.allowedHost, NOTIFY_RETRY_BASE_MS: '20', NOTIFY_POLL_MS: '50', RATE_LIMIT_PATIENT_CHANGES_PER_HOUR: '2' },
     });
     cookie = await staffCookie(server.url, server.store);
     await mustCall(server.url, 'startInhouseReception', {}, { cookie });
@@ -88,6 +89,21 @@ describeStores('web push on the ticket page', (kind) => {
     const elsewhere = await callFn(server.url, 'subscribeTicketPush', { ticket: second.token, subscription: { ...browser, endpoint: 'https://push.evil.example/x' } });
     expect(elsewhere).toMatchObject({ status: 400, body: { error: { status: 'INVALID_ARGUMENT' } } });
     expect(await server.store.db.selectFrom('ticket_push').select('slot_id').execute()).toEqual([]);
+  });
+
+  it('refuses an address past its budget of new subscriptions with the catalogue’s words, changing nothing', async () => {
+    const [a, b] = [await walkIn(), await walkIn()];
+    const [ta, tb] = [(await staff<TicketPrint>('issueTicket', { slotId: a.slotId })).token, (await staff<TicketPrint>('issueTicket', { slotId: b.slotId })).token];
+    const subscribe = (ticket: string, browser = push.subscribe()) => callFn(server.url, 'subscribeTicketPush', { ticket, subscription: { ...browser, expirationTime: null } });
+    const first = push.subscribe();
+    expect((await subscribe(ta, first)).status).toBe(200);
+    // The page saves on every open: unchanged, it spends nothing.
+    for (let i = 0; i < 3; i++) expect((await subscribe(ta, first)).status).toBe(200);
+    expect((await subscribe(tb)).status).toBe(200);
+    const before = await server.store.db.selectFrom('ticket_push').selectAll().orderBy('endpoint').execute();
+    const refused = await subscribe(ta);
+    expect(refused).toEqual({ status: 429, body: { error: { status: 'RESOURCE_EXHAUSTED', message: label(staffLabels, 'ja', 'error.rateLimitedChanges') } } });
+    expect(await server.store.db.selectFrom('ticket_push').selectAll().orderBy('endpoint').execute()).toEqual(before);
   });
 
   it('a push service’s 410 drops the ticket page’s subscription', async () => {

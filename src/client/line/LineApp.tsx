@@ -19,7 +19,7 @@ import { PatientContext, type PatientContextValue } from '../patient/patient-con
 import { Loading } from '../ui/Loading.js';
 import type { LineAuthError } from './auth-error.js';
 import type { LiffSdk } from './liff.js';
-import { forgetReservation, rememberReservation } from './latest-reservation.js';
+import { followMove, forgetReservation, rememberReservation } from './latest-reservation.js';
 import { OpenInLine } from './OpenInLine.js';
 import { liffIdFor } from '../../shared/line/liff-apps.js';
 import { decideLineRoute, detectDevice, type DeviceKind, pageOf, SIGNED_IN_PAGES } from './platform.js';
@@ -90,6 +90,7 @@ function useLinePatient(auth: LineAuth, miniApp: LiffSdk | null): PatientContext
       onCanceled(reservation) {
         forgetReservation(reservation.slotId);
       },
+      onCard: followMove,
     }),
     [auth, miniApp],
   );

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueSnapshot } from '../../shared/schemas/live.js';
-import { rememberReservation } from './latest-reservation.js';
+import { followMove, rememberReservation } from './latest-reservation.js';
 import { ReservedScreen } from './ReservedScreen.js';
 
 /** The browser's stream at its edge: it hands over `snapshot` once, as the server's first frame would. */
@@ -78,5 +78,34 @@ describe('reservation confirmation (/line/reserved)', () => {
     render(<ReservedScreen />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('says the number was moved by the desk (decision 067), in the catalogue’s words, once the my page read it', async () => {
+    const reservedAt = new Date().toISOString();
+    rememberReservation({ slotId: 's', reservationNumber: 12, reservedAt });
+    followMove({ slotId: 's2', reservationNumber: 502, reservedAt, ahead: 0, hold: false, movedFrom: 12 }, null);
+    render(<ReservedScreen />);
+    const card = screen.getByRole('region', { name: 'あなたの受付番号' });
+    expect(card.textContent).toContain('502番');
+    expect(within(card).getByText('受付で番号を移しました（前の番号 12番）。この番号でお待ちください。')).toBeTruthy();
+  });
+
+  it('marks a family member the desk moved in the family’s list', async () => {
+    const reservedAt = new Date().toISOString();
+    localStorage.setItem(
+      'latestReservationLine',
+      JSON.stringify({
+        slotId: 's4',
+        reservationNumber: 4,
+        reservedAt,
+        family: [
+          { slotId: 's4', reservationNumber: 4, memberName: 'たろう' },
+          { slotId: 's501', reservationNumber: 501, memberName: null, movedFrom: 5 },
+        ],
+      }),
+    );
+    render(<ReservedScreen />);
+    const list = await screen.findByRole('list');
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['4番たろう', '501番2人目5番から移動']);
   });
 });

@@ -1,4 +1,7 @@
-/** /line/reserved: the confirmation after taking a number, from this phone's stored latest reservation. */
+/**
+ * /line/reserved: the confirmation after taking a number, from this phone's stored latest reservation (which
+ * follows a move by the desk once the my page has read it, decision 067).
+ */
 import { Suspense, useId, useState } from 'react';
 import { Link, Redirect } from '../router.js';
 import { t } from '../ui/language.js';
@@ -22,6 +25,7 @@ export function ReservedScreen() {
       <AnnouncementBanner announcement={live.data?.announcement} />
       <section className="card my-card" aria-labelledby={labelId}>
         <ReservationFacts labelId={labelId} reservation={stored}>
+          {stored.movedFrom ? <p className="notice my-moved">{t('my.moved', { from: stored.movedFrom })}</p> : null}
           {stored.family && stored.family.length > 1 ? (
             <Suspense>
               <Family part="numbers" family={stored.family} />

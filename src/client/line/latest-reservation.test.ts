@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { forgetReservation, latestReservation, rememberReservation } from './latest-reservation.js';
+import type { MyReservation } from '../../shared/schemas/functions.js';
+import { followMove, forgetReservation, latestReservation, rememberReservation } from './latest-reservation.js';
 
 afterEach(() => localStorage.clear());
 
@@ -52,5 +53,42 @@ describe('latest LINE reservation (local key latestReservationLine)', () => {
   it('drops a family list that is not a list', () => {
     localStorage.setItem('latestReservationLine', JSON.stringify({ ...stored, family: 'x' }));
     expect(latestReservation(new Date('2025-09-21T10:00:00Z'))?.family).toBeUndefined();
+  });
+
+  describe('a number the desk moved to another queue (decision 067), as the my page reads it', () => {
+    const today = new Date().toISOString();
+    const card = (n: number, over: Partial<MyReservation> = {}): MyReservation => ({ slotId: `s${n}`, reservationNumber: n, reservedAt: today, ahead: 1, hold: false, ...over });
+
+    it('becomes the new number, which says the number it moved from', () => {
+      rememberReservation(card(7));
+      followMove(card(502, { movedFrom: 7 }), null);
+      expect(latestReservation()).toEqual({ slotId: 's502', reservationNumber: 502, reservedAt: today, movedFrom: 7 });
+      // Moved back before the patient was told: the card names the number they last knew, still 7.
+      followMove(card(9, { movedFrom: 7 }), null);
+      expect(latestReservation()).toMatchObject({ slotId: 's9', reservationNumber: 9, movedFrom: 7 });
+    });
+
+    it('changes nothing for a card that did not move from the stored number', () => {
+      rememberReservation(card(7));
+      const before = localStorage.getItem('latestReservationLine');
+      followMove(card(7), null);
+      followMove(card(8, { movedFrom: 3 }), null);
+      expect(localStorage.getItem('latestReservationLine')).toBe(before);
+    });
+
+    it('follows a family member moved on its own', () => {
+      const family = [card(7, { familyId: 's7', memberName: 'たろう' }), card(8, { familyId: 's7', memberName: 'はなこ' })];
+      rememberReservation(family[0]!, family);
+      followMove(family[0]!, [family[0]!, card(501, { familyId: 's7', memberName: 'はなこ', movedFrom: 8 })]);
+      expect(latestReservation()).toEqual({
+        slotId: 's7',
+        reservationNumber: 7,
+        reservedAt: today,
+        family: [
+          { slotId: 's7', reservationNumber: 7, memberName: 'たろう' },
+          { slotId: 's501', reservationNumber: 501, memberName: 'はなこ', movedFrom: 8 },
+        ],
+      });
+    });
   });
 });

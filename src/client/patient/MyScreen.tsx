@@ -17,9 +17,13 @@ export { BookScreen } from './BookScreen.js';
 export { AuthErrorCard } from './AuthErrorCard.js';
 
 export function MyScreen() {
-  const { auth, channel, paths, onCanceled, taken } = usePatient();
+  const { auth, channel, paths, onCanceled, taken, onCard } = usePatient();
   const live = useQueue();
   const my = useMyReservation(auth, live.data, { taken });
+  // The channel's own use of each card read (LINE's confirmation follows a move); its callback never changes.
+  useEffect(() => {
+    if (my.reservation) onCard?.(my.reservation, my.family);
+  }, [my.reservation, my.family]);
   const [canceling, setCanceling] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
   // Hides the cancelled card at once instead of showing it until the server's next answer arrives.

@@ -40,6 +40,8 @@ export interface PatientContextValue {
   liffAccessToken?: () => string | null;
   /** After the patient cancelled. */
   onCanceled(reservation: MyReservation): void;
+  /** Each card the my page reads (LINE's confirmation follows a number the desk moved, decision 067). */
+  onCard?(reservation: MyReservation, family?: MyReservation[]): void;
 }
 
 export const PatientContext = createContext<PatientContextValue | null>(null);

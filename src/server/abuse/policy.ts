@@ -43,6 +43,12 @@ export interface AbusePolicy {
    */
   checkinGuesses(request: FastifyRequest, uid: string): (session: { id: string; openedAt: string }) => Counter[];
   /**
+   * The budget a ticket page's Web Push subscriptions spend (decision 073), per address: the page has no
+   * patient to count by, only its token, and one address must not fill the table through many tickets.
+   * Spent like a patient's change, inside its write; undefined when limits are off or on the trusted network.
+   */
+  ticketPushBudget(request: FastifyRequest): Counter | undefined;
+  /**
    * Reserves a failed sign-in before the password is checked; refund it when the password was right. An
    * address whose own cap is spent is told so, with the minutes left (error.loginPausedForNetwork).
    */
@@ -143,6 +149,10 @@ export function abusePolicy(store: Store, config: Config, secret: string): Abuse
       if (!isTrusted(request)) counters.push(inWindow(checkinAddress, clientKey(request.ip), now));
       // Dated by the session's opening, like its numbers: spent once per session, kept while it is open.
       return (session) => [...counters, { key: checkinSessionKey(session.id), windowStart: session.openedAt, max: config.RATE_LIMIT_CHECKIN_WRONG_PER_SESSION }];
+    },
+    ticketPushBudget(request) {
+      if (exempt(request)) return undefined;
+      return inWindow({ name: 'ticket-push', max: config.RATE_LIMIT_PATIENT_CHANGES_PER_HOUR, windowMs: HOUR }, clientKey(request.ip));
     },
     // Sign-in throttling is security, not load: it stays on with RATE_LIMIT=off and on trusted networks.
     // The per-account budget stops guessing spread over many addresses; the per-address one, random user

@@ -2,15 +2,14 @@
  * The entrance kiosk (docs/decisions/072). A kiosk's credential admits exactly two functions: its screen's
  * reception state and taking a number. The number is the desk's (reserved type ADMIN, through the same
  * allocation as a walk-in, so kept numbers and the online cap count it as the desk's), and its ticket is
- * the desk's printed ticket. Staff list the kiosks and revoke one.
+ * the desk's printed ticket, taken together in one write (domain/kiosk/apply.ts). Staff list the kiosks and
+ * revoke one.
  */
 import * as kiosks from '../domain/kiosk/apply.js';
 import { listKiosks, readKioskReception } from '../domain/kiosk/read.js';
-import { kioskActor, kioskReception } from '../domain/kiosk/rule.js';
-import * as tickets from '../domain/ticket/apply.js';
+import { kioskReception } from '../domain/kiosk/rule.js';
 import type { FunctionDef } from '../http/function-def.js';
 import { publicOrigin } from '../http/public-origin.js';
-import { isPrinterRefusal } from '../domain/ticket/printer.js';
 
 export const getKioskState: FunctionDef<'getKioskState'> = {
   access: 'kiosk',
@@ -23,18 +22,11 @@ export const getKioskState: FunctionDef<'getKioskState'> = {
 export const takeKioskNumber: FunctionDef<'takeKioskNumber'> = {
   access: 'kiosk',
   async run({ queueId }, kiosk, request, deps) {
-    const actor = kioskActor(kiosk);
-    const taken = await deps.allocation.take({ reservedType: 'ADMIN', ownerId: null, actor, queueId });
-    const issue = { store: deps.store, slotId: taken.slotId, actor, clinicName: deps.config.CLINIC_NAME };
-    try {
-      return await tickets.issueTicket({ ...issue, printer: { sender: deps.ticketPrinter, origin: publicOrigin(deps, request) } });
-    } catch (err) {
-      // The number is taken either way: a printer that did not print leaves the kiosk the browser's print
-      // (or the QR code on screen), with its own words for the patient (decision 074). Staff read the log.
-      if (!isPrinterRefusal(err)) throw err;
-      request.log.warn({ printer: err.messageKey, cause: err.params.cause ?? null }, 'kiosk ticket: the network printer did not print');
-      return { ...(await tickets.issueTicket(issue)), printer: 'failed' as const };
-    }
+    const printer = { sender: deps.ticketPrinter, origin: publicOrigin(deps, request) };
+    const { printerCause, ...print } = await kiosks.takeKioskNumber({ store: deps.store, allocation: deps.allocation, kiosk, queueId, clinicName: deps.config.CLINIC_NAME, printer });
+    // Staff read why in the log; the patient reads the kiosk's own words (decision 074).
+    if (printerCause) request.log.warn({ printer: printerCause.kind }, 'kiosk ticket: the network printer did not print');
+    return print;
   },
 };
 

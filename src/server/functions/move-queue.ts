@@ -5,6 +5,6 @@ import type { FunctionDef } from '../http/function-def.js';
 export const moveToQueue: FunctionDef<'moveToQueue'> = {
   access: 'staff',
   async run({ slotId, queueId }, actor, _request, deps) {
-    return queueMove.moveToQueue({ store: deps.store, slotId, queueId, actor });
+    return queueMove.moveToQueue({ store: deps.store, seal: deps.smsSealer, slotId, queueId, actor });
   },
 };

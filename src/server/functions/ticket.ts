@@ -69,11 +69,11 @@ export const checkInByTicket: FunctionDef<'checkInByTicket'> = {
 
 export const subscribeTicketPush: FunctionDef<'subscribeTicketPush'> = {
   access: 'anyone',
-  async run({ ticket, subscription }, _caller, _request, deps) {
+  async run({ ticket, subscription }, _caller, request, deps) {
     // The token first: a ticket that does not stand is refused alike, whatever else the payload holds.
     await standingTicket(deps.store.db, ticket);
     if (!deps.webPush.configured) throw new AppError('FAILED_PRECONDITION', 'error.pushNotConfigured');
     checkPushSubscription(deps.config, subscription);
-    return ticketPush.subscribeTicketPush({ store: deps.store, token: ticket, subscription });
+    return ticketPush.subscribeTicketPush({ store: deps.store, token: ticket, subscription, budget: deps.abuse.ticketPushBudget(request) });
   },
 };

@@ -86,9 +86,13 @@ async function queueName(store: Store, queueId: string | undefined, lang: string
   return langOf(lang) === 'en' && queue.name_en ? queue.name_en : queue.name_ja;
 }
 
-/** The SMS's shorter words (one segment, decision 070): the turn-is-near notice names the people ahead. */
-export function smsText(kind: OutboxTable['kind'], clinic: string, n: number, lang: string | null, ahead: number): string {
-  return label(noticeLabels, langOf(lang), kind === 'recall' ? 'notice.smsRecall' : 'notice.smsAhead', { clinic, n, ahead });
+/**
+ * The SMS's shorter words (one segment, decision 070): the turn-is-near notice names the people ahead; with
+ * `queue` (a clinic of several queues, decision 066) the number's queue too, as the other notices do.
+ */
+export function smsText(kind: OutboxTable['kind'], clinic: string, n: number, lang: string | null, ahead: number, queue: string | null = null): string {
+  const key = kind === 'recall' ? 'notice.smsRecall' : 'notice.smsAhead';
+  return queue === null ? label(noticeLabels, langOf(lang), key, { clinic, n, ahead }) : label(noticeLabels, langOf(lang), `${key}Queue`, { clinic, n, ahead, queue });
 }
 
 type SmsDeliver = (row: OutboxTable, text: string, signal: AbortSignal) => Promise<SendResult>;
@@ -110,13 +114,13 @@ export function createDeliverer(deps: {
         .where('id', '=', row.slot_id)
         .executeTakeFirst();
       const lang = slot?.notice_lang ?? null;
-      if (row.channel === 'SMS') {
-        if (!deps.sms) return { kind: 'fail', reason: 'SMS is not set up on this server' };
-        const ahead = slot?.notice_threshold ?? AHEAD_NOTICE_THRESHOLD;
-        return deps.sms(row, smsText(row.kind, deps.clinicName, row.reservation_number, lang, ahead), signal);
-      }
+      if (row.channel === 'SMS' && !deps.sms) return { kind: 'fail', reason: 'SMS is not set up on this server' };
       // Read at sending, as the threshold is: the clinic's queues as they are when the patient reads it.
       const queue = slot && row.kind !== 'announcement' ? await queueNameForNotice(deps.store.db, slot.queue_id, langOf(lang)) : null;
+      if (row.channel === 'SMS') {
+        const ahead = slot?.notice_threshold ?? AHEAD_NOTICE_THRESHOLD;
+        return deps.sms!(row, smsText(row.kind, deps.clinicName, row.reservation_number, lang, ahead, queue), signal);
+      }
       const text =
         row.kind === 'announcement'
           ? label(noticeLabels, langOf(lang), 'notice.announcement', { clinic: deps.clinicName, text: row.body ?? '' })

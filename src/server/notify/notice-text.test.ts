@@ -4,7 +4,7 @@
  * number's queue is named in the patient's language in place of 受付番号 / "Number".
  */
 import { describe, expect, it } from 'vitest';
-import { absenceText, noticeText } from './deliverer.js';
+import { absenceText, noticeText, smsText } from './deliverer.js';
 
 const clinic = 'さくらクリニック';
 
@@ -60,5 +60,19 @@ describe('two queues: the number named with its queue', () => {
     expect(absenceText({ outcome: 'moved', places: 0 }, clinic, 512, 'en', 'Vaccination')).toBe(
       '[さくらクリニック] Vaccination, No. 512: we called your number but you were not here. Please speak to the reception desk.',
     );
+  });
+});
+
+describe('the SMS texts (decision 070)', () => {
+  it('one queue: the number alone, as always', () => {
+    expect(smsText('ahead5', clinic, 12, null, 5)).toBe('【さくらクリニック】12番の方　順番が近づきました（前の方5人以内）。ご来院ください。');
+    expect(smsText('recall', clinic, 12, 'en', 5)).toBe('[さくらクリニック] No. 12: your turn. Please come to the desk.');
+  });
+
+  it('two queues: the number named with its queue, in the patient\'s language', () => {
+    expect(smsText('ahead5', clinic, 512, 'ja', 5, '予防接種')).toBe('【さくらクリニック】予防接種 512番の方　順番が近づきました（あと5人以内）。ご来院ください。');
+    expect(smsText('recall', clinic, 512, 'ja', 5, '予防接種')).toBe('【さくらクリニック】予防接種 512番の方　順番です。受付までお越しください。');
+    expect(smsText('ahead5', clinic, 512, 'en', 3, 'Vaccination')).toBe('[さくらクリニック] Vaccination, No. 512: your turn is near (3 or fewer ahead). Please come in.');
+    expect(smsText('recall', clinic, 512, 'en', 5, 'Vaccination')).toBe('[さくらクリニック] Vaccination, No. 512: your turn. Please come to the desk.');
   });
 });

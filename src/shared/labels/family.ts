@@ -26,6 +26,8 @@ const ja = {
   'family.cancelConfirm': '{n}番の予約をキャンセルしますか？ほかの番号はそのまま残ります。',
   'family.cancelConfirmName': '{n}番（{name}）の予約をキャンセルしますか？ほかの番号はそのまま残ります。',
   'family.checkinAll': '来院確認は、ご家族全員の番号にまとめて記録します。',
+  // LINE's confirmation list: a member the desk moved to another queue (decision 067)
+  'family.movedFrom': '{from}番から移動',
 } as const;
 
 export type FamilyKey = keyof typeof ja;
@@ -46,6 +48,7 @@ const en: Record<FamilyKey, string> = {
   'family.cancelConfirm': 'Cancel No. {n}? The other numbers stay.',
   'family.cancelConfirmName': 'Cancel No. {n} ({name})? The other numbers stay.',
   'family.checkinAll': 'Your check-in is recorded for every number of your family.',
+  'family.movedFrom': 'moved from No. {from}',
 };
 
 /**

@@ -44,6 +44,10 @@ export const noticesJa = {
   // by SMS to a desk patient's mobile (decision 070): one segment, at most 70 characters with the clinic's name
   'notice.smsAhead': '【{clinic}】{n}番の方　順番が近づきました（前の方{ahead}人以内）。ご来院ください。',
   'notice.smsRecall': '【{clinic}】{n}番の方　順番です。受付までお越しください。',
+  // the same with several queues (decision 066): the queue's name before the number; 「あと」 keeps a queue
+  // name of the longest allowed in one segment
+  'notice.smsAheadQueue': '【{clinic}】{queue} {n}番の方　順番が近づきました（あと{ahead}人以内）。ご来院ください。',
+  'notice.smsRecallQueue': '【{clinic}】{queue} {n}番の方　順番です。受付までお越しください。',
   // the LINE chat's replies (issue 37, decision 052)
   /** The first line of every reply. */
   'chat.header': '【{clinic}】',
@@ -95,6 +99,8 @@ export const noticesEn: Record<NoticeKey, string> = {
   'notice.movedNew': '[{clinic}] Your place has been moved to "{queue}". Your new number is {n}.',
   'notice.smsAhead': '[{clinic}] No. {n}: your turn is near ({ahead} or fewer ahead). Please come in.',
   'notice.smsRecall': '[{clinic}] No. {n}: your turn. Please come to the desk.',
+  'notice.smsAheadQueue': '[{clinic}] {queue}, No. {n}: your turn is near ({ahead} or fewer ahead). Please come in.',
+  'notice.smsRecallQueue': '[{clinic}] {queue}, No. {n}: your turn. Please come to the desk.',
   'chat.header': '[{clinic}]',
   'chat.numberLine': 'Your number: {number} ({ahead})',
   'chat.heldLine': 'Your number: {number}',

@@ -48,6 +48,15 @@ function view(over: Partial<MyViewProps> = {}) {
 const cards = () => screen.findAllByRole('region', { name: /(番|No\. \d+)$/ });
 
 describe('a family’s numbers together', () => {
+  it('says on its own card that a member was moved to another number by the desk (decision 067), as the single card does', async () => {
+    view({ family: [member(12, { memberName: 'たろう' }), member(502, { memberName: 'はなこ', movedFrom: 13 })] });
+    const shown = await cards();
+    expect(within(shown[1]!).getByText('受付で番号を移しました（前の番号 13番）。この番号でお待ちください。')).toBeTruthy();
+    expect(within(shown[0]!).queryByText(/番号を移しました/)).toBeNull();
+    await applyLang('en');
+    expect(await screen.findByText('The reception desk moved you to this number (before: 13). Please wait with this number.')).toBeTruthy();
+  });
+
   it('shows every number in queue order with its name (or its place), people ahead and a cancel of its own', async () => {
     view();
     expect((await screen.findByRole('heading', { level: 2, name: 'ご家族の受付番号（3人分）' })).tagName).toBe('H2');

@@ -1,7 +1,7 @@
 /**
  * A family's numbers shown together on the patient's card (issue 35, docs/decisions/053): one card per
- * number in queue order, each with its number, name, people ahead and state (held, absent, checked in, as
- * the single card shows them) and a cancel of its own behind the confirmation, which names the number and
+ * number in queue order, each with its number, name, people ahead and state (moved by the desk, held,
+ * absent, checked in, as the single card shows them) and a cancel of its own behind the confirmation, which names the number and
  * the name. The first member carries the notice chooser: the notice goes once per family, at its threshold.
  * One check-in records every member (they arrive together). A chunk of its own, loaded only when a patient
  * holds more than one number.
@@ -69,6 +69,7 @@ function MemberCard(props: {
         <p id={numberId} className="my-number">
           {t('my.numberValue', { n: member.reservationNumber })}
         </p>
+        {member.movedFrom ? <p className="notice my-moved">{t('my.moved', { from: member.movedFrom })}</p> : null}
         {absent ? <p className="notice my-absence">{absent}</p> : null}
         <p className="my-ahead">{stateText(member)}</p>
         {showArrived && member.arrivedAt ? (

@@ -33,6 +33,17 @@ describe('the card in a clinic with several queues', () => {
     expect(text).toContain('（10:15ごろ）');
   });
 
+  it('shows a family’s numbers as the family’s cards, not the book screen’s picker', async () => {
+    const members = [
+      { ...vaccine, familyId: 's-504', memberName: 'たろう' },
+      { ...vaccine, slotId: 's-505', reservationNumber: 505, familyId: 's-504', memberName: 'はなこ' },
+    ];
+    render(<MyView {...myViewProps(members[0]!)} family={members} snapshot={threeQueueSnapshot} />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'ご家族の受付番号（2人分）' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '505番をキャンセルする' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: '人数' })).toBeNull();
+  });
+
   it('names the first queue for a number without queueId', async () => {
     render(<MyView {...myViewProps(general)} snapshot={threeQueueSnapshot} />);
     await card();

@@ -38,7 +38,8 @@ export default function QueueCard(props: QueueCardProps) {
     return (
       <>
         {name ? <p className="welcome">{label(queuesLabels, lang, 'queues.yours', { queue: name })}</p> : null}
-        <Family part="cards" {...props} snapshot={view} family={family} notice={notice} />
+        {/* `part` after the spread: this chunk's own props carry part="card", which would make it the picker. */}
+        <Family {...props} part="cards" snapshot={view} family={family} notice={notice} />
       </>
     );
   }

@@ -9,6 +9,7 @@ import type { ReservedType } from '../../../shared/queue/slot.js';
 import { sql, type Transaction } from 'kysely';
 import type { DomainEvent, Store, WriteContext } from '../../storage/port.js';
 import type { Database } from '../../storage/schema.js';
+import { AppError } from '../../errors.js';
 import { statement } from '../../storage/statements.js';
 import { enqueueAheadNotices } from '../notices/outbox.js';
 import { parseHours } from '../queues/read.js';
@@ -30,6 +31,14 @@ export interface AllocationRequest extends AllocationAsk {
   names?: readonly string[];
   /** The queue (decision 061), resolved by the caller: an existing queue's id; absent is the first queue. */
   queueId?: string;
+  /**
+   * The caller's own part of this request's transaction (the kiosk, decision 072): `check` before the rule,
+   * an AppError it throws being this request's answer; `also` once the number is taken, undone with it.
+   */
+  within?: {
+    check?(tx: Transaction<Database>): Promise<void>;
+    also?(ctx: WriteContext, taken: Taken): Promise<void>;
+  };
 }
 
 export interface TakenNumber {
@@ -142,6 +151,11 @@ function writeTransaction(store: Store, view: ReceptionView, requests: Allocatio
     let lowestTaken: number | null = null;
     for (const [index, request] of requests.entries()) {
       const { reservedType } = request;
+      const checked = await checkWithin(tx, request);
+      if (checked) {
+        answers.push(failed(checked));
+        continue;
+      }
       const count = request.count ?? 1;
       const facts = session ? await session.facts(reservedType, count) : { freeLeft: false, onlineFreeLeft: false, onlineTaken: 0 };
       const reception: ReceptionFacts = {
@@ -170,7 +184,11 @@ function writeTransaction(store: Store, view: ReceptionView, requests: Allocatio
       // A request decide let through was read with the session above: only a bug leaves one unknown.
       if (!('take' in decision) || !session || !sessionId) throw new Error('an allocation was decided without the session read under the lock');
       const batchSession = session;
-      const write = () => takeNumbers(store, ctx, batchSession, { sessionId, openedAt: batchSession.openedAt }, request, activeScope);
+      const write = async () => {
+        const taken = await takeNumbers(store, ctx, batchSession, { sessionId, openedAt: batchSession.openedAt }, request, activeScope);
+        if (!('refusal' in taken) && request.within?.also) await request.within.also(ctx, taken.value);
+        return taken;
+      };
       const item = isolated ? await behindSavepoint(tx, write) : { ok: true as const, value: await write() };
       if (!item.ok) {
         answers.push(failed(translated(store, item.error)));
@@ -209,6 +227,17 @@ function writeTransaction(store: Store, view: ReceptionView, requests: Allocatio
     if (settledEnd !== null) view.headSettled(stamp, settledEnd, ctx.committed);
     return answers;
   }, { queue: queueId });
+}
+
+/** The caller's refusal read in the transaction, or null; any other fault fails the transaction as usual. */
+async function checkWithin(tx: Transaction<Database>, request: AllocationRequest): Promise<AppError | null> {
+  try {
+    await request.within?.check?.(tx);
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
 }
 
 type ItemWrite = { refusal: unknown } | { value: Taken; lowest: number; events: DomainEvent[] };

@@ -1,14 +1,17 @@
 /**
  * The entrance kiosk over each real store: staff make a kiosk and revoke it, each one write with its audit
- * line; a revoked kiosk's row refuses it; a second revoke changes nothing; and the reception the kiosk's
- * screen reads names no patient.
+ * line; a revoked kiosk's row refuses it; a second revoke changes nothing; the reception the kiosk's
+ * screen reads names no patient; and a kiosk's number is taken with its ticket in one write, which reads
+ * the kiosk's row itself (a kiosk revoked after its call was admitted takes nothing).
  */
 import { expect, it } from 'vitest';
 import { describeStores } from '../../../../test/support/stores.js';
-import { auditLines } from '../../../../test/support/writes.js';
+import { auditLines, watchWrites } from '../../../../test/support/writes.js';
 import { outcomeWithKey, openReception, takeSlot, useTestStore } from '../../../../test/support/domain-store.js';
 import { saveTicketSettings } from '../ticket/settings.js';
-import { enrolKiosk, revokeKiosk } from './apply.js';
+import { allocationOf } from '../../../../test/support/allocation.js';
+import { newTicketToken, ticketDigest } from '../ticket/token.js';
+import { enrolKiosk, revokeKiosk, takeKioskNumber } from './apply.js';
 import { listKiosks, readKioskReception, readKioskRow } from './read.js';
 import { decideKiosk, kioskReception } from './rule.js';
 
@@ -50,5 +53,53 @@ describeStores('the entrance kiosk over the store', (kind) => {
     expect(JSON.stringify(open)).not.toContain('PWA_someone');
     await saveTicketSettings({ store: t.store, settings: { paper: '58', note: '' }, actor: staff });
     expect((await readKioskReception(t.store.db)).prints).toBe(true);
+  });
+
+  const take = (kiosk: { id: string; name: string }, token?: string) =>
+    takeKioskNumber({ store: t.store, allocation: allocationOf(t.store), kiosk, clinicName: 'さくら', ...(token ? { token } : {}) });
+  const issued = () => t.store.db.selectFrom('reservation_slots').select('id').where('is_reserved', '=', 1).execute();
+  const tickets = () => t.store.db.selectFrom('ticket_tokens').select(['slot_id', 'token_hash']).execute();
+
+  it('takes the number and its ticket in one write', async () => {
+    await openReception(t.store);
+    const { id } = await enrolKiosk({ store: t.store, name: '入口', actor: staff });
+    const seen = await watchWrites(t.store);
+    const print = await take({ id, name: '入口' });
+    expect(print).toMatchObject({ reservationNumber: 1, clinicName: 'さくら', ahead: 0, reprint: false, queueName: null });
+    const [slot] = await issued();
+    expect(await tickets()).toEqual([{ slot_id: slot.id, token_hash: ticketDigest(print.token) }]);
+    expect((await seen()).bumps).toBe(1);
+    const lines = await auditLines(t.store);
+    expect(lines.slice(-2).map((l) => [l.username, l.action])).toEqual([
+      ['キオスク「入口」', 'allocateNextSlot'],
+      ['キオスク「入口」', 'ticket.issue'],
+    ]);
+  });
+
+  it('a ticket that cannot be written takes no number', async () => {
+    await openReception(t.store);
+    const { id } = await enrolKiosk({ store: t.store, name: '入口', actor: staff });
+    const token = newTicketToken();
+    await take({ id, name: '入口' }, token);
+    const before = { slots: await issued(), tickets: await tickets() };
+    // The same token again: its digest is taken, so the ticket's insert fails inside the number's write.
+    expect(await outcomeWithKey(take({ id, name: '入口' }, token))).not.toBe('ok');
+    expect({ slots: await issued(), tickets: await tickets() }).toEqual(before);
+  });
+
+  it('a kiosk revoked after its call was admitted is refused inside the write, and nothing is written', async () => {
+    await openReception(t.store);
+    const { id } = await enrolKiosk({ store: t.store, name: '入口', actor: staff });
+    await revokeKiosk({ store: t.store, id, actor: staff });
+    const before = (await auditLines(t.store)).length;
+    const seen = await watchWrites(t.store);
+    expect(await outcomeWithKey(take({ id, name: '入口' }))).toBe('PERMISSION_DENIED error.kioskRevoked');
+    expect(await issued()).toEqual([]);
+    expect(await tickets()).toEqual([]);
+    expect((await seen()).bumps).toBe(0);
+    expect((await auditLines(t.store)).length).toBe(before);
+    // A kiosk whose row is gone (a restored store) likewise.
+    expect(await outcomeWithKey(take({ id: crypto.randomUUID(), name: '入口' }))).toBe('PERMISSION_DENIED error.kioskRevoked');
+    expect(await issued()).toEqual([]);
   });
 });

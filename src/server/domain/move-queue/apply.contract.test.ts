@@ -12,8 +12,13 @@ import { outcomeWithKey, slotRow, useTestStore } from '../../../../test/support/
 import { describeStores } from '../../../../test/support/stores.js';
 import { auditLines, watchWrites } from '../../../../test/support/writes.js';
 import { markSlot } from '../mark-slot/apply.js';
+import { sealer } from '../../auth/sealed.js';
+import { saveSmsSettings } from '../sms/settings.js';
+import { setSmsNumber } from '../sms/apply.js';
+import { smsNumberOf } from '../sms/read.js';
 
 const actor = { id: null, username: 'desk' };
+const seal = sealer('a server secret for the test', 'sms');
 
 async function addFever(store: Store): Promise<string> {
   const change = { nameJa: '発熱外来', nameEn: 'Fever', firstNumber: 501, online: true, onlineCap: 0, keepEvery: 0, familyMax: 1, hours: null };
@@ -26,7 +31,7 @@ describeStores('moveToQueue over the store', (kind) => {
     allocateSlot({ store: t.store, reservedType: ownerId ? (ownerId.startsWith('U') ? 'LINE' : 'PWA') : 'ADMIN', ownerId, ...(queueId ? { queueId } : {}) });
   const movedRows = () =>
     t.store.db.selectFrom('outbox').select(['slot_id', 'reservation_number', 'channel', 'recipient', 'status', 'body']).where('kind', '=', 'moved').orderBy('created_at').execute();
-  const move = (slotId: string, queueId: string) => moveToQueue({ store: t.store, slotId, queueId, actor });
+  const move = (slotId: string, queueId: string) => moveToQueue({ store: t.store, seal, slotId, queueId, actor });
 
   it('moves the patient onto the target queue by the time of their first number, in one audited write', async () => {
     const fever = await addFever(t.store);
@@ -129,5 +134,27 @@ describeStores('moveToQueue over the store', (kind) => {
     await take('U_line_a', fever);
     expect(await outcomeWithKey(move(a.slotId, fever))).toBe('ALREADY_EXISTS error.alreadyReserved');
     expect(await movedRows()).toEqual([]);
+  });
+
+  it('keeps a desk patient\'s mobile with the new number, so its turn-near SMS goes in the new queue (decision 070)', async () => {
+    const fever = await addFever(t.store);
+    const sms = { on: true, accountSid: `AC${'0123456789abcdef'.repeat(2)}`, authToken: 'f'.repeat(32), from: '+15005550006' };
+    await saveSmsSettings({ store: t.store, seal, input: sms, actor });
+    for (let i = 0; i < 6; i++) await take(null); // 6 ahead: not near in the first queue
+    const walkIn = await take(null);
+    await setSmsNumber({ store: t.store, seal, slotId: walkIn.slotId, phone: '090-1234-5678', actor });
+    const smsRows = () => t.store.db.selectFrom('outbox').select(['slot_id', 'kind']).where('channel', '=', 'SMS').execute();
+    expect(await smsRows()).toEqual([]);
+
+    const moved = await move(walkIn.slotId, fever);
+    // Sealed again for the new number (a number sealed for one reservation opens for no other), in the same write.
+    expect(await t.store.db.selectFrom('sms_numbers').select(['slot_id', 'masked']).execute()).toEqual([{ slot_id: moved.slotId, masked: '090-****-5678' }]);
+    expect(await smsNumberOf(t.store.db, seal, moved.slotId)).toBe('+819012345678');
+    // Nobody ahead in the new queue: near at once, by SMS.
+    expect(await smsRows()).toEqual([{ slot_id: moved.slotId, kind: 'ahead5' }]);
+    // Moved back (the undo): still the patient's.
+    const back = await move(moved.slotId, 'main');
+    expect(await smsNumberOf(t.store.db, seal, back.slotId)).toBe('+819012345678');
+    expect(await smsNumberOf(t.store.db, seal, moved.slotId)).toBeNull();
   });
 });

@@ -3,8 +3,10 @@
  * rule.ts). Clinic-wide because it touches two queues: it waits for both queues' writes in progress
  * (decision 061). The old number is cancelled by staff (not by the patient, so it is not counted as the
  * patient's cancellation); the patient keeps everything else on the target queue's lowest free number, and
- * is told by a 'moved' notice written in the same transaction (decision 067).
+ * is told by a 'moved' notice written in the same transaction (decision 067). A desk patient's mobile goes
+ * with them (decision 070), so the new queue's turn-near text still reaches them.
  */
+import type { Sealer } from '../../auth/sealed.js';
 import { AppError } from '../../errors.js';
 import type { Store, WriteContext } from '../../storage/port.js';
 import type { SlotTable } from '../../storage/schema.js';
@@ -13,8 +15,18 @@ import { type Actor, writeAudit } from '../audit.js';
 import { slotOfOpenSession } from '../session-slot.js';
 import { placeAmong, refuseMove } from './rule.js';
 import { movedNoticeBody, parseMovedNotice } from './notice-body.js';
+import { carryNumber } from '../sms/apply.js';
 
-export async function moveToQueue({ store, slotId, queueId, actor }: { store: Store; slotId: string; queueId: string; actor?: Actor }) {
+interface MoveToQueue {
+  store: Store;
+  /** Opens and seals again a desk patient's mobile (sms/keys.ts). */
+  seal: Sealer;
+  slotId: string;
+  queueId: string;
+  actor?: Actor;
+}
+
+export async function moveToQueue({ store, seal, slotId, queueId, actor }: MoveToQueue) {
   try {
     return await store.write(async (ctx) => {
       const { tx, emit, now, runtime } = ctx;
@@ -64,6 +76,8 @@ export async function moveToQueue({ store, slotId, queueId, actor }: { store: St
         })
         .where('id', '=', free!.id)
         .execute();
+      // Before the turn-near notices below, which text a desk number only while it has a mobile.
+      await carryNumber(ctx, seal, slotId, free!.id);
       emit({ type: 'slotCanceled', slotId });
       emit({ type: 'slotAllocated', slotId: free!.id });
       await tellMoved(ctx, slot.id, { ...slot, id: free!.id, reservation_number: free!.reservation_number, queue_id: queueId }, from);

@@ -43,6 +43,20 @@ export async function setSmsNumber({ store, seal, slotId, phone, actor }: SetSms
   });
 }
 
+/**
+ * A reservation's number handed to the reservation that takes its place (a move to another queue, decision
+ * 067), inside that write: sealed again for the new one, since a number sealed for one reservation opens for
+ * no other. A number that no longer opens (the server's secret changed) is dropped, as it could not be texted.
+ */
+export async function carryNumber({ tx }: Pick<WriteContext, 'tx'>, seal: Sealer, fromSlotId: string, toSlotId: string): Promise<void> {
+  const row = await tx.selectFrom('sms_numbers').selectAll().where('slot_id', '=', fromSlotId).executeTakeFirst();
+  if (!row) return;
+  await tx.deleteFrom('sms_numbers').where('slot_id', '=', fromSlotId).execute();
+  const phone = seal.open(row.phone, numberContext(fromSlotId));
+  if (phone === null) return;
+  await tx.insertInto('sms_numbers').values({ ...row, slot_id: toSlotId, phone: seal.seal(phone, numberContext(toSlotId)) }).execute();
+}
+
 /** Refuses a walk-in's mobile before its number is taken: not a Japanese mobile, or SMS off. */
 export async function checkDeskNumber(store: Store, phone: string): Promise<void> {
   normalisePhone(phone);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
 import { label } from '../../../shared/labels/text.js';
 import { noticeLabels } from '../../../shared/labels/notices.js';
+import { QUEUE_FIRST_NUMBER_MAX, QUEUE_NAME_MAX } from '../../../shared/queue/queue-limits.js';
+import { NOTICE_THRESHOLD_MAX } from '../../../shared/queue/slot.js';
 import { checkSmsSettings, maskPhone, normalisePhone, numberEditable, smsRecipient } from './rule.js';
 import { sumCost } from './usage.js';
 
@@ -87,6 +89,12 @@ describe('the SMS settings and who is told by SMS', () => {
     const clinic = 'さくら内科小児科クリニック'.slice(0, 12);
     for (const key of ['notice.smsAhead', 'notice.smsRecall'] as const) {
       const text = label(noticeLabels, 'ja', key, { clinic, n: 1234, ahead: 10 });
+      expect(text.length, text).toBeLessThanOrEqual(70);
+    }
+    // With several queues (decision 066), a queue name of the longest allowed, the highest number and threshold.
+    const queue = '予'.repeat(QUEUE_NAME_MAX);
+    for (const key of ['notice.smsAheadQueue', 'notice.smsRecallQueue'] as const) {
+      const text = label(noticeLabels, 'ja', key, { clinic, queue, n: QUEUE_FIRST_NUMBER_MAX + 999, ahead: NOTICE_THRESHOLD_MAX });
       expect(text.length, text).toBeLessThanOrEqual(70);
     }
   });

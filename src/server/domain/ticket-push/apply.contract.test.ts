@@ -2,7 +2,8 @@
  * Web Push on the ticket's page over each real store (decision 073): a standing ticket's page saves its
  * subscription for the number; the turn-is-near notice and the recall then go to it through the outbox
  * (channel PWA, the number as recipient), once each; the subscription goes with a reprint, the number's
- * start or deletion, its cancellation from the page, and the session's end.
+ * start or deletion, its cancellation from the page, and the session's end; a new subscription spends a
+ * unit of its address's budget inside its write, and past the budget changes nothing.
  */
 import { createECDH, randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import type { Actor } from '../audit.js';
 import { cancelByTicket, issueTicket } from '../ticket/apply.js';
 import { requestRecall } from '../notices/recall/apply.js';
 import { subscribeTicketPush } from './apply.js';
+import { inWindow } from '../../abuse/limits.js';
 
 const actor: Actor = { id: null, username: 'desk' };
 
@@ -124,5 +126,28 @@ describeStores('web push on the ticket page over the store', (kind) => {
     await sw('endOnline');
     await sw('endInhouse');
     expect(await subs()).toEqual([]);
+  });
+
+  it('spends the address\'s budget on a new subscription only, and past it refuses and changes nothing', async () => {
+    await openAll();
+    const [a, b] = [await take(null), await take(null)];
+    const [ta, tb] = [(await issue(a.slotId)).token, (await issue(b.slotId)).token];
+    const budget = inWindow({ name: 'ticket-push', max: 2, windowMs: 3600_000 }, 'ip:203.0.113.9');
+    const save = (token: string, n: number) => subscribeTicketPush({ store: t.store, token, subscription: browserSubscription(n), budget });
+    const first = browserSubscription(1);
+    await subscribeTicketPush({ store: t.store, token: ta, subscription: first, budget });
+    // Saved again as the page does on every open: no write, no unit.
+    for (let i = 0; i < 3; i++) await subscribeTicketPush({ store: t.store, token: ta, subscription: first, budget });
+    await save(tb, 2);
+    const before = await subs();
+    const version = (await t.store.db.selectFrom('queues').select('version').executeTakeFirstOrThrow()).version;
+    // The budget is the address's, across tickets.
+    expect(await outcomeWithKey(save(ta, 3))).toBe('RESOURCE_EXHAUSTED error.rateLimitedChanges');
+    expect(await outcomeWithKey(save(tb, 4))).toBe('RESOURCE_EXHAUSTED error.rateLimitedChanges');
+    expect(await subs()).toEqual(before);
+    expect((await t.store.db.selectFrom('queues').select('version').executeTakeFirstOrThrow()).version).toBe(version);
+    // Another address has its own.
+    await subscribeTicketPush({ store: t.store, token: ta, subscription: browserSubscription(5), budget: { ...budget, key: budget.key.replace('203.0.113.9', '203.0.113.10') } });
+    expect(await subs()).toHaveLength(3);
   });
 });

@@ -6,7 +6,8 @@
  */
 import type { TicketPrint } from '../../../shared/schemas/ticket.js';
 import { AppError } from '../../errors.js';
-import type { Store } from '../../storage/port.js';
+import type { Store, WriteContext } from '../../storage/port.js';
+import type { SlotTable } from '../../storage/schema.js';
 import { type Actor, writeAudit } from '../audit.js';
 import { enqueueAheadNotices } from '../notices/outbox.js';
 import { slotOfOpenSession } from '../session-slot.js';
@@ -47,19 +48,39 @@ export async function issueTicket({ store, slotId, actor, clinicName, printer }:
     if (outcome.kind !== 'sent') throw printerRefusal(outcome);
   }
   const issued = await store.write(async (ctx) => {
-    const { tx, now } = ctx;
     const slot = await slotOfOpenSession(ctx, slotId);
-    decideIssue(slot);
-    const revoked = await tx.updateTable('ticket_tokens').set({ revoked_at: now }).where('slot_id', '=', slotId).where('revoked_at', 'is', null).executeTakeFirst();
-    const reprint = Number(revoked.numUpdatedRows) > 0;
-    // A revoked ticket's page is told nothing more (decision 073): its subscriptions go with it.
-    if (reprint) await forgetTicketPush(tx, [slotId]);
-    await tx.insertInto('ticket_tokens').values({ token_hash: ticketDigest(token), slot_id: slotId, session_id: slot.session_id, issued_at: now, revoked_at: null }).execute();
-    await countTicket(tx, 'printed', slot.queue_id, now);
-    await writeAudit(tx, actor, { action: reprint ? 'ticket.reprint' : 'ticket.issue', target: `#${slot.reservation_number} ${slotId}` }, now);
-    return { slot, reprint, settings: readTicketSettings(ctx.runtime) };
+    return { slot, ...(await writeTicket(ctx, slot, token, actor)) };
   });
-  const { slot, reprint, settings } = issued;
+  return ticketPrint(store, { ...issued, token, clinicName, printer: printer && base ? 'sent' : 'off' });
+}
+
+export interface TicketWritten {
+  reprint: boolean;
+  settings: ReturnType<typeof readTicketSettings>;
+}
+
+/**
+ * A ticket's writes inside the caller's transaction: the printed ticket's own write, or the kiosk's number's
+ * (decision 072), so a number is never left without its ticket.
+ */
+export async function writeTicket(ctx: WriteContext, slot: SlotTable, token: string, actor: Actor): Promise<TicketWritten> {
+  const { tx, now } = ctx;
+  decideIssue(slot);
+  const revoked = await tx.updateTable('ticket_tokens').set({ revoked_at: now }).where('slot_id', '=', slot.id).where('revoked_at', 'is', null).executeTakeFirst();
+  const reprint = Number(revoked.numUpdatedRows) > 0;
+  // A revoked ticket's page is told nothing more (decision 073): its subscriptions go with it.
+  if (reprint) await forgetTicketPush(tx, [slot.id]);
+  await tx.insertInto('ticket_tokens').values({ token_hash: ticketDigest(token), slot_id: slot.id, session_id: slot.session_id, issued_at: now, revoked_at: null }).execute();
+  await countTicket(tx, 'printed', slot.queue_id, now);
+  await writeAudit(tx, actor, { action: reprint ? 'ticket.reprint' : 'ticket.issue', target: `#${slot.reservation_number} ${slot.id}` }, now);
+  return { reprint, settings: readTicketSettings(ctx.runtime) };
+}
+
+/** What the staff screen (or the kiosk) prints, read once the ticket's write has committed. */
+export async function ticketPrint(
+  store: Store,
+  { slot, reprint, settings, token, clinicName, printer }: TicketWritten & { slot: SlotTable; token: string; clinicName: string; printer: TicketPrint['printer'] },
+): Promise<TicketPrint> {
   return {
     token,
     clinicName,
@@ -67,7 +88,7 @@ export async function issueTicket({ store, slotId, actor, clinicName, printer }:
     ...(await ticketFacts(store, slot)),
     takenAt: slot.reserved_at ?? slot.created_at,
     reprint,
-    printer: printer && base ? 'sent' : 'off',
+    printer,
     ...settings,
   };
 }
