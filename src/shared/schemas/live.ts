@@ -74,12 +74,36 @@ export interface QueueLive {
   estimate: WaitEstimate | null;
 }
 
+/**
+ * One queue's figures as the stream by queue sends them (`?rows=byQueue`, decision 076): with its own rows,
+ * which then name no queue (the entry says which).
+ */
+export type QueueLiveFrame = QueueLive & { rows?: PublicRowFrame[] };
+
 /** The public snapshot as the stream sends it: each row without its fields at their default (decision 062). */
 export type QueueSnapshotFrame = Omit<QueueSnapshot, 'queue'> & { queue: PublicRowFrame[] };
 
-/** The frame as screens read it, every row's missing fields at their default. */
-export function readQueueSnapshot(frame: QueueSnapshotFrame): QueueSnapshot {
-  return { ...frame, queue: frame.queue.map(fullRow) };
+/**
+ * What `?rows=byQueue` sends (decision 076): for a clinic with several queues no `queue`, each queue's rows in
+ * its `queues` entry; for one queue the frame above. A reader of this type reads either.
+ */
+export type QueueSnapshotByQueueFrame = Omit<QueueSnapshot, 'queue' | 'queues'> & { queue?: PublicRowFrame[]; queues?: QueueLiveFrame[] };
+
+/**
+ * The frame as screens read it, in either shape, every row whole: its missing fields at their default, and in
+ * the shape by queue its queue's id. There held rows, the public queue's last, are put back last in number
+ * order as the one-list frame has them; waiting rows come queue by queue, each queue's in its own order.
+ */
+export function readQueueSnapshot(frame: QueueSnapshotByQueueFrame): QueueSnapshot {
+  const { queue, queues, ...rest } = frame;
+  if (queue || !queues) return { ...rest, queue: (queue ?? []).map(fullRow), ...(queues ? { queues } : {}) };
+  const rows = queues.flatMap(({ id, rows: own = [] }) => own.map((row) => ({ ...fullRow(row), queueId: id })));
+  const held = rows.filter((row) => row.hold).sort((a, b) => a.reservationNumber - b.reservationNumber);
+  return {
+    ...rest,
+    queue: [...rows.filter((row) => !row.hold), ...held],
+    queues: queues.map(({ rows: _rows, ...figures }) => figures),
+  };
 }
 
 export interface AdminSnapshot {
