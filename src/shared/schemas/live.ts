@@ -90,20 +90,14 @@ export type QueueSnapshotFrame = Omit<QueueSnapshot, 'queue'> & { queue: PublicR
 export type QueueSnapshotByQueueFrame = Omit<QueueSnapshot, 'queue' | 'queues'> & { queue?: PublicRowFrame[]; queues?: QueueLiveFrame[] };
 
 /**
- * The frame as screens read it, in either shape, every row whole: its missing fields at their default, and in
- * the shape by queue its queue's id. There held rows, the public queue's last, are put back last in number
- * order as the one-list frame has them; waiting rows come queue by queue, each queue's in its own order.
+ * The frame as screens read it, in either shape, every row whole: its missing fields at their default, and by
+ * queue its queue's id. By queue the rows come queue by queue, each queue's in its own order (waiting, then
+ * held); every screen of several queues reads one queue's rows at a time, or sorts them itself.
  */
-export function readQueueSnapshot(frame: QueueSnapshotByQueueFrame): QueueSnapshot {
-  const { queue, queues, ...rest } = frame;
-  if (queue || !queues) return { ...rest, queue: (queue ?? []).map(fullRow), ...(queues ? { queues } : {}) };
-  const rows = queues.flatMap(({ id, rows: own = [] }) => own.map((row) => ({ ...fullRow(row), queueId: id })));
-  const held = rows.filter((row) => row.hold).sort((a, b) => a.reservationNumber - b.reservationNumber);
-  return {
-    ...rest,
-    queue: [...rows.filter((row) => !row.hold), ...held],
-    queues: queues.map(({ rows: _rows, ...figures }) => figures),
-  };
+export function readQueueSnapshot({ queue, ...rest }: QueueSnapshotByQueueFrame): QueueSnapshot {
+  // Each `queues` entry keeps its `rows` as sent (screens read `queue`): fewer bytes on every patient's first load.
+  const rows = queue ?? rest.queues!.flatMap(({ id, rows: own }) => own!.map((row) => ({ ...row, queueId: id })));
+  return { ...rest, queue: rows.map(fullRow) };
 }
 
 export interface AdminSnapshot {
