@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Slot } from '../../shared/queue/slot.js';
-import { readQueueSnapshot } from '../../shared/schemas/live.js';
+import { type QueueLiveFrame, readQueueSnapshot } from '../../shared/schemas/live.js';
 import type { QueueRow, QueueState } from '../domain/queue-state.js';
 import { queueFigures, queueSnapshot, queueSnapshotByQueue } from './snapshots.js';
 import { queueRow, slot, state, T } from './snapshot-fixtures.js';
@@ -66,7 +66,7 @@ describe('the public frame by queue (?rows=byQueue)', () => {
     expect(readFlat.queue.map((r) => r.reservationNumber)).toEqual([1, 501, 2, 502]);
     for (const id of ['main', 'q2']) expect(read.queue.filter((r) => r.queueId === id)).toEqual(readFlat.queue.filter((r) => r.queueId === id));
     // Each queue's figures as in the one list (its entry keeps the rows as sent; screens read `queue`).
-    expect(read.queues?.map(({ rows: _r, ...figures }: { rows?: unknown }) => figures)).toEqual(readFlat.queues);
+    expect(read.queues?.map(({ rows: _r, ...figures }: QueueLiveFrame) => figures)).toEqual(readFlat.queues);
   });
 
   it('is the one-list frame for a clinic with one queue', () => {
