@@ -18,11 +18,15 @@ import { SSE_HEARTBEAT, sseFrame } from './sse.js';
 
 export type StreamKind = keyof typeof LIVE_EVENTS;
 
+/**
+ * Encoded once per change: a string written to 2,000 viewers was encoded to UTF-8 2,000 times, and copied for
+ * every socket that could not take it at once; one Buffer is shared by every write that waits.
+ */
 interface Frames {
-  queue: string;
-  /** The public frame by queue (decision 076); the same string as `queue` for a clinic with one queue. */
-  queueByQueue: string;
-  admin: string;
+  queue: Buffer;
+  /** The public frame by queue (decision 076); the same Buffer as `queue` for a clinic with one queue. */
+  queueByQueue: Buffer;
+  admin: Buffer;
 }
 
 /** How a viewer asked for the public stream: one list of rows (the default), or rows by queue (`?rows=byQueue`). */
@@ -106,11 +110,11 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
     // A clinic with several queues: each queue's own estimate (decision 061); the first queue's is also the snapshot's.
     const lives = await Promise.all(state.queues.length > 1 ? state.queues.map((q) => estimator(state, q.id)) : [estimator(state)]);
     const queues = queueFigures(state, lives);
-    const queue = sseFrame(LIVE_EVENTS.queue, queueSnapshot(state, lives[0], queues), state.version);
+    const queue = Buffer.from(sseFrame(LIVE_EVENTS.queue, queueSnapshot(state, lives[0], queues), state.version));
     return {
       queue,
-      queueByQueue: queues ? sseFrame(LIVE_EVENTS.queue, queueSnapshotByQueue(state, lives[0], queues), state.version) : queue,
-      admin: sseFrame(LIVE_EVENTS.admin, adminSnapshot(state, queues), state.version),
+      queueByQueue: queues ? Buffer.from(sseFrame(LIVE_EVENTS.queue, queueSnapshotByQueue(state, lives[0], queues), state.version)) : queue,
+      admin: Buffer.from(sseFrame(LIVE_EVENTS.admin, adminSnapshot(state, queues), state.version)),
     };
   }
 
@@ -124,7 +128,7 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
    * counts is the backlog before this write, so one large frame (an admin list of 500 rows) never drops a
    * viewer on its own: at most `maxBufferedBytes` plus one frame is ever held for anyone.
    */
-  function send(kind: StreamKind, res: ServerResponse, text: string) {
+  function send(kind: StreamKind, res: ServerResponse, text: string | Buffer) {
     if (res.writableEnded || res.destroyed) return;
     if (res.writableLength > maxBufferedBytes) {
       (viewerLogs.get(res) ?? log).info({ kind, bufferedBytes: res.writableLength }, 'live viewer dropped: not reading');
