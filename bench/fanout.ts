@@ -4,8 +4,10 @@
  * new frame. Product and floor have their 2,000 viewers connected at once and take turns, so both see the
  * same machine. Also the product's resident memory with everyone connected, and the bytes of the public
  * frame each viewer is written per change (the full session's snapshot; decision 062 keeps it lean).
- * With `queues` 3 (decision 061) the same 200 are spread over three queues: rows then name their queue and
- * the frame carries each queue's figures; the floor stays the one-queue frame, the yardstick for both.
+ * With `queues` 3 (decision 061) the same 200 are spread over three queues, and the frame carries each queue's
+ * figures. Viewers open the stream as our screens do, by queue (`?rows=byQueue`, decision 076: each queue's
+ * rows in its entry; for one queue the same frame as without it); the floor's three-queue frame says each
+ * row's queue too, once per queue, as a minimal server would (bench/floors/floor.ts `?queues=3`).
  */
 import { performance } from 'node:perf_hooks';
 import { mustCall, staffLogin } from './lib/http.js';
@@ -21,13 +23,14 @@ const TARGET_RSS_MB = 150;
 
 /**
  * The public frame's size beside the latency: every change writes it to every viewer. The floor's frame is
- * its own fixed rendering of the same session (every row with `hold`), so the ratio says how much the
+ * its own fixed rendering of the same session's rows (and their queues), so the ratio says how much the
  * product sends against it, not a target.
  */
-export function frameRow(productBytes: number, floorBytes: number, scenario = '2 fan-out'): Row {
+export function frameRow(productBytes: number, floorBytes: number, scenario = '2 fan-out', oneListBytes = productBytes): Row {
+  const oneList = oneListBytes === productBytes ? '' : `; by queue, one list ${bytes(oneListBytes)}`;
   return {
     scenario,
-    metric: `public frame written per change to each viewer, ${QUEUE} waiting (bytes, SSE frame)`,
+    metric: `public frame written per change to each viewer, ${QUEUE} waiting (bytes, SSE frame${oneList})`,
     product: bytes(productBytes),
     floor: bytes(floorBytes),
     ratio: ratio(productBytes / floorBytes),
@@ -37,6 +40,9 @@ export function frameRow(productBytes: number, floorBytes: number, scenario = '2
 }
 
 const bytes = (n: number) => `${n.toLocaleString('en-US')} B`;
+
+/** The public stream as our screens open it (src/client/patient/live-queue.ts). */
+const PRODUCT_STREAM = '/api/live/queue?rows=byQueue';
 
 /** Sends the action and waits until every viewer has a frame newer than the one it had. */
 async function timeAction(pool: ViewerPool, action: () => Promise<unknown>): Promise<number> {
@@ -70,11 +76,14 @@ export async function benchFanout(reps: number, floor: Proc, nodeFlags: string[]
     }
     const rssIdle = rssMb(product.child.pid!);
     // What each viewer is written per change: the whole snapshot of the full session, as one frame.
-    const frameBytes = await snapshotFrameBytes(`${url}/api/live/queue`);
-    const floorFrameBytes = await snapshotFrameBytes(`${floor.url}/api/live/queue`);
-    const productPool = await openViewers(`${url}/api/live/queue`, VIEWERS);
+    const floorStream = `${floor.url}/api/live/queue${queues === 1 ? '' : `?queues=${queues}`}`;
+    const frameBytes = await snapshotFrameBytes(`${url}${PRODUCT_STREAM}`);
+    // Beside it, what an outside client of the one list gets (every row of another queue names it).
+    const oneListBytes = queues === 1 ? frameBytes : await snapshotFrameBytes(`${url}/api/live/queue`);
+    const floorFrameBytes = await snapshotFrameBytes(floorStream);
+    const productPool = await openViewers(`${url}${PRODUCT_STREAM}`, VIEWERS);
     pools.push(productPool);
-    const floorPool = await openViewers(`${floor.url}/api/live/queue`, VIEWERS);
+    const floorPool = await openViewers(floorStream, VIEWERS);
     pools.push(floorPool);
     await sleep(1000);
     const rssConnected = rssMb(product.child.pid!);
@@ -103,8 +112,8 @@ export async function benchFanout(reps: number, floor: Proc, nodeFlags: string[]
     }
     const rssAfter = rssMb(product.child.pid!);
     const spread = (xs: number[]) => [50, 90, 99, 100].map((p) => `p${p} ${percentile(xs, p).toFixed(0)}`).join(', ');
-    const frame = frameRow(frameBytes, floorFrameBytes, scenario);
-    console.log(`    ${scenario}: product ${spread(productTimes)} ms; floor ${spread(floorTimes)} ms; public frame ${frame.product} vs ${frame.floor}`);
+    const frame = frameRow(frameBytes, floorFrameBytes, scenario, oneListBytes);
+    console.log(`    ${scenario}: product ${spread(productTimes)} ms; floor ${spread(floorTimes)} ms; public frame ${frame.product} vs ${frame.floor} (one list ${bytes(oneListBytes)})`);
     const p99 = percentile(productTimes, 99);
     const floorP99 = percentile(floorTimes, 99);
     const rssPeak = Math.max(rssConnected, rssAfter);

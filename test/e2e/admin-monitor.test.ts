@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
-import { describeBrowser, screenshotPath } from './support/browser.js';
+import { describeBrowser, PUBLIC_STREAM, screenshotPath } from './support/browser.js';
 import { staffScreen } from './support/staff-screen.js';
 
 /**
@@ -36,10 +36,10 @@ describeBrowser('wall monitor', () => {
   }
 
   it('reconnects by itself, saying so quietly meanwhile', async () => {
-    await monitor.route('**/api/live/queue', (route) => route.abort());
+    await monitor.route(PUBLIC_STREAM, (route) => route.abort());
     await monitor.goto(`${screen.server.url}/admin/monitor`);
     await monitor.getByRole('status').getByText('再接続中').waitFor();
-    await monitor.unroute('**/api/live/queue');
+    await monitor.unroute(PUBLIC_STREAM);
     await monitor.getByText('現在、院内受付を停止しています').waitFor({ timeout: 15_000 });
     await monitor.getByRole('status').waitFor({ state: 'detached' });
   });

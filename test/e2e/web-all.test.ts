@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
 import { adminSnapshot } from '../api/api-support.js';
-import { describeBrowser, PHONES, screenshotPath } from './support/browser.js';
+import { describeBrowser, PHONES, PUBLIC_STREAM, screenshotPath } from './support/browser.js';
 import { staffScreen } from './support/staff-screen.js';
 
 const OFFICIAL_ACCOUNT = 'https://line.me/R/ti/p/@clinic-test';
@@ -77,12 +77,12 @@ describeBrowser('public queue list (/web/all)', () => {
     await page.locator('.queue-table tbody tr').first().waitFor();
     // New connections fail from now on, and the server drops the open one: the last list must stay on
     // screen with a small status line, until the stream is back.
-    await page.route('**/api/live/queue', (route) => route.abort('connectionreset'));
+    await page.route(PUBLIC_STREAM, (route) => route.abort('connectionreset'));
     screen.server.app.server.closeAllConnections();
     await page.getByRole('status').filter({ hasText: '再接続しています' }).waitFor({ timeout: 15_000 });
     expect(await page.locator('.queue-table tbody tr').count()).toBeGreaterThan(0);
     await page.screenshot({ path: screenshotPath('web-all-reconnecting'), fullPage: true });
-    await page.unroute('**/api/live/queue');
+    await page.unroute(PUBLIC_STREAM);
     await expect.poll(() => page.getByText('再接続しています').count(), { timeout: 20_000 }).toBe(0);
     await page.close();
   });

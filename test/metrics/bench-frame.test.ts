@@ -38,5 +38,9 @@ describe('the snapshot frame the fan-out bench weighs', () => {
 
   it('is reported beside the floor\'s, without a target', () => {
     expect(frameRow(4321, 8765)).toMatchObject({ scenario: '2 fan-out', product: '4,321 B', floor: '8,765 B', ratio: '0.49×', met: null });
+    expect(frameRow(4321, 8765).metric).not.toContain('one list');
+    // Several queues: the frame by queue our screens read, and what the one list would have been.
+    expect(frameRow(8117, 7546, '2 fan-out, 3 queues', 10110)).toMatchObject({ product: '8,117 B', floor: '7,546 B', ratio: '1.08×' });
+    expect(frameRow(8117, 7546, '2 fan-out, 3 queues', 10110).metric).toContain('by queue, one list 10,110 B');
   });
 });

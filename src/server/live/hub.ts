@@ -1,6 +1,6 @@
 /**
  * Fans committed changes out to every open stream. Whatever the number of viewers, a change costs one
- * read of the store and one serialisation per stream kind: every viewer gets the same pre-built frame.
+ * read of the store and one serialisation per stream kind (and shape): every viewer gets a pre-built frame.
  * Changes that arrive while a refresh runs are coalesced into one more refresh, and under a burst of writes
  * refreshes start at most once per `minIntervalMs`: a change after a quiet spell still goes out at once.
  */
@@ -11,27 +11,38 @@ import { LIVE_EVENTS } from '../../shared/schemas/live.js';
 import { loadQueueState } from '../domain/queue-state.js';
 import { createLiveEstimator, type LiveEstimator } from '../domain/estimate/live-estimate.js';
 import type { Store } from '../storage/port.js';
-import { adminSnapshot, queueFigures, queueSnapshot } from './snapshots.js';
+import { adminSnapshot, queueFigures, queueSnapshot, queueSnapshotByQueue } from './snapshots.js';
 import { nextHoursEdge } from '../../shared/queue/queue-hours.js';
 import { parseHours } from '../domain/queues/read.js';
 import { SSE_HEARTBEAT, sseFrame } from './sse.js';
 
 export type StreamKind = keyof typeof LIVE_EVENTS;
 
+/**
+ * Encoded once per change: a string written to 2,000 viewers was encoded to UTF-8 2,000 times, and copied for
+ * every socket that could not take it at once; one Buffer is shared by every write that waits.
+ */
 interface Frames {
-  queue: string;
-  admin: string;
+  queue: Buffer;
+  /** The public frame by queue (decision 076); the same Buffer as `queue` for a clinic with one queue. */
+  queueByQueue: Buffer;
+  admin: Buffer;
+}
+
+/** How a viewer asked for the public stream: one list of rows (the default), or rows by queue (`?rows=byQueue`). */
+export interface AttachOptions {
+  stillAllowed?: StillAllowed;
+  /** The viewer's request logger, so what is logged about this viewer carries its request id. */
+  log?: FastifyBaseLogger;
+  byQueue?: boolean;
 }
 
 /** Re-checks a viewer's right to watch (admin viewers: their staff session still exists). */
 export type StillAllowed = () => Promise<boolean>;
 
 export interface LiveHub {
-  /**
-   * Adds a viewer; it receives the current snapshot at once and every later one. `log` is the viewer's
-   * request logger, so what is logged about this viewer carries its request id.
-   */
-  attach(kind: StreamKind, res: ServerResponse, stillAllowed?: StillAllowed, log?: FastifyBaseLogger): Promise<void>;
+  /** Adds a viewer; it receives the current snapshot at once and every later one. */
+  attach(kind: StreamKind, res: ServerResponse, options?: AttachOptions): Promise<void>;
   /** Open streams of one kind, or of both. */
   viewerCount(kind?: StreamKind): number;
   close(): void;
@@ -73,6 +84,7 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
   const viewers: Record<StreamKind, Set<ServerResponse>> = { queue: new Set(), admin: new Set() };
   const checks = new Map<ServerResponse, StillAllowed>();
   const viewerLogs = new WeakMap<ServerResponse, FastifyBaseLogger>();
+  const byQueue = new WeakSet<ServerResponse>();
   let frames: Frames | null = null;
   let running: Promise<void> | null = null;
   let dirty = false;
@@ -98,9 +110,11 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
     // A clinic with several queues: each queue's own estimate (decision 061); the first queue's is also the snapshot's.
     const lives = await Promise.all(state.queues.length > 1 ? state.queues.map((q) => estimator(state, q.id)) : [estimator(state)]);
     const queues = queueFigures(state, lives);
+    const queue = Buffer.from(sseFrame(LIVE_EVENTS.queue, queueSnapshot(state, lives[0], queues), state.version));
     return {
-      queue: sseFrame(LIVE_EVENTS.queue, queueSnapshot(state, lives[0], queues), state.version),
-      admin: sseFrame(LIVE_EVENTS.admin, adminSnapshot(state, queues), state.version),
+      queue,
+      queueByQueue: queues ? Buffer.from(sseFrame(LIVE_EVENTS.queue, queueSnapshotByQueue(state, lives[0], queues), state.version)) : queue,
+      admin: Buffer.from(sseFrame(LIVE_EVENTS.admin, adminSnapshot(state, queues), state.version)),
     };
   }
 
@@ -114,7 +128,7 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
    * counts is the backlog before this write, so one large frame (an admin list of 500 rows) never drops a
    * viewer on its own: at most `maxBufferedBytes` plus one frame is ever held for anyone.
    */
-  function send(kind: StreamKind, res: ServerResponse, text: string) {
+  function send(kind: StreamKind, res: ServerResponse, text: string | Buffer) {
     if (res.writableEnded || res.destroyed) return;
     if (res.writableLength > maxBufferedBytes) {
       (viewerLogs.get(res) ?? log).info({ kind, bufferedBytes: res.writableLength }, 'live viewer dropped: not reading');
@@ -125,9 +139,11 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
     res.write(text);
   }
 
+  const frameFor = (kind: StreamKind, res: ServerResponse, all: Frames) => (kind === 'queue' && byQueue.has(res) ? all.queueByQueue : all[kind]);
+
   function broadcast(next: Frames) {
     for (const kind of ['queue', 'admin'] as const) {
-      for (const res of viewers[kind]) send(kind, res, next[kind]);
+      for (const res of viewers[kind]) send(kind, res, frameFor(kind, res, next));
     }
   }
 
@@ -187,12 +203,13 @@ export function createLiveHub(store: Store, log: FastifyBaseLogger, options: Liv
   heartbeat.unref();
 
   return {
-    async attach(kind, res, stillAllowed, viewerLog) {
+    async attach(kind, res, { stillAllowed, log: viewerLog, byQueue: wantsByQueue } = {}) {
       viewers[kind].add(res);
       if (viewerLog) viewerLogs.set(res, viewerLog);
       if (stillAllowed) checks.set(res, stillAllowed);
+      if (wantsByQueue) byQueue.add(res);
       res.on('close', () => forget(kind, res));
-      if (frames && !running) send(kind, res, frames[kind]);
+      if (frames && !running) send(kind, res, frameFor(kind, res, frames));
       // A run under way has yet to broadcast (it clears `running` as it sends), and this viewer is already in
       // the set: it gets that run's snapshot. Asking for another run would send it the same snapshot twice.
       else await (running ?? refresh());

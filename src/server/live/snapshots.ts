@@ -3,7 +3,7 @@
  * patient's credential, and the staff screens never needed them (the channel is in `reservedType`).
  */
 import { publicQueue, waitCountIn } from '../../shared/queue/rules.js';
-import type { AdminSnapshot, QueueLive, QueueSnapshotFrame } from '../../shared/schemas/live.js';
+import type { AdminSnapshot, QueueLive, QueueLiveFrame, QueueSnapshotByQueueFrame, QueueSnapshotFrame } from '../../shared/schemas/live.js';
 import { compactRow, type PublicRow, type PublicRowFrame } from '../../shared/queue/public-row.js';
 import { MAIN_QUEUE } from '../storage/queue-rows.js';
 import { queueOpenAt } from '../../shared/queue/queue-hours.js';
@@ -64,6 +64,28 @@ export function queueSnapshot(state: QueueState, live: LiveEstimate = { estimate
     // Only while it stands: the frame every viewer gets stays as it was otherwise.
     ...(state.onlineLateAt !== null && !state.runtime.onlineOn ? { onlineClosedReason: 'late' as const } : {}),
   };
+}
+
+/**
+ * The public snapshot for `?rows=byQueue` (decision 076): with several queues, each queue's rows go into its
+ * `queues` entry and name no queue, in place of one `queue` list where every row of a queue but the first
+ * names it. With one queue it is the same frame.
+ */
+export function queueSnapshotByQueue(state: QueueState, live: LiveEstimate, queues?: QueueLive[]): QueueSnapshotByQueueFrame {
+  const { queue, ...rest } = queueSnapshot(state, live, queues);
+  if (!queues) return { ...rest, queue };
+  // `queues` keeps its place after `version`: the rows move, the frame reads as before.
+  return { ...rest, queues: withRows(queues, queue) };
+}
+
+/**
+ * Each queue's rows in its entry, in the one list's order, without `queueId`. Every public row is in a live
+ * queue: a queue is removed only once none of its numbers waits or is held (decision 061).
+ */
+function withRows(queues: QueueLive[], rows: PublicRowFrame[]): QueueLiveFrame[] {
+  const byId = new Map<string, PublicRowFrame[]>(queues.map((q) => [q.id, []]));
+  for (const { queueId = MAIN_QUEUE, ...row } of rows) byId.get(queueId)?.push(row);
+  return queues.map((q) => ({ ...q, rows: byId.get(q.id)! }));
 }
 
 export function adminSnapshot(state: QueueState, queues?: QueueLive[]): AdminSnapshot {

@@ -74,12 +74,30 @@ export interface QueueLive {
   estimate: WaitEstimate | null;
 }
 
+/**
+ * One queue's figures as the stream by queue sends them (`?rows=byQueue`, decision 076): with its own rows,
+ * which then name no queue (the entry says which).
+ */
+export type QueueLiveFrame = QueueLive & { rows?: PublicRowFrame[] };
+
 /** The public snapshot as the stream sends it: each row without its fields at their default (decision 062). */
 export type QueueSnapshotFrame = Omit<QueueSnapshot, 'queue'> & { queue: PublicRowFrame[] };
 
-/** The frame as screens read it, every row's missing fields at their default. */
-export function readQueueSnapshot(frame: QueueSnapshotFrame): QueueSnapshot {
-  return { ...frame, queue: frame.queue.map(fullRow) };
+/**
+ * What `?rows=byQueue` sends (decision 076): for a clinic with several queues no `queue`, each queue's rows in
+ * its `queues` entry; for one queue the frame above. A reader of this type reads either.
+ */
+export type QueueSnapshotByQueueFrame = Omit<QueueSnapshot, 'queue' | 'queues'> & { queue?: PublicRowFrame[]; queues?: QueueLiveFrame[] };
+
+/**
+ * The frame as screens read it, in either shape, every row whole: its missing fields at their default, and by
+ * queue its queue's id. By queue the rows come queue by queue, each queue's in its own order (waiting, then
+ * held); every screen of several queues reads one queue's rows at a time, or sorts them itself.
+ */
+export function readQueueSnapshot({ queue, ...rest }: QueueSnapshotByQueueFrame): QueueSnapshot {
+  // Each `queues` entry keeps its `rows` as sent (screens read `queue`): fewer bytes on every patient's first load.
+  const rows = queue ?? rest.queues!.flatMap(({ id, rows: own }) => own!.map((row) => ({ ...row, queueId: id })));
+  return { ...rest, queue: rows.map(fullRow) };
 }
 
 export interface AdminSnapshot {

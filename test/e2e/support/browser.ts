@@ -73,6 +73,9 @@ export async function appWindow(context: BrowserContext, startUrl: string): Prom
 }
 
 /** Phone contexts for the patient screens. */
+/** The public queue stream, however a screen asks for it (`?rows=byQueue` since decision 076): for page.route. */
+export const PUBLIC_STREAM = /\/api\/live\/queue(\?|$)/;
+
 export const PHONES = {
   iphone: { ...devices['iPhone 13'], locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as BrowserContextOptions,
   android: { ...devices['Pixel 7'], locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as BrowserContextOptions,

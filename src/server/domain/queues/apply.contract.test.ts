@@ -28,7 +28,7 @@ describeStores('the clinic queues', (kind) => {
   it('adds a queue after the first, in one audited write', async () => {
     const seen = await watchWrites(t.store);
     const { id } = await saveQueue({ store: t.store, change: vaccination, actor: desk });
-    expect(id).toMatch(/^q[0-9a-f]{10}$/);
+    expect(id).toBe('q2');
     expect(await seen()).toEqual({ bumps: 1, notices: [[{ type: 'settingsChanged' }]] });
     expect(await listQueues(t.store.db)).toEqual([
       { id: 'main', nameJa: '一般', nameEn: 'General', firstNumber: 1, online: true, onlineCap: 0, keepEvery: 0, familyMax: 1, hours: null },
@@ -67,8 +67,8 @@ describeStores('the clinic queues', (kind) => {
     expect((await listQueues(t.store.db)).map((q) => q.id)).toEqual(['main']);
     expect((await queueRows()).find((q) => q.id === id)?.removed_at).not.toBeNull();
     expect(await outcome(removeQueue({ store: t.store, id, actor: desk }))).toBe('NOT_FOUND error.unknownQueue');
-    // Its name is free again.
-    await saveQueue({ store: t.store, change: vaccination });
+    // Its name is free again, its id never (decision 076): a link that named it does not lead to the new one.
+    expect(await saveQueue({ store: t.store, change: vaccination })).toEqual({ ok: true, id: 'q3' });
   });
 
   it('refuses to remove the first queue, or one with patients waiting in the open session', async () => {

@@ -5,27 +5,26 @@
  * sees the counts it weighs as they commit. Audited with before and after; `settingsChanged` drops every
  * process's view of reception. Removing sets removed_at: the queue's numbers keep their history.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { QueueChange, QueueChoices } from '../../../shared/schemas/queues.js';
 import type { Store } from '../../storage/port.js';
 import { type Actor, writeAudit } from '../audit.js';
 import { readScheduleAt } from '../schedule/document.js';
 import { liveQueueRows, queueChoices, queueInfo, sessionCounts, toLiveQueue } from './read.js';
-import { decideRemove, decideSave } from './rule.js';
+import { decideRemove, decideSave, newQueueId } from './rule.js';
 import { freshSlotRow } from '../../storage/slot-row.js';
 
 /** Rows per insert: a session's numbers in one statement would pass SQLite's limit of bound values. */
 const SLOT_CHUNK = 100;
-
-/** A new queue's id: short, random, never `main`. */
-const newQueueId = () => `q${randomBytes(5).toString('hex')}`;
 
 export async function saveQueue({ store, change, actor }: { store: Store; change: QueueChange; actor?: Actor }) {
   return store.write(async ({ tx, emit, runtime, now }) => {
     const rows = await liveQueueRows(tx);
     const n = (await readScheduleAt(tx, store, runtime.schedule_version)).schedule.settings.numbersPerSession;
     const { taken } = change.id === undefined ? { taken: 0 } : await sessionCounts(tx, runtime, change.id);
-    const plan = decideSave(rows.map(toLiveQueue), change, n, taken, newQueueId());
+    // Every id ever, removed queues' too: read under the write's lock, so two saves never pick the same one.
+    const ever = change.id === undefined ? await tx.selectFrom('queues').select('id').execute() : [];
+    const plan = decideSave(rows.map(toLiveQueue), change, n, taken, newQueueId(ever.map((r) => r.id)));
     const values = {
       name_ja: change.nameJa,
       name_en: change.nameEn,

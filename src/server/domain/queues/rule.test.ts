@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
 import type { QueueChange } from '../../../shared/schemas/queues.js';
-import { decideRemove, decideSave, type LiveQueue, overlappingRanges, queueNameInText } from './rule.js';
+import { decideRemove, decideSave, type LiveQueue, newQueueId, overlappingRanges, queueNameInText } from './rule.js';
 
 const main: LiveQueue = { id: 'main', position: 0, nameJa: '一般', nameEn: 'General', firstNumber: 1 };
 const vacc: LiveQueue = { id: 'qvacc', position: 1, nameJa: '予防接種', nameEn: 'Vaccination', firstNumber: 501 };
@@ -97,5 +97,21 @@ describe('queueNameInText', () => {
     expect(queueNameInText([main], 'main', 'ja')).toBeNull();
     // A number of a queue since removed is not named.
     expect(queueNameInText([main, vacc], 'qgone', 'ja')).toBeNull();
+  });
+});
+
+describe('newQueueId', () => {
+  it('is q and the next number after every queue the clinic ever had, removed ones counted', () => {
+    expect(newQueueId(['main'])).toBe('q2');
+    expect(newQueueId(['main', 'q2', 'q3'])).toBe('q4');
+    // q3 was removed: its row stays, so its id is never given again.
+    expect(newQueueId(['main', 'q2', 'q3', 'q4'])).toBe('q5');
+    // Ids of earlier versions (q and 10 hex digits) count as queues and stay as they are.
+    expect(newQueueId(['main', 'q3f9a01c2d4'])).toBe('q3');
+  });
+
+  it('skips a number already taken, whatever the order of the ids', () => {
+    expect(newQueueId(['q3', 'main'])).toBe('q4');
+    expect(newQueueId(['main', 'q3', 'q4'])).toBe('q5');
   });
 });

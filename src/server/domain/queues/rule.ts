@@ -91,3 +91,16 @@ export function queueNameInText(live: readonly Pick<LiveQueue, 'id' | 'nameJa' |
   if (!queue) return null;
   return lang === 'en' ? queue.nameEn : queue.nameJa;
 }
+
+/**
+ * A new queue's id (decision 076): `q` and the next number after every queue the clinic ever had, removed ones
+ * included, so `q2` for the second. Short, because every public row of a queue but the first names it; never
+ * an id used before, so a link or a printed code that named a removed queue never leads to another. `ever`:
+ * every id in the store (the first is `main`; ids of earlier versions, `q` and 10 hex digits, stay as they are).
+ */
+export function newQueueId(ever: readonly string[]): string {
+  const taken = new Set(ever);
+  let n = ever.length + 1;
+  while (taken.has(`q${n}`)) n++;
+  return `q${n}`;
+}
