@@ -6,7 +6,7 @@
  * /pwa page (docs/decisions/013-pwa-worker-and-install.md).
  */
 import './pwa.css';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { navigate, Redirect, usePath } from '../router.js';
 import { t } from '../ui/language.js';
 import { AllScreen } from '../patient/AllScreen.js';
@@ -21,20 +21,22 @@ import { FooterNav } from './FooterNav.js';
 import { addPwaHeadLinks } from './head-links.js';
 import { captureInstallPrompt } from './install-prompt.js';
 import { detectInstallPlatform } from './platform.js';
-import { PushPrompt, PushStatus } from './PushPanel.js';
 import { decidePwaRoute, tabOf, type PwaTab } from './routes.js';
 import { pwaPaths } from '../routes/pwa.js';
 import { useClientConfig } from './useClientConfig.js';
 import { useOnline } from './useOnline.js';
-import { usePush } from './usePush.js';
 import { usePwaAuth } from './usePwaAuth.js';
 import { registerWorker } from './worker.js';
 import { lazyChunk } from '../ui/lazy-chunk.js';
 import type { InstallScreenProps } from './InstallScreen.js';
+import type { PushRegionProps } from './PushRegion.js';
 
 // Only a browser tab shows the install page, once: the installed app, which is what patients use each day,
 // does not load it (its first load stays within the page-weight budget with the card's later additions).
 const InstallScreen = lazyChunk<InstallScreenProps>(() => import('./InstallScreen.js').then((m) => ({ default: m.InstallScreen })));
+// The notification region comes below the screen and waits for the sign-in anyway: its code need not hold up
+// the first screen (PushRegion.tsx).
+const PushRegion = lazyChunk<PushRegionProps>(() => import('./PushRegion.js').then((m) => ({ default: m.PushRegion })));
 
 captureInstallPrompt();
 addPwaHeadLinks();
@@ -61,7 +63,6 @@ function AppScreens({ tab, path }: { tab: PwaTab; path: string }) {
   const auth = usePwaAuth();
   const config = useClientConfig();
   const online = useOnline();
-  const push = usePush(auth, config?.clinicName ?? null);
   // The router keeps the scroll position; a new tab is a new screen and starts at its top. (In braces: newer
   // Chromium's scrollTo returns a promise, which React would take for a cleanup function.)
   useEffect(() => {
@@ -98,10 +99,8 @@ function AppScreens({ tab, path }: { tab: PwaTab; path: string }) {
     );
   }
   const offline = !online || auth.unreachable;
-  // The screen's own content comes first: at 200 % text a prompt above it would push the take button or the
-  // patient's number off the first screen. Only the offline notice, a state of the whole app, goes on top.
-  const prompt = tab !== 'all' && (push.view.kind === 'prompt' || push.view.kind === 'denied');
-  const status = tab === 'my' && ['subscribed', 'notConfigured', 'unsupported'].includes(push.view.kind);
+  // The screen's own content comes first, the notification region below it (PushRegion.tsx). Only the
+  // offline notice, a state of the whole app, goes on top.
   return (
     <div className="pwa-app">
       {offline ? (
@@ -114,12 +113,9 @@ function AppScreens({ tab, path }: { tab: PwaTab; path: string }) {
       <PatientContext.Provider value={patient}>
         {tab === 'book' ? <BookScreen /> : tab === 'my' ? <MyScreen /> : <AllScreen Queues={Queues} />}
       </PatientContext.Provider>
-      {prompt || status ? (
-        <section className="pwa-below" aria-label={t('push.region')}>
-          {prompt ? <PushPrompt view={push.view} busy={push.busy} onEnable={push.enable} /> : null}
-          {status ? <PushStatus view={push.view} test={push.test} onTest={push.sendTest} /> : null}
-        </section>
-      ) : null}
+      <Suspense fallback={null}>
+        <PushRegion auth={auth} clinicName={config?.clinicName ?? null} tab={tab} />
+      </Suspense>
       <FooterNav active={tabOf(path)} />
     </div>
   );
