@@ -92,7 +92,7 @@ async function gatherStore(config: Config): Promise<StoreFacts> {
     let writeError: string | null = null;
     try {
       await store.db.transaction().execute(async (tx) => {
-        await sql`update runtime set version = version where id = 1`.execute(tx);
+        await tx.updateTable('runtime').set((eb) => ({ version: eb.ref('version') })).where('id', '=', 1).execute();
         throw new Rollback();
       });
     } catch (err) {
