@@ -20,6 +20,7 @@ import {
   type OperationNode,
   OperationNodeTransformer,
   OperatorNode,
+  ParensNode,
   PrimitiveValueListNode,
   ReferenceNode,
   type SelectQueryNode,
@@ -88,14 +89,17 @@ class ClinicScope extends OperationNodeTransformer {
     );
   }
 
-  /** The filter for every clinic table among `tables`, and-ed onto `where`. */
+  /**
+   * The filter for every clinic table among `tables`, and-ed onto `where` in parentheses: `a or b` must become
+   * `(a or b) and clinic`, never `a or (b and clinic)`.
+   */
   private scopeWhere(where: WhereNode | undefined, tables: readonly OperationNode[]): WhereNode | undefined {
     let scoped = where;
     for (const table of tables) {
       const name = clinicTableName(table);
       if (!name) continue;
       const filter = this.isClinic(name);
-      scoped = scoped ? WhereNode.create(AndNode.create(scoped.where, filter)) : WhereNode.create(filter);
+      scoped = scoped ? WhereNode.create(AndNode.create(ParensNode.create(scoped.where), filter)) : WhereNode.create(filter);
     }
     return scoped;
   }
@@ -105,7 +109,7 @@ class ClinicScope extends OperationNodeTransformer {
       const name = clinicTableName(join.table);
       if (!name) return join;
       const filter = this.isClinic(name);
-      return { ...join, on: join.on ? OnNode.create(AndNode.create(join.on.on, filter)) : OnNode.create(filter) };
+      return { ...join, on: join.on ? OnNode.create(AndNode.create(ParensNode.create(join.on.on), filter)) : OnNode.create(filter) };
     });
   }
 
@@ -143,11 +147,20 @@ class ClinicScope extends OperationNodeTransformer {
   }
 }
 
-/** The plugin a clinic's Kysely carries: every statement it sends is that clinic's. */
+/**
+ * The plugin a clinic's Kysely carries: every statement it sends is that clinic's, and no row it answers
+ * carries the clinic (a `selectAll` would): rows read the same as before decision 077, so none can carry
+ * the column onto the wire or back into an insert.
+ */
 export function clinicScope(clinic: string): KyselyPlugin {
   const scope = new ClinicScope(clinic);
   return {
     transformQuery: (args) => scope.transformNode(args.node, args.queryId),
-    transformResult: async (args) => args.result,
+    transformResult: async ({ result }) => {
+      const rows = result.rows as Record<string, unknown>[];
+      if (rows.length === 0 || !(CLINIC_COLUMN in rows[0]!)) return result;
+      // Copies without it rather than `delete`, which would leave every row a slow dictionary object.
+      return { ...result, rows: rows.map(({ [CLINIC_COLUMN]: _clinic, ...row }) => row) as typeof result.rows };
+    },
   };
 }
