@@ -31,11 +31,18 @@ export const clinicsMigration: Migration = {
       .execute();
     await db.schema.createIndex('clinic_hosts_clinic').on('clinic_hosts').column('clinic_id').execute();
     await sql`insert into clinics (id, name, created_at) values (${DEFAULT_CLINIC}, null, ${new Date().toISOString()})`.execute(db);
-    const postgres = await isPostgres(db);
-    if (postgres) await rebuildPostgres(db);
-    else await rebuildSqlite(db);
+    await addClinicColumn(db, [...CLINIC_TABLES]);
   },
 };
+
+/**
+ * Gives `tables` the clinic as the leading column of every key, their rows the clinic `default`'s (and on
+ * PostgreSQL row security). Exported for a test that rebuilds an older table's shape and migrates it on.
+ */
+export async function addClinicColumn(db: Kysely<unknown>, tables: string[]): Promise<void> {
+  if (await isPostgres(db)) await rebuildPostgres(db, tables);
+  else await rebuildSqlite(db, tables);
+}
 
 async function isPostgres(db: Kysely<unknown>): Promise<boolean> {
   try {
@@ -52,13 +59,13 @@ const withClinic = (list: string) => `${q(CLINIC_COLUMN)}, ${list}`;
 interface SqliteColumn { name: string; type: string; notnull: number; dflt_value: string | null; pk: number }
 interface SqliteForeignKey { id: number; seq: number; table: string; from: string; to: string }
 
-async function rebuildSqlite(db: Kysely<unknown>): Promise<void> {
+async function rebuildSqlite(db: Kysely<unknown>, tables: string[]): Promise<void> {
   // A rebuilt table is dropped while others still point at it: SQLite allows that only with its foreign key
   // checks off, which cannot change inside a transaction. The check runs once over the result instead.
   await sql`pragma foreign_keys = off`.execute(db);
   try {
     await db.transaction().execute(async (tx) => {
-      for (const table of CLINIC_TABLES) await rebuildSqliteTable(tx, table);
+      for (const table of tables) await rebuildSqliteTable(tx, table);
       const broken = await sql`pragma foreign_key_check`.execute(tx);
       if (broken.rows.length > 0) throw new Error(`0031: foreign keys broken by the rebuild: ${JSON.stringify(broken.rows)}`);
     });
@@ -109,8 +116,7 @@ function leadWithClinic(definition: string, marker: string): string {
 
 interface PgConstraint { table: string; name: string; type: string; definition: string }
 
-async function rebuildPostgres(db: Kysely<unknown>): Promise<void> {
-  const tables = [...CLINIC_TABLES];
+async function rebuildPostgres(db: Kysely<unknown>, tables: string[]): Promise<void> {
   const constraints = (await sql<PgConstraint>`
     select c.relname as table, k.conname as name, k.contype as type, pg_get_constraintdef(k.oid) as definition
     from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
