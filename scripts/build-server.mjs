@@ -35,7 +35,7 @@ const server = await build({
 const dynamic = Object.values(server.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.kind === 'dynamic-import'));
 if (dynamic.length) throw new Error(`serve.cjs must not import() at run time: ${dynamic.map((i) => i.path).join(', ')}`);
 await build({
-  entryPoints: ['src/server/main.ts', 'src/server/cli/staff.ts', 'src/server/cli/backup.ts', 'src/server/cli/doctor.ts', 'src/server/cli/richmenu.ts'],
+  entryPoints: ['src/server/main.ts', 'src/server/cli/staff.ts', 'src/server/cli/clinic.ts', 'src/server/cli/backup.ts', 'src/server/cli/doctor.ts', 'src/server/cli/richmenu.ts'],
   outbase: 'src/server',
   outdir,
   ...common,

@@ -1,13 +1,13 @@
-// `npm run staff|backup|restore|doctor|line:richmenu -- …`: build the server if it is missing or older than
+// `npm run staff|clinic|backup|restore|doctor|line:richmenu -- …`: build the server if it is missing or older than
 // its sources, then run the command from dist/server/cli.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 const [command, ...args] = process.argv.slice(2);
-const file = { staff: 'staff', backup: 'backup', restore: 'backup', doctor: 'doctor', richmenu: 'richmenu' }[command];
+const file = { staff: 'staff', clinic: 'clinic', backup: 'backup', restore: 'backup', doctor: 'doctor', richmenu: 'richmenu' }[command];
 if (!file) {
-  console.error('usage: node scripts/cli.mjs staff|backup|restore|doctor|richmenu …');
+  console.error('usage: node scripts/cli.mjs staff|clinic|backup|restore|doctor|richmenu …');
   process.exit(2);
 }
 const newest = (path) =>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.js';
 import type { DoctorFacts, Probe } from '../../src/server/ops/doctor/facts.js';
 import { checkLiffApps } from '../../src/server/ops/doctor/line-checks.js';
-import { checkClock, checkVapidKeys } from '../../src/server/ops/doctor/local-checks.js';
+import { checkClock, checkStore, checkVapidKeys } from '../../src/server/ops/doctor/local-checks.js';
 import { checkClientAddresses } from '../../src/server/ops/doctor/proxy-checks.js';
 import { checkWebhook } from '../../src/server/ops/doctor/webhook-checks.js';
 
@@ -34,7 +34,7 @@ describe('doctor checks', () => {
 
   it('warns about TRUST_PROXY=true, and about one near address for every client while TRUST_PROXY is unset', () => {
     const store = (addresses: string[], units: number): DoctorFacts['store'] => ({
-      ok: true, dialect: 'sqlite', migrations: 1, writeError: null, activeStaff: 1, disabledStaff: 0, recentClients: { addresses, units },
+      ok: true, dialect: 'sqlite', migrations: 1, writeError: null, activeStaff: 1, disabledStaff: 0, recentClients: { addresses, units }, clinics: 1, rowSecurity: null,
     });
     const check = (env: Record<string, string>, addresses: string[], units = 40) => checkClientAddresses(facts(env, { store: store(addresses, units) }));
     expect(check({ TRUST_PROXY: 'true' }, ['203.0.113.7', '198.51.100.2'])).toMatchObject({ status: 'warn', fix: expect.stringContaining('TRUST_PROXY=127.0.0.1') });
@@ -80,5 +80,15 @@ describe('doctor checks', () => {
   it('takes PUBLIC_ORIGIN as scheme and host only', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://q.clinic.jp/' }).PUBLIC_ORIGIN).toBe('https://q.clinic.jp');
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://q.clinic.jp/queue' })).toThrow(/PUBLIC_ORIGIN must be a scheme and host only/);
+  });
+
+  it('warns when PostgreSQL holds several clinics but its row security does not bind the server (decision 077)', () => {
+    const store = (clinics: number, rowSecurity: boolean | null): DoctorFacts['store'] => ({
+      ok: true, dialect: 'postgres', migrations: 30, writeError: null, activeStaff: 1, disabledStaff: 0, recentClients: { addresses: [], units: 0 }, clinics, rowSecurity,
+    });
+    const check = (clinics: number, rowSecurity: boolean | null) => checkStore(facts({ DATABASE_URL: 'postgres://x@127.0.0.1/db' }, { store: store(clinics, rowSecurity) }));
+    expect(check(1, false)).toMatchObject({ status: 'ok' });
+    expect(check(3, true)).toMatchObject({ status: 'ok', detail: expect.stringContaining('3 clinics') });
+    expect(check(3, false)).toMatchObject({ status: 'warn', detail: expect.stringContaining('superuser or BYPASSRLS'), fix: expect.stringContaining('ordinary role') });
   });
 });

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { readStats } from '../../src/server/domain/stats/queries.js';
 import { noticeDailyQueueMigration } from '../../src/server/storage/migration-0023-notice-daily-queue.js';
+import { addClinicColumn } from '../../src/server/storage/migration-0031-clinics.js';
 import { describeStores, openTestStore, type TestStore } from '../support/stores.js';
 
 describeStores('migration 0023: notice_daily per queue', (kind) => {
@@ -16,7 +17,8 @@ describeStores('migration 0023: notice_daily per queue', (kind) => {
   afterEach(async () => t.cleanup());
 
   it('keeps every count, as the first queue\'s, and adds the queue to the key', async () => {
-    const db = t.store.db;
+    // The migrations' view of the tables (no clinic scoping), as they ran before clinics (0031).
+    const db = t.store.deployment;
     // The table as 0007 left it, with what a retention job had rolled up before queues existed.
     await db.schema.dropTable('notice_daily').execute();
     await db.schema
@@ -30,14 +32,16 @@ describeStores('migration 0023: notice_daily per queue', (kind) => {
     await sql`insert into notice_daily (day, channel, sent, failed) values ('2026-11-09', 'LINE', 4, 1), ('2026-11-09', 'PWA', 2, 0)`.execute(db);
 
     await noticeDailyQueueMigration.up(db as never);
+    // And on through 0031, as a store of that age migrates: from here on it is the clinic's table.
+    await addClinicColumn(db as never, ['notice_daily']);
 
-    expect(await db.selectFrom('notice_daily').selectAll().orderBy('channel').execute()).toEqual([
+    expect(await t.store.db.selectFrom('notice_daily').selectAll().orderBy('channel').execute()).toEqual([
       { day: '2026-11-09', channel: 'LINE', queue_id: 'main', sent: 4, failed: 1 },
       { day: '2026-11-09', channel: 'PWA', queue_id: 'main', sent: 2, failed: 0 },
     ]);
     // The same day and channel may now hold a count per queue, and no two for one queue.
-    await db.insertInto('notice_daily').values({ day: '2026-11-09', channel: 'LINE', queue_id: 'vax', sent: 1, failed: 0 }).execute();
-    await expect(db.insertInto('notice_daily').values({ day: '2026-11-09', channel: 'LINE', queue_id: 'main', sent: 1, failed: 0 }).execute()).rejects.toThrow();
+    await t.store.db.insertInto('notice_daily').values({ day: '2026-11-09', channel: 'LINE', queue_id: 'vax', sent: 1, failed: 0 }).execute();
+    await expect(t.store.db.insertInto('notice_daily').values({ day: '2026-11-09', channel: 'LINE', queue_id: 'main', sent: 1, failed: 0 }).execute()).rejects.toThrow();
     expect((await readStats(t.store, 'day', '2026-11-09')).current.notices).toEqual({ LINE: { sent: 5, failed: 1 }, PWA: { sent: 2, failed: 0 }, SMS: { sent: 0, failed: 0 } });
     expect((await readStats(t.store, 'day', '2026-11-09', 'main')).current.notices).toEqual({ LINE: { sent: 4, failed: 1 }, PWA: { sent: 2, failed: 0 }, SMS: { sent: 0, failed: 0 } });
   });

@@ -23,7 +23,8 @@ const USAGE = `usage: npm run staff -- add <username>      create an account (pa
        npm run staff -- passwd <username>   set a new password (the same way) and end its sessions
        npm run staff -- disable <username>  refuse its sign-ins and end its sessions
        npm run staff -- enable <username>   let a disabled account sign in again
-       npm run staff -- remove <username>   delete the account and its sessions (the audit trail keeps the name)`;
+       npm run staff -- remove <username>   delete the account and its sessions (the audit trail keeps the name)
+       … --clinic <id>                      an account of that clinic (several clinics on one deployment)`;
 
 const COMMANDS = ['add', 'passwd', 'disable', 'enable', 'remove'] as const;
 type Command = (typeof COMMANDS)[number];
@@ -41,15 +42,24 @@ const DONE: Record<Command, string> = {
 };
 
 async function main(argv: string[]) {
-  const [command, username, ...rest] = argv as [Command, string | undefined, ...string[]];
-  if (!COMMANDS.includes(command) || !username || rest.length > 0) {
+  // `--clinic <id>` anywhere: an account of that clinic (decision 077); without it, the clinic `default`'s.
+  const at = argv.indexOf('--clinic');
+  const clinic = at >= 0 ? argv[at + 1] : undefined;
+  const words = at >= 0 ? [...argv.slice(0, at), ...argv.slice(at + 2)] : argv;
+  const [command, username, ...rest] = words as [Command, string | undefined, ...string[]];
+  if (!COMMANDS.includes(command) || !username || rest.length > 0 || (at >= 0 && !clinic)) {
     console.error(USAGE);
     return 2;
   }
   const config = loadCliConfig();
   if (!config) return 1;
-  const store = await openStore(config);
+  const opened = await openStore(config);
+  const store = clinic ? opened.forClinic(clinic) : opened;
   try {
+    if (clinic && !(await opened.deployment.selectFrom('clinics').select('id').where('id', '=', clinic).executeTakeFirst())) {
+      console.error(`no clinic ${clinic} (npm run clinic -- list)`);
+      return 1;
+    }
     if (command === 'add') await addStaffAccount(store, username, await readPassword());
     else if (!(await changeStaffAccount(store, username, await change(command)))) {
       console.error(`no staff account "${username}"`);
@@ -62,7 +72,7 @@ async function main(argv: string[]) {
     console.error(unique ? `staff account "${username}" already exists` : (err as Error).message);
     return 1;
   } finally {
-    await store.close();
+    await opened.close();
   }
 }
 

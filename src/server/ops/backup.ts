@@ -2,7 +2,7 @@
  * A logical backup: every table's rows as JSON lines, the same for SQLite and PostgreSQL, so a backup of
  * one store restores into either (a clinic can also move from SQLite to PostgreSQL this way).
  */
-import { type RawBuilder, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Store } from '../storage/port.js';
 import type { Database } from '../storage/schema.js';
 import { insertMainQueue, queueVersions } from '../storage/queue-rows.js';
@@ -48,9 +48,11 @@ async function* pages(tx: Transaction<Database>, table: BackupTable): AsyncGener
   const order = sql.join(keys.map((key) => sql.ref(key)));
   let after: unknown[] | null = null;
   for (;;) {
-    // Row-value comparison, `(a, b) > ($1, $2)`: both dialects walk the primary key's index.
-    const where: RawBuilder<unknown> = after ? sql`where (${order}) > (${sql.join(after)})` : sql``;
-    const { rows } = await sql<Row>`select * from ${sql.table(table)} ${where} order by ${order} limit ${PAGE}`.execute(tx);
+    // Row-value comparison, `(a, b) > ($1, $2)`: both dialects walk the primary key's index. Built with the
+    // query builder, not as raw SQL, so the store's clinic scoping (decision 077) reads this clinic's rows only.
+    const page = (tx as unknown as Kysely<Record<string, Row>>).selectFrom(table).selectAll();
+    const from = after ? page.where(sql<boolean>`(${order}) > (${sql.join(after)})`) : page;
+    const rows = (await from.orderBy(order).limit(PAGE).execute()) as Row[];
     yield* rows;
     if (rows.length < PAGE) return;
     const last: Row = rows[rows.length - 1];

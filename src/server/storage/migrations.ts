@@ -21,6 +21,7 @@ import { lineWebhookMigration } from './migration-0016-line-webhook.js';
 import { waitReadingsMigration } from './migration-0017-wait-readings.js';
 import { noticeMinutesMigration } from './migration-0018-notice-minutes.js';
 import { staffDevicesMigration } from './migration-0019-staff-devices.js';
+import { clinicsMigration } from './migration-0031-clinics.js';
 import { checkinKeysAbsenceUndoMigration } from './migration-0020-checkin-keys-absence-undo.js';
 import { cancelLimitMigration } from './migration-0021-cancel-limit.js';
 import { queuesMigration } from './migration-0022-queues.js';
@@ -154,6 +155,7 @@ const migrations: Record<string, Migration> = {
   '0027_kiosks': kiosksMigration,
   '0028_ticket_push': ticketPushMigration,
   '0029_network_printer': networkPrinterMigration,
+  '0031_clinics': clinicsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

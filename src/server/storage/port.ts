@@ -5,7 +5,7 @@
  * reception-switch rules hold under any burst.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, QueueTable, RuntimeTable } from './schema.js';
+import type { Database, DeploymentDatabase, QueueTable, RuntimeTable } from './schema.js';
 import type { QueryObserver } from './query-log.js';
 
 export type DomainEventType =
@@ -29,6 +29,8 @@ export interface DomainEvent {
 
 /** Published after a write commits; in PostgreSQL it reaches every server process. */
 export interface ChangeNotice {
+  /** The clinic whose write it was (decision 077); absent on a notice for everyone (a LISTEN reconnect). */
+  clinic?: string;
   /**
    * The runtime row's version after a clinic-wide write; after a queue's write the runtime row's plus that
    * queue's (decision 061), which orders that queue's writes only. Snapshots carry their own version.
@@ -63,8 +65,14 @@ export interface WriteContext {
 
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
-  /** For simple reads and for tables outside the queue (staff, sessions, subscriptions). */
+  /** The clinic this store reads and writes (decision 077): every statement of `db` is scoped to it. */
+  readonly clinic: string;
+  /** For simple reads and for tables outside the queue (staff, sessions, subscriptions); this clinic's rows only. */
   readonly db: Kysely<Database>;
+  /** The deployment's own tables (the clinics and their hosts) for the operator's commands and host routing. */
+  readonly deployment: Kysely<DeploymentDatabase>;
+  /** The same store for another clinic: one pool, one LISTEN, its own rows, locks and change notices. */
+  forClinic(clinic: string): Store;
   /**
    * Runs one serialised write transaction; retried on transient conflicts, at most 5 attempts. Without a
    * scope it is clinic-wide (the runtime row); with one, a write of that queue only (NOT_FOUND

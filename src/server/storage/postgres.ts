@@ -4,8 +4,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
-import type { Database } from './schema.js';
+import { CompiledQuery, type Kysely, PostgresDialect } from 'kysely';
+import { clinicKyselys } from './clinic-connection.js';
+import { clinicScope } from './clinic-scope.js';
+import type { Database, DeploymentDatabase } from './schema.js';
 import type { ChangeNotice, Store } from './port.js';
 import { createStoreFromAdapter, type StoreOptions } from './store.js';
 import { operationOf, type QueryLog, queryLog } from './query-log.js';
@@ -32,12 +34,15 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
   pool.on('connect', (client) => client.on('error', () => {}));
   const queries = queryLog(options.queryLog ?? false);
   if (queries.enabled) pool.on('connect', (client) => timeQueries(client, queries));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kyselys = clinicKyselys<DeploymentDatabase>(new PostgresDialect({ pool }));
+  // The deployment's connections see every clinic's rows ('*', the row policy of migration 0031).
+  const db = kyselys.make('*', []);
 
   return createStoreFromAdapter(
     {
       dialect: 'postgres',
       db,
+      clinicDb: (clinic) => kyselys.make(clinic, [clinicScope(clinic)]) as unknown as Kysely<Database>,
       queries,
       async publishInTransaction(tx, notice) {
         // Written as SQL once: every write sends one, and building it through Kysely cost more than the text.
@@ -48,7 +53,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
       isUniqueViolation: (err) => pgCode(err) === '23505',
       isTransient: (err) => TRANSIENT.has(pgCode(err)),
       isUnavailable: (err) => UNAVAILABLE.test(pgCode(err)) || NETWORK.has(pgCode(err)) || isPoolTimeout(err),
-      destroy: () => db.destroy(),
+      destroy: () => kyselys.destroy(),
     },
     options,
   );
@@ -68,7 +73,7 @@ export function notifyPayload(notice: ChangeNotice): string {
   if (Buffer.byteLength(whole) < MAX_PAYLOAD_BYTES) return whole;
   const firstOfType = new Map<string, ChangeNotice['events'][number]>();
   for (const event of notice.events) if (!firstOfType.has(event.type)) firstOfType.set(event.type, event);
-  return JSON.stringify({ version: notice.version, events: [...firstOfType.values()] });
+  return JSON.stringify({ clinic: notice.clinic, version: notice.version, events: [...firstOfType.values()] });
 }
 
 /** A dedicated LISTEN connection that reconnects by itself when the server goes away. */

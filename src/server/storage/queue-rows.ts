@@ -10,9 +10,12 @@ import type { Database } from './schema.js';
 export const MAIN_QUEUE = 'main';
 
 /** The one queue an existing store (or an older backup) gets: today's settings, numbered from 1. */
-export async function insertMainQueue(db: Kysely<unknown> | Transaction<Database>, now: string): Promise<void> {
-  await sql`insert into queues (id, position, name_ja, name_en, first_number, online, online_cap, keep_every, family_max, version, created_at)
-    select ${MAIN_QUEUE}, 0, '一般', 'General', 1, 1, online_cap, keep_every, family_max, 0, ${now} from runtime where id = 1`.execute(db);
+export async function insertMainQueue(db: Kysely<Database> | Transaction<Database>, now: string): Promise<void> {
+  const runtime = await db.selectFrom('runtime').select(['online_cap', 'keep_every', 'family_max']).where('id', '=', 1).executeTakeFirstOrThrow();
+  await db
+    .insertInto('queues')
+    .values({ id: MAIN_QUEUE, position: 0, name_ja: '一般', name_en: 'General', description_ja: null, description_en: null, first_number: 1, online: 1, hours: null, version: 0, created_at: now, removed_at: null, ...runtime })
+    .execute();
 }
 
 /** The sum of every queue's version, removed ones included (their versions stay counted). */

@@ -5,6 +5,8 @@
 import type { Generated } from 'kysely';
 import type { LineWebhookEventTable, NoticeDailyTable, OutboxTable, ServiceTokenTable, SmsNumberTable, SmsUsageTable } from './schema-notices.js';
 export type { LineWebhookEventTable, NoticeChannel, NoticeDailyTable, OutboxPath, OutboxStatus, OutboxTable, ServiceTokenState, ServiceTokenTable, SmsNumberTable, SmsUsageTable } from './schema-notices.js';
+import type { ClinicHostTable, ClinicTable } from './schema-clinics.js';
+export type { ClinicHostTable, ClinicTable } from './schema-clinics.js';
 import type { TicketDailyTable, TicketPushTable, TicketTokenTable } from './schema-tickets.js';
 export type { TicketDailyTable, TicketPushTable, TicketTokenTable } from './schema-tickets.js';
 
@@ -234,6 +236,13 @@ export interface ScheduleEdgeTable {
   applied_at: string;
 }
 
+/** The deployment's tables beside every clinic's (decision 077): what the deployment's own Kysely sees. */
+export interface DeploymentDatabase extends Database {
+  clinics: ClinicTable;
+  clinic_hosts: ClinicHostTable;
+}
+
+/** A clinic's tables: every one carries `clinic_id`, which the clinic's Kysely fills and filters by itself. */
 export interface Database {
   runtime: RuntimeTable;
   queues: QueueTable;

@@ -4,9 +4,10 @@ import { performance } from 'node:perf_hooks';
 import { dirname } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
-import type { Database } from './schema.js';
+import type { Database, DeploymentDatabase } from './schema.js';
 import type { ChangeNotice, Store } from './port.js';
 import { createStoreFromAdapter, type StoreOptions } from './store.js';
+import { clinicScope } from './clinic-scope.js';
 import { operationOf, type QueryLog, queryLog } from './query-log.js';
 
 export async function openSqliteStore(file: string, options: StoreOptions = {}): Promise<Store> {
@@ -18,13 +19,15 @@ export async function openSqliteStore(file: string, options: StoreOptions = {}):
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   const queries = queryLog(options.queryLog ?? false);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(database, queries) }) });
+  const db = new Kysely<DeploymentDatabase>({ dialect: new SqliteDialect({ database: reusingStatements(database, queries) }) });
   let deliver: ((notice: ChangeNotice) => void) | null = null;
 
   return createStoreFromAdapter(
     {
       dialect: 'sqlite',
       db,
+      // One connection: SQLite has no row security, so the scoping is the plugin's alone.
+      clinicDb: (clinic) => db.withPlugin(clinicScope(clinic)) as unknown as Kysely<Database>,
       queries,
       async publishInTransaction() {},
       async subscribe(fn) {

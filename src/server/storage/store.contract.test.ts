@@ -126,7 +126,7 @@ describeStores('store contract', (kind) => {
         emit({ type: 'slotMarked', slotId: 'marker' });
         return runtime.version;
       });
-      expect(await watch.waitFor(1)).toEqual([{ version, events: [{ type: 'slotMarked', slotId: 'marker' }] }]);
+      expect(await watch.waitFor(1)).toEqual([{ clinic: 'default', version, events: [{ type: 'slotMarked', slotId: 'marker' }] }]);
       watch.stop();
     });
 
@@ -146,6 +146,7 @@ describeStores('store contract', (kind) => {
       });
       const [notice] = await watch.waitFor(1);
       expect(notice).toEqual({
+        clinic: 'default',
         version,
         events: [
           { type: 'slotAllocated', slotId: 'a' },
@@ -177,7 +178,7 @@ describeStores('store contract', (kind) => {
       emit({ type: 'slotCanceled', slotId: 'x' });
       return runtime.version;
     });
-    const expected = [{ version, events: [{ type: 'slotCanceled', slotId: 'x' }] }];
+    const expected = [{ clinic: 'default', version, events: [{ type: 'slotCanceled', slotId: 'x' }] }];
     expect(await atB.waitFor(1)).toEqual(expected);
     expect(await atA.waitFor(1)).toEqual(expected);
     atA.stop();
@@ -196,8 +197,8 @@ describeStores('store contract', (kind) => {
       return runtime.version;
     });
     const heard = kind === 'postgres' ? [events[0], { type: 'noticeQueued' }] : [...events, { type: 'noticeQueued' }];
-    expect(await here.waitFor(1)).toEqual([{ version, events: heard }]);
-    if (there) expect(await there.waitFor(1)).toEqual([{ version, events: heard }]);
+    expect(await here.waitFor(1)).toEqual([{ clinic: 'default', version, events: heard }]);
+    if (there) expect(await there.waitFor(1)).toEqual([{ clinic: 'default', version, events: heard }]);
     here.stop();
     there?.stop();
   });

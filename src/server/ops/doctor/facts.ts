@@ -35,6 +35,9 @@ export type StoreFacts =
        * and how many units they hold: what the server took for its clients' addresses.
        */
       recentClients: { addresses: string[]; units: number };
+      /** Clinics on the deployment (decision 077), and whether PostgreSQL's row security binds the server's role (null: SQLite). */
+      clinics: number;
+      rowSecurity: boolean | null;
     }
   | { ok: false; error: string };
 

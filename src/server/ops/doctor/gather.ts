@@ -92,7 +92,7 @@ async function gatherStore(config: Config): Promise<StoreFacts> {
     let writeError: string | null = null;
     try {
       await store.db.transaction().execute(async (tx) => {
-        await sql`update runtime set version = version where id = 1`.execute(tx);
+        await tx.updateTable('runtime').set((eb) => ({ version: eb.ref('version') })).where('id', '=', 1).execute();
         throw new Rollback();
       });
     } catch (err) {
@@ -113,6 +113,12 @@ async function gatherStore(config: Config): Promise<StoreFacts> {
       .where('window_start', '>=', since)
       .execute();
     const addresses = [...new Set(counted.map((c) => c.key.slice(c.key.indexOf(':') + 1)))].sort();
+    const clinics = await store.deployment.selectFrom('clinics').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    // Superusers and BYPASSRLS roles skip row security (decision 077): the clinics' second line would not hold.
+    const role =
+      store.dialect === 'postgres'
+        ? (await sql<{ bypass: boolean }>`select rolsuper or rolbypassrls as bypass from pg_roles where rolname = current_user`.execute(store.deployment)).rows[0]
+        : undefined;
     return {
       ok: true,
       dialect: store.dialect,
@@ -121,6 +127,8 @@ async function gatherStore(config: Config): Promise<StoreFacts> {
       activeStaff: Number(staff.all) - disabled,
       disabledStaff: disabled,
       recentClients: { addresses, units: counted.reduce((sum, c) => sum + Number(c.count), 0) },
+      clinics: Number(clinics.n),
+      rowSecurity: role ? !role.bypass : null,
     };
   } catch (err) {
     return { ok: false, error: (err as Error).message };

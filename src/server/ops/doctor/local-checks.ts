@@ -69,7 +69,14 @@ export function checkStore({ config, store }: DoctorFacts): CheckResult {
   if (store.writeError) {
     return fail(name, `${where} opened but refuses writes: ${store.writeError}`, 'give the server user write access to the database (file and directory, or PostgreSQL grants)');
   }
-  return ok(name, `${where}: migrated (${store.migrations} migrations), writable`);
+  if (store.clinics > 1 && store.rowSecurity === false) {
+    return warn(
+      name,
+      `${where} holds ${store.clinics} clinics but the server connects as a superuser or BYPASSRLS role: PostgreSQL's row security does not check that each clinic sees only its own rows`,
+      'connect as an ordinary role that owns the tables (README, "Several clinics on one deployment")',
+    );
+  }
+  return ok(name, `${where}: migrated (${store.migrations} migrations), writable${store.clinics > 1 ? `, ${store.clinics} clinics` : ''}`);
 }
 
 export function checkStaffAccounts({ store }: DoctorFacts): CheckResult {

@@ -1,0 +1,95 @@
+/**
+ * PostgreSQL connections that say whose they are (decision 077). Row-level security lets a connection see
+ * the rows of the clinic in its `app.clinic` setting only; every store of the process shares one pool, so
+ * each Kysely (one per clinic, and the deployment's with '*') hands out pooled connections through this
+ * driver, which sets the setting when the connection last served someone else. One clinic's process pays
+ * one `set_config` per connection, once.
+ */
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  Kysely,
+  type KyselyPlugin,
+  type QueryCompiler,
+  type TransactionSettings,
+} from 'kysely';
+
+/** The clinic each pooled connection was last set to (keyed by Kysely's connection object, one per client). */
+const setTo = new WeakMap<DatabaseConnection, string>();
+
+class ClinicDriver implements Driver {
+  constructor(
+    private readonly inner: Driver,
+    private readonly clinic: string,
+    private readonly ready: () => Promise<void>,
+  ) {}
+
+  init(): Promise<void> {
+    return this.ready();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await this.inner.acquireConnection();
+    if (setTo.get(connection) !== this.clinic) {
+      try {
+        await connection.executeQuery(CompiledQuery.raw(`select set_config('app.clinic', $1, false)`, [this.clinic]));
+      } catch (err) {
+        await this.inner.releaseConnection(connection);
+        throw err;
+      }
+      setTo.set(connection, this.clinic);
+    }
+    return connection;
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return this.inner.beginTransaction(connection, settings);
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.commitTransaction(connection);
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.rollbackTransaction(connection);
+  }
+
+  savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    return this.inner.savepoint!(connection, name, compile);
+  }
+
+  rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    return this.inner.rollbackToSavepoint!(connection, name, compile);
+  }
+
+  releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    return this.inner.releaseSavepoint!(connection, name, compile);
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.inner.releaseConnection(connection);
+  }
+
+  /** The pool is the deployment's: closing one clinic's Kysely leaves it to the others. */
+  async destroy(): Promise<void> {}
+}
+
+/** Kyselys over one dialect's pool, each setting its clinic on the connections it uses. */
+export function clinicKyselys<DB>(dialect: Dialect) {
+  const inner = dialect.createDriver();
+  let started: Promise<void> | undefined;
+  const ready = () => (started ??= inner.init());
+  const make = (clinic: string, plugins: KyselyPlugin[]) =>
+    new Kysely<DB>({
+      dialect: {
+        createDriver: () => new ClinicDriver(inner, clinic, ready),
+        createQueryCompiler: () => dialect.createQueryCompiler(),
+        createAdapter: () => dialect.createAdapter(),
+        createIntrospector: (db) => dialect.createIntrospector(db),
+      },
+      plugins,
+    });
+  return { make, destroy: () => inner.destroy() };
+}
