@@ -10,6 +10,7 @@ import { listKiosks, readKioskReception } from '../domain/kiosk/read.js';
 import { kioskReception } from '../domain/kiosk/rule.js';
 import type { FunctionDef } from '../http/function-def.js';
 import { publicOrigin } from '../http/public-origin.js';
+import { printerRefusal } from '../domain/ticket/printer.js';
 
 export const getKioskState: FunctionDef<'getKioskState'> = {
   access: 'kiosk',
@@ -25,7 +26,10 @@ export const takeKioskNumber: FunctionDef<'takeKioskNumber'> = {
     const printer = { sender: deps.ticketPrinter, origin: publicOrigin(deps, request) };
     const { printerCause, ...print } = await kiosks.takeKioskNumber({ store: deps.store, allocation: deps.allocation, kiosk, queueId, clinicName: deps.config.CLINIC_NAME, printer });
     // Staff read why in the log; the patient reads the kiosk's own words (decision 074).
-    if (printerCause) request.log.warn({ printer: printerCause.kind }, 'kiosk ticket: the network printer did not print');
+    if (printerCause) {
+      const why = printerRefusal(printerCause);
+      request.log.warn({ printer: why.messageKey, cause: why.params.cause ?? null }, 'kiosk ticket: the network printer did not print');
+    }
     return print;
   },
 };

@@ -58,7 +58,7 @@ export interface TakeKioskNumber {
  * kiosk revoked after its call was admitted hears the revoked kiosk's refusal, and nothing is written.
  */
 export async function takeKioskNumber({ store, allocation, kiosk, queueId, clinicName, token = newTicketToken(), printer }: TakeKioskNumber): Promise<
-  TicketPrint & { printerCause?: PrinterOutcome }
+  TicketPrint & { printerCause?: Exclude<PrinterOutcome, { kind: 'sent' }> }
 > {
   const actor = kioskActor(kiosk);
   let ticket: (TicketWritten & { slot: SlotTable }) | undefined;
