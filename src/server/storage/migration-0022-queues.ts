@@ -34,7 +34,7 @@ export const queuesMigration: Migration = {
       .execute();
     // Written as SQL: a migration sees the tables as they were then, not as schema.ts has them now.
     await sql`insert into queues (id, position, name_ja, name_en, first_number, online, online_cap, keep_every, family_max, version, created_at)
-      select ${MAIN_QUEUE}, 0, '一般', 'General', 1, 1, online_cap, keep_every, family_max, 0, ${new Date().toISOString()} from runtime where id = 1`.execute(db);
+      select ${MAIN_QUEUE}, 0, ${'一般'}, 'General', 1, 1, online_cap, keep_every, family_max, 0, ${new Date().toISOString()} from runtime where id = 1`.execute(db);
     // The clinic's choices across queues: offer 「どちらの医師でも」 (join the queue that starts a newcomer
     // earliest), and one active number per queue instead of one per clinic.
     await db.schema.alterTable('runtime').addColumn('queue_any', 'integer', (c) => c.notNull().defaultTo(0)).execute();

@@ -38,7 +38,7 @@ export function currentMonitorCode(secret: string, nowMs: number): { code: strin
  * What a patient typed, as digits: full-width digits (a Japanese keyboard's default) become ASCII, and the
  * spaces or hyphens someone types to group them are dropped.
  */
-export const normalizeCode = (typed: string) => typed.normalize('NFKC').replace(/[\s\-‐－ー]/g, '');
+export const normalizeCode = (typed: string) => typed.normalize('NFKC').replace(/[\s\-\u2010\uff0d\u30fc]/g, '');
 
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 

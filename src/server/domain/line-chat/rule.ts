@@ -26,7 +26,9 @@ export const SEEN_EVENT_RETENTION_MS = 3 * 24 * HOUR_MS;
  * Questions about one's number or wait: 番号 / 何番 / 順番 / 待ち (待ち時間, 待ち人数) and the English words.
  * Full-width letters and half-width kana are folded first (NFKC), so ＮＵＭＢＥＲ counts too.
  */
-const ASKS_JA = /番号|何番|順番|待ち|待つ|ばんごう|なんばん|じゅんばん/;
+// From a string, not a regex literal: the server's bundle stays ASCII only (scripts/build-server.mjs), and a
+// string's Japanese is escaped there while a regex literal's is not.
+const ASKS_JA = new RegExp('番号|何番|順番|待ち|待つ|ばんごう|なんばん|じゅんばん');
 const ASKS_EN = /\b(numbers?|queue|wait|waiting|turn)\b/;
 
 export function asksForNumber(text: string): boolean {

@@ -14,7 +14,7 @@ const JP_MOBILE = /^\+81[789]0\d{8}$/;
 export function normalisePhone(input: string): string {
   // NFKC turns full-width digits, '＋' and '－' into their ASCII forms.
   const text = input.normalize('NFKC').trim();
-  if (text.length === 0 || text.length > 30 || !/^[+0-9\s\-().‐‑–—ー]+$/.test(text)) throw invalid();
+  if (text.length === 0 || text.length > 30 || !/^[+0-9\s\-().\u2010\u2011\u2013\u2014\u30fc]+$/.test(text)) throw invalid();
   let digits = text.replace(/[^0-9+]/g, '');
   if (digits.lastIndexOf('+') > 0) throw invalid();
   if (digits.startsWith('+81')) digits = digits.slice(3);
