@@ -16,6 +16,9 @@ import {
   type TransactionSettings,
 } from 'kysely';
 
+/** What a connection runs to say whose it is: the store's own statement, not one of the product's queries. */
+export const SET_CLINIC_SQL = `select set_config('app.clinic', $1, false)`;
+
 /** The clinic each pooled connection was last set to (keyed by Kysely's connection object, one per client). */
 const setTo = new WeakMap<DatabaseConnection, string>();
 
@@ -34,7 +37,7 @@ class ClinicDriver implements Driver {
     const connection = await this.inner.acquireConnection();
     if (setTo.get(connection) !== this.clinic) {
       try {
-        await connection.executeQuery(CompiledQuery.raw(`select set_config('app.clinic', $1, false)`, [this.clinic]));
+        await connection.executeQuery(CompiledQuery.raw(SET_CLINIC_SQL, [this.clinic]));
       } catch (err) {
         await this.inner.releaseConnection(connection);
         throw err;

@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { CompiledQuery, type Kysely, PostgresDialect } from 'kysely';
-import { clinicKyselys } from './clinic-connection.js';
+import { clinicKyselys, SET_CLINIC_SQL } from './clinic-connection.js';
 import { clinicScope } from './clinic-scope.js';
 import type { Database, DeploymentDatabase } from './schema.js';
 import type { ChangeNotice, Store } from './port.js';
@@ -136,7 +136,8 @@ async function listen(url: string, deliver: (notice: ChangeNotice) => void): Pro
 function timeQueries(client: pg.PoolClient, queries: QueryLog): void {
   const query = client.query.bind(client) as (text: unknown, values?: unknown, callback?: unknown) => unknown;
   client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
-    if (typeof text !== 'string' || typeof values === 'function' || callback !== undefined) return query(text, values, callback);
+    // The clinic setting a connection runs once (decision 077) is the store's own, not a query of the product.
+    if (typeof text !== 'string' || text === SET_CLINIC_SQL || typeof values === 'function' || callback !== undefined) return query(text, values, callback);
     const operation = operationOf(text);
     const start = performance.now();
     return new Promise((resolve, reject) => {
