@@ -91,7 +91,8 @@ describeBrowser('the printed ticket', () => {
 
     // Reprint at 80 mm from the row: a new token, the first one refused from then on.
     await screen.staff('saveTicketSettings', { paper: '80', note: 'お呼びするまで外出されても大丈夫です' });
-    await page.locator('tr', { hasText: '2' }).locator('.ticket-reprint').first().click();
+    // Number 2's row by its header (「2番…」): a row's text also holds its time, and 19:02 holds a 2 too.
+    await page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^2番/ }) }).locator('.ticket-reprint').click();
     await expect.poll(() => prints(page)).toBe(2);
     const secondUrl = (await readQrOnPaper(page))!;
     expect(secondUrl).not.toBe(firstUrl);
@@ -100,9 +101,20 @@ describeBrowser('the printed ticket', () => {
     // The ticket's page on a phone, no sign-in.
     const phone = await screen.openBrowser({ viewport: PHONE, locale: 'ja-JP', isMobile: true, hasTouch: true });
     const ticket = await phone.newPage();
+    // What the page asked and heard, said if its number never shows.
+    const heard: string[] = [];
+    ticket.on('console', (m) => heard.push(`console ${m.type()}: ${m.text()}`));
+    ticket.on('response', (r) => void (r.url().includes('/api/') && heard.push(`${r.status()} ${new URL(r.url()).pathname}`)));
+    ticket.on('requestfailed', (r) => heard.push(`failed ${new URL(r.url()).pathname}: ${r.failure()?.errorText ?? ''}`));
     await ticket.goto(secondUrl);
     await ticket.getByRole('heading', { name: '受付票', level: 1 }).waitFor();
-    await ticket.locator('.my-number').filter({ hasText: '2' }).waitFor();
+    await ticket
+      .locator('.my-number')
+      .filter({ hasText: '2' })
+      .waitFor()
+      .catch(async (err: Error) => {
+        throw new Error(`${err.message}\npage: ${await ticket.locator('main').innerText()}\n${heard.join('\n')}`);
+      });
     const main = () => ticket.locator('main').innerText();
     expect(await main()).toContain('アプリもログインも要りません');
     expect(await main()).toContain('あなたの前に 1人');
