@@ -43,7 +43,7 @@ async function run(store: Store, command: string, args: string[]): Promise<strin
     case 'list': {
       const rows = await clinics.listClinics(store);
       return rows
-        .map((c) => `${c.id}\t${c.disabledAt ? 'disabled' : 'open'}\t${c.hosts.join(',') || '(any host while it is the only clinic)'}\t${c.name ?? ''}`)
+        .map((c) => `${c.id}\t${c.disabledAt ? 'disabled' : 'open'}\t${c.hosts.join(',') || '(no host)'}\t${c.name ?? ''}`)
         .join('\n');
     }
     case 'add':
