@@ -17,6 +17,8 @@ import { type BenchStore, type PgCluster, prepareStore, type StoreKind } from '.
 import { median } from './stats.js';
 
 const ALLOCATIONS = 200;
+/** The clinic of every statement (decision 077): the product's SQL names it, so the floor's does too. */
+const C = 'default';
 
 interface Compiled {
   sql: string;
@@ -32,23 +34,23 @@ function compiled(query: { compile(): { sql: string; parameters: readonly unknow
 function statements(db: Kysely<Database>, session: string) {
   const now = 'NOW';
   return {
-    bump: compiled(db.updateTable('runtime').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).returningAll(), [1, 1]),
+    bump: compiled(db.updateTable('runtime').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).returningAll(), [1, 1, C]),
     existing: compiled(
       db.selectFrom('reservation_slots').select('id').where('owner_id', '=', 'OWNER').where('canceled', '=', 0).where('is_reception_accepted', '=', 0),
-      ['OWNER', 0, 0],
+      ['OWNER', 0, 0, C],
     ),
     free: compiled(
       db.selectFrom('reservation_slots').select(['id', 'reservation_number']).where('session_id', '=', session).where('is_reserved', '=', 0).orderBy('reservation_number').limit(1),
-      [session, 0, 1],
+      [session, 0, C, 1],
     ),
     take: compiled(
       db.updateTable('reservation_slots').set({ is_reserved: 1, reserved_type: 'PWA', reserved_at: now, updated_at: now, owner_id: 'OWNER' }).where('id', '=', 'ID'),
-      [1, 'PWA', now, now, 'OWNER', 'ID'],
+      [1, 'PWA', now, now, 'OWNER', 'ID', C],
     ),
     notify: compiled({ compile: () => sql`select pg_notify(${'clinic_queue_changes'}, ${'{}'})`.compile(db) }, ['clinic_queue_changes', '{}']),
     reset: compiled(
       db.updateTable('reservation_slots').set({ is_reserved: 0, reserved_type: null, reserved_at: null, owner_id: null }).where('session_id', '=', session),
-      [0, null, null, null, session],
+      [0, null, null, null, session, C],
     ),
   };
 }
@@ -75,15 +77,15 @@ async function sqliteRounds(bench: BenchStore, st: Statements, session: string, 
       const t0 = performance.now();
       for (const owner of owners) {
         begin.run();
-        bump.get(1, 1);
-        existing.get(owner, 0, 0);
-        const slot = free.get(session, 0, 1) as { id: string };
+        bump.get(1, 1, C);
+        existing.get(owner, 0, 0, C);
+        const slot = free.get(session, 0, C, 1) as { id: string };
         const now = new Date().toISOString();
-        take.run(1, 'PWA', now, now, owner, slot.id);
+        take.run(1, 'PWA', now, now, owner, slot.id, C);
         commit.run();
       }
       rates.push(ALLOCATIONS / ((performance.now() - t0) / 1000));
-      reset.run(0, null, null, null, session);
+      reset.run(0, null, null, null, session, C);
     }
   } finally {
     db.close();
@@ -106,18 +108,18 @@ async function postgresRounds(bench: BenchStore, st: Statements, session: string
             next++;
             const owner = `PWA_${randomUUID()}`;
             await c.query('begin');
-            await c.query(st.bump.sql, [1, 1]);
-            await c.query(st.existing.sql, [owner, 0, 0]);
-            const slot = (await c.query<{ id: string }>(st.free.sql, [session, 0, 1])).rows[0];
+            await c.query(st.bump.sql, [1, 1, C]);
+            await c.query(st.existing.sql, [owner, 0, 0, C]);
+            const slot = (await c.query<{ id: string }>(st.free.sql, [session, 0, C, 1])).rows[0];
             const now = new Date().toISOString();
-            await c.query(st.take.sql, [1, 'PWA', now, now, owner, slot.id]);
+            await c.query(st.take.sql, [1, 'PWA', now, now, owner, slot.id, C]);
             await c.query(st.notify.sql, ['clinic_queue_changes', JSON.stringify({ version: 0, events: [{ type: 'slotAllocated', slotId: slot.id }] })]);
             await c.query('commit');
           }
         }),
       );
       rates.push(ALLOCATIONS / ((performance.now() - t0) / 1000));
-      await clients[0].query(st.reset.sql, [0, null, null, null, session]);
+      await clients[0].query(st.reset.sql, [0, null, null, null, session, C]);
     }
   } finally {
     await Promise.all(clients.map((c) => c.end().catch(() => {})));

@@ -12,6 +12,7 @@ import { describe, inject, it } from 'vitest';
 import type { Store } from '../../src/server/storage/port.js';
 import { openSqliteStore } from '../../src/server/storage/sqlite.js';
 import { openPostgresStore } from '../../src/server/storage/postgres.js';
+import { createClinic } from '../../src/server/storage/clinic-rows.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 export const STORE_KINDS: readonly StoreKind[] = ['sqlite', 'postgres'];
@@ -77,11 +78,19 @@ export async function openTestStore(
     return store;
   };
   const closeAll = () => Promise.all(opened.map((s) => s.close().catch(() => {})));
+  // TEST_CLINIC=<id> runs a suite in another clinic than `default` (decision 077), beside an untouched
+  // default one: every statement of the domain then goes through the clinic scoping.
+  const inClinic = async (store: Store) => {
+    const clinic = process.env.TEST_CLINIC;
+    if (!clinic) return store;
+    const known = await store.deployment.selectFrom('clinics').select('id').where('id', '=', clinic).executeTakeFirst();
+    return known ? store.forClinic(clinic) : createClinic(store, clinic, null, new Date().toISOString());
+  };
 
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'cq-store-'));
     const file = join(dir, 'test.sqlite');
-    const reopen = async () => track(await openSqliteStore(file, { queryLog: options.queryLog, clock: options.clock }));
+    const reopen = async () => track(await inClinic(await openSqliteStore(file, { queryLog: options.queryLog, clock: options.clock })));
     return {
       kind,
       store: await reopen(),
@@ -93,7 +102,8 @@ export async function openTestStore(
     };
   }
   const url = await createPgDatabase();
-  const reopen = async () => track(await openPostgresStore(url, { poolSize: options.poolSize ?? 20, queryLog: options.queryLog, clock: options.clock }));
+  const reopen = async () =>
+    track(await inClinic(await openPostgresStore(url, { poolSize: options.poolSize ?? 20, queryLog: options.queryLog, clock: options.clock })));
   return {
     kind,
     url,
