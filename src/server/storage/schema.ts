@@ -6,6 +6,8 @@ import type { Generated } from 'kysely';
 import type { LineWebhookEventTable, NoticeDailyTable, OutboxTable, ServiceTokenTable, SmsNumberTable, SmsUsageTable } from './schema-notices.js';
 export type { LineWebhookEventTable, NoticeChannel, NoticeDailyTable, OutboxPath, OutboxStatus, OutboxTable, ServiceTokenState, ServiceTokenTable, SmsNumberTable, SmsUsageTable } from './schema-notices.js';
 import type { ClinicHostTable, ClinicTable } from './schema-clinics.js';
+import type { KioskDeviceTable, StaffAccountTable, StaffSessionTable } from './schema-staff.js';
+export type { KioskDeviceTable, StaffAccountTable, StaffSessionTable } from './schema-staff.js';
 export type { ClinicHostTable, ClinicTable } from './schema-clinics.js';
 import type { TicketDailyTable, TicketPushTable, TicketTokenTable } from './schema-tickets.js';
 export type { TicketDailyTable, TicketPushTable, TicketTokenTable } from './schema-tickets.js';
@@ -185,24 +187,6 @@ export interface PushSubscriptionTable {
   created_at: string;
 }
 
-export interface StaffAccountTable {
-  id: string;
-  username: string;
-  password_hash: string;
-  created_at: string;
-  /** Set by `npm run staff -- disable`: no sign-in, no session. */
-  disabled_at: string | null;
-  /** The generation of the account's device cookies; moved on to revoke them all (decision 056). */
-  device_epoch: Generated<number>;
-}
-
-export interface StaffSessionTable {
-  token_hash: string;
-  staff_id: string;
-  created_at: string;
-  expires_at: string;
-}
-
 export interface RateCounterTable {
   key: string;
   window_start: string;
@@ -267,17 +251,6 @@ export interface Database {
   kiosk_devices: KioskDeviceTable;
   ticket_push: TicketPushTable;
   ticket_daily: TicketDailyTable;
-}
-
-/** A tablet staff made an entrance kiosk (0027, decision 072): its cookie names the row; revoked, it is refused. Never in a backup. */
-export interface KioskDeviceTable {
-  id: string;
-  name: string;
-  created_at: string;
-  /** The staff member's user name. */
-  created_by: string;
-  revoked_at: string | null;
-  revoked_by: string | null;
 }
 
 /**
