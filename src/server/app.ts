@@ -1,11 +1,13 @@
-/** Builds the Fastify app around a store: the function endpoint, staff sign-in, live streams, the client. */
+/**
+ * Builds the Fastify app around a store: the function endpoint, staff sign-in, live streams, the client, for
+ * every clinic of the store, each reached by its host (decision 078).
+ */
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config.js';
 import type { Store } from './storage/port.js';
-import type { Deps } from './http/deps.js';
 import { clientErrorHandler, errorHandlerFor, frameworkErrors } from './http/envelope.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerFunctionRoutes } from './http/function-routes.js';
@@ -17,35 +19,20 @@ import { registerClientConfigRoute } from './http/client-config-route.js';
 import { registerSecurity } from './http/security.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { registerRequestLogging } from './http/request-logging.js';
-import { createLiveHub, type LiveHubOptions } from './live/hub.js';
 import { registerLiveRoutes } from './live/routes.js';
-import { patientTokens } from './auth/patient-tokens.js';
 import { loadOrCreateSecret, randomSecret } from './auth/secrets.js';
-import { deviceTokens } from './auth/staff-devices.js';
-import { kioskTokens } from './auth/kiosk-tokens.js';
-import { lineLogin } from './line/line-login.js';
 import { createWebPush } from './push/web-push.js';
 import { type Clock, systemClock } from './clock.js';
-import { startScheduleRunner } from './domain/schedule/timer.js';
-import { startReadingRecorder } from './domain/wait-readings/timer.js';
-import { startMinutesRunner } from './domain/notices/minutes/timer.js';
-import { createLiveEstimator } from './domain/estimate/live-estimate.js';
 import { registerExportRoutes } from './http/export-routes.js';
-import { lineSender } from './notify/line-sender.js';
-import { createDeliverer } from './notify/deliverer.js';
-import { startNotifyWorker } from './notify/worker.js';
-import { serviceMessages } from './notify/service-sender.js';
-import { miniAppChannel } from './line/miniapp.js';
-import { sealer } from './auth/sealed.js';
-import { checkinSealer } from './domain/arrival/keys.js';
-import { smsSealer } from './domain/sms/keys.js';
-import { smsDelivery, smsSender } from './notify/sms-sender.js';
-import { ticketPrinter } from './outside/epos-printer.js';
-import { abusePolicy } from './abuse/policy.js';
-import { createAllocation } from './domain/allocation/allocate.js';
-import { scheduleRetention } from './ops/retention.js';
 import { registerMetrics, requestRecorder } from './metrics/register.js';
 import { registerLineWebhook } from './line/webhook-route.js';
+import type { LiveHubOptions } from './live/hub.js';
+import { smsSender } from './notify/sms-sender.js';
+import { openClinicRegistry } from './clinics/registry.js';
+import { startClinicRuntime } from './clinics/runtime.js';
+import { clinicConfig } from './clinics/clinic-config.js';
+import { registerClinicRouting } from './http/clinic-request.js';
+import { DEFAULT_CLINIC } from './storage/migration-0031-clinics.js';
 
 export interface AppOptions {
   config: Config;
@@ -97,37 +84,8 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   });
 
   const secret = config.TOKEN_SECRET ?? loadOrCreateSecret(config.DATA_DIR, 'token-secret', randomSecret);
-  const lineSend = lineSender({
-    channelAccessToken: config.LINE_MESSAGING_CHANNEL_ACCESS_TOKEN,
-    baseUrl: config.LINE_API_BASE_URL,
-    timeoutMs: config.NOTIFY_SEND_TIMEOUT_MS,
-  });
-  // The service notification tokens are sealed with a key derived from the patients' token secret, which every
-  // process of the clinic shares and which no backup holds (decision 051).
-  const service = serviceMessages({
-    store,
-    config,
-    miniApp: miniAppChannel({
-      channelId: config.LINE_MINIAPP_CHANNEL_ID,
-      channelSecret: config.LINE_MINIAPP_CHANNEL_SECRET,
-      baseUrl: config.LINE_API_BASE_URL,
-      timeoutMs: config.NOTIFY_SEND_TIMEOUT_MS,
-    }),
-    sealer: sealer(secret, 'service-notification-token'),
-    log: app.log,
-  });
-  // One live estimate per process, for the streams, every timer that reads it and 「どちらの医師でも」: its
-  // history and calibration are read once per session, not once per part.
-  const estimator = createLiveEstimator(store);
-  const deps: Deps = {
-    config,
-    store,
-    tokens: patientTokens(secret, config.PATIENT_TOKEN_HOURS),
-    lineLogin: lineLogin({
-      channelId: config.LINE_LOGIN_CHANNEL_ID,
-      channelSecret: config.LINE_LOGIN_CHANNEL_SECRET,
-      apiBaseUrl: config.LINE_API_BASE_URL,
-    }),
+  // The outside clients that hold no clinic's data serve every clinic of the process.
+  const shared = {
     webPush: createWebPush({
       dataDir: config.DATA_DIR,
       subject: config.VAPID_SUBJECT,
@@ -135,23 +93,27 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
       privateKey: config.VAPID_PRIVATE_KEY,
       timeoutMs: config.NOTIFY_SEND_TIMEOUT_MS,
     }),
-    lineSender: lineSend,
     smsSender: smsSender({ baseUrl: config.SMS_API_BASE_URL, timeoutMs: config.NOTIFY_SEND_TIMEOUT_MS }),
-    serviceMessages: service,
-    abuse: abusePolicy(store, config, secret),
-    // The check-in secrets are sealed under the same server secret, which no backup holds (decision 059).
-    checkinSealer: checkinSealer(secret),
-    // So are the SMS token and the patients' mobile numbers (decision 070).
-    smsSealer: smsSealer(secret),
-    kioskTokens: kioskTokens(secret),
-    ticketPrinter: ticketPrinter({ timeoutMs: config.PRINTER_TIMEOUT_MS, maxConcurrent: 2 }),
-    allocation: createAllocation(store),
-    estimator,
-    clock,
   };
-
-  const hub = createLiveHub(store, app.log, { ...live, estimator });
-  metrics?.watch({ store, viewers: (kind) => hub.viewerCount(kind) });
+  // One runtime per open clinic (decision 078): its own keys, handlers' deps, live hub, webhook and timers.
+  const clinics = await openClinicRegistry({
+    store,
+    log: app.log,
+    start: async (clinicStore, identity) =>
+      startClinicRuntime({
+        config: clinicConfig(config, identity),
+        store: clinicStore,
+        serverSecret: secret,
+        log: identity.id === DEFAULT_CLINIC ? app.log : app.log.child({ clinic: identity.id }),
+        clock,
+        live,
+        shared,
+        onNotice: metrics?.notice,
+      }),
+  });
+  registerClinicRouting(app, clinics);
+  app.decorate('clinics', clinics);
+  metrics?.watch({ store, viewers: (kind) => clinics.runtimes().reduce((sum, runtime) => sum + runtime.hub.viewerCount(kind), 0) });
   // Node's close() waits for connections that never carried a request (browser preconnects) until its
   // headers timeout: they end with the streams, or a SIGTERM would end in the 10-second forced exit.
   const unused = new Set<Socket>();
@@ -160,66 +122,23 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
     socket.once('close', () => unused.delete(socket));
   });
   app.server.on('request', (request: IncomingMessage) => unused.delete(request.socket));
-  // Streams end before the server waits for open connections, or shutdown would hang on them.
+  // Streams end before the server waits for open connections, or shutdown would hang on them; replies still
+  // waiting on LINE are aborted, so shutdown does not wait out their timeout.
   app.addHook('preClose', async () => {
-    hub.close();
+    clinics.closeStreams();
     for (const socket of unused) socket.destroy();
+    await Promise.all(clinics.runtimes().map((runtime) => runtime.webhook.stop()));
   });
-  const worker = startNotifyWorker({
-    store,
-    deliverer: createDeliverer({
-      store,
-      line: deps.lineSender,
-      webPush: deps.webPush,
-      clinicName: config.CLINIC_NAME,
-      service,
-      sms: smsDelivery({ store, seal: deps.smsSealer, sender: deps.smsSender }),
-    }),
-    log: app.log,
-    leaseMs: config.NOTIFY_LEASE_SECONDS * 1000,
-    baseDelayMs: config.NOTIFY_RETRY_BASE_MS,
-    pollMs: config.NOTIFY_POLL_MS,
-    onResult: metrics?.notice,
-  });
-  app.addHook('onClose', async () => {
-    await service.settled();
-    await worker.stop();
-  });
-  const stopRetention = scheduleRetention(
-    store,
-    { retentionDays: config.RETENTION_DAYS, auditRetentionDays: config.AUDIT_RETENTION_DAYS },
-    app.log,
-  );
-  app.addHook('onClose', async () => stopRetention());
-  // "Leave home by" (decision 055): the minutes notices follow the clock, not only the queue.
-  const minutesRunner = startMinutesRunner({ store, clock, log: app.log, estimator });
-  app.addHook('onClose', async () => {
-    minutesRunner.stop();
-    await minutesRunner.settled();
-  });
-  // The clinic calendar opens and closes reception at its edges (catching up at start).
-  if (config.SCHEDULE_SWITCHING === 'on') {
-    const scheduleRunner = startScheduleRunner({ store, clock, log: app.log, estimator });
-    app.addHook('onClose', async () => {
-      scheduleRunner.stop();
-      await scheduleRunner.settled();
-    });
-  }
-  // What waiting patients are shown, every 5 minutes while in-house reception is on (decision 054).
-  const readings = startReadingRecorder({ store, clock, log: app.log, estimator });
-  app.addHook('onClose', async () => {
-    readings.stop();
-    await readings.settled();
-  });
+  app.addHook('onClose', async () => clinics.close());
 
   registerOriginCheck(app);
-  registerFunctionRoutes(app, deps, functionTable);
-  registerStaffRoutes(app, deps, deviceTokens(secret));
-  registerKioskRoutes(app, deps);
-  registerExportRoutes(app, deps);
-  registerClientConfigRoute(app, config);
-  registerLiveRoutes(app, deps, hub);
-  await registerLineWebhook(app, config, store, estimator);
+  registerFunctionRoutes(app, functionTable);
+  registerStaffRoutes(app);
+  registerKioskRoutes(app);
+  registerExportRoutes(app);
+  registerClientConfigRoute(app);
+  registerLiveRoutes(app, config);
+  await registerLineWebhook(app, () => clinics.runtimes().map((runtime) => runtime.webhook));
   app.get('/healthz', async (_request, reply) => {
     try {
       await store.ping();

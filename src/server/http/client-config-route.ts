@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ClientConfig } from '../../shared/schemas/functions.js';
 import { type Config, liffApps, serviceMessagesConfigured } from '../config.js';
+import './clinic-request.js';
 
 export function clientConfig(config: Config): ClientConfig {
   return {
@@ -18,9 +19,9 @@ export function clientConfig(config: Config): ClientConfig {
   };
 }
 
-export function registerClientConfigRoute(app: FastifyInstance, config: Config) {
-  const body = JSON.stringify(clientConfig(config));
-  app.get('/api/client-config', async (_request, reply) =>
-    reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').send(body),
+/** Each clinic's body is made once with its runtime (clinics/runtime.ts); the host chooses which is sent. */
+export function registerClientConfigRoute(app: FastifyInstance) {
+  app.get('/api/client-config', async (request, reply) =>
+    reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').send(request.clinic.clientConfig),
   );
 }

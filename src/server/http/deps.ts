@@ -1,4 +1,4 @@
-/** What every handler may use. Built once in app.ts; tests build it with a real store and fakes at the HTTP edge. */
+/** What every handler may use: its clinic's (clinics/runtime.ts, one per clinic); tests build it with a real store and fakes at the HTTP edge. */
 import type { Config } from '../config.js';
 import type { PatientTokens } from '../auth/patient-tokens.js';
 import type { Store } from '../storage/port.js';
@@ -13,6 +13,7 @@ import type { ServiceMessages } from '../notify/service-sender.js';
 import type { Sealer } from '../auth/sealed.js';
 import type { SmsSender } from '../notify/sms-sender.js';
 import type { KioskTokens } from '../auth/kiosk-tokens.js';
+import type { DeviceTokens } from '../auth/staff-devices.js';
 import type { TicketPrinter } from '../outside/epos-printer.js';
 
 export interface Deps {
@@ -37,6 +38,8 @@ export interface Deps {
   serviceMessages: ServiceMessages;
   /** Signs and checks the entrance kiosks' cookies (decision 072). */
   kioskTokens: KioskTokens;
+  /** Signs and checks the staff devices' cookies (the sign-in lock's exemption for a known device). */
+  staffDevices: DeviceTokens;
   /** The clinic's network receipt printer (decision 074); its address is the clinic's setting, read at each print. */
   ticketPrinter: TicketPrinter;
   /** The time the calendar is read at (tests move it by hand). */

@@ -15,7 +15,7 @@ import { readStats, requireStatsQueue } from '../domain/stats/queries.js';
 import { daysRange, periodRange } from '../domain/stats/periods.js';
 import { exportRangeOk } from '../../shared/stats/export-range.js';
 import { requireStaff } from './caller.js';
-import type { Deps } from './deps.js';
+import './clinic-request.js';
 
 /** A year and a day: a leap year's whole year fits, and no request can ask for ten years at once. */
 const tokyoDaySchema = z.iso.date();
@@ -39,8 +39,9 @@ function sendCsv(reply: FastifyReply, filename: string, lines: Iterable<string> 
   return reply.send(Readable.from(lines, { objectMode: false }));
 }
 
-export function registerExportRoutes(app: FastifyInstance, deps: Deps) {
+export function registerExportRoutes(app: FastifyInstance) {
   app.get('/api/staff/export/stats.csv', async (request, reply) => {
+    const deps = request.clinic.deps;
     const staff = await requireStaff(request, deps);
     const { period, date, queue } = parse(statsQuery, request.query);
     const range = periodRange(period, date);
@@ -51,6 +52,7 @@ export function registerExportRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   app.get('/api/staff/export/slots.csv', async (request, reply) => {
+    const deps = request.clinic.deps;
     const staff = await requireStaff(request, deps);
     const { from, to, queue } = parse(rangeQuery, request.query);
     if (queue !== undefined) await requireStatsQueue(deps.store.db, queue);
@@ -59,6 +61,7 @@ export function registerExportRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   app.get('/api/staff/export/audit.csv', async (request, reply) => {
+    const deps = request.clinic.deps;
     const staff = await requireStaff(request, deps);
     const { from, to } = parse(rangeQuery, request.query);
     await recordAudit(deps.store, staff, { action: 'export.audit', target: `${from}..${to}` });

@@ -5,7 +5,7 @@ import { type FunctionName, functionPayloads } from '../../shared/schemas/functi
 import { refusalLabel } from '../../shared/schemas/patient-text.js';
 import { AppError } from '../errors.js';
 import { sendError } from './envelope.js';
-import type { Deps } from './deps.js';
+import './clinic-request.js';
 import { accessOf, type FunctionDef, type FunctionTable, ruleOf } from './function-def.js';
 import { requireKiosk, requirePatientFor, requireStaff } from './caller.js';
 
@@ -22,9 +22,11 @@ export function envelopeData(body: unknown): unknown {
   return (body as { data?: unknown }).data;
 }
 
-export function registerFunctionRoutes(app: FastifyInstance, deps: Deps, table: FunctionTable) {
+export function registerFunctionRoutes(app: FastifyInstance, table: FunctionTable) {
   app.post<{ Params: { name: string } }>('/api/fn/:name', async (request, reply) => {
     try {
+      // The clinic the request's host reaches (http/clinic-request.ts): its store, keys and view.
+      const deps = request.clinic.deps;
       const name = request.params.name;
       if (!Object.hasOwn(functionPayloads, name)) throw new AppError('NOT_FOUND', 'error.unknownFunction');
       const fnName = name as FunctionName;

@@ -12,12 +12,13 @@ import { KIOSK_DAYS } from '../auth/kiosk-tokens.js';
 import { closeStaffSessions } from '../auth/staff-accounts.js';
 import * as kiosks from '../domain/kiosk/apply.js';
 import { kioskCookieName, overHttps, requireStaff, staffCookieName, staffToken } from './caller.js';
-import type { Deps } from './deps.js';
+import './clinic-request.js';
 
-export function registerKioskRoutes(app: FastifyInstance, deps: Deps) {
+export function registerKioskRoutes(app: FastifyInstance) {
   const cookieOptions = (request: FastifyRequest) => ({ httpOnly: true, sameSite: 'strict' as const, path: '/', secure: overHttps(request) });
 
   app.post('/api/kiosk/enrol', async (request, reply) => {
+    const deps = request.clinic.deps;
     const staff = await requireStaff(request, deps);
     const body = kioskEnrolSchema.safeParse(request.body);
     if (!body.success) throw new AppError('INVALID_ARGUMENT', 'error.kioskName');

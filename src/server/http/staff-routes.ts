@@ -8,9 +8,9 @@ import { AppError } from '../errors.js';
 import { clientKey } from '../abuse/limits.js';
 import type { GateOptions } from '../auth/fair-gate.js';
 import { checkStaffPassword, closeStaffSessions, openStaffSession } from '../auth/staff-accounts.js';
-import { DEVICE_DAYS, deviceAccount, type DeviceTokens, newDeviceId } from '../auth/staff-devices.js';
+import { DEVICE_DAYS, deviceAccount, newDeviceId } from '../auth/staff-devices.js';
 import { currentStaff, overHttps, STAFF_COOKIE, staffCookieName, staffToken } from './caller.js';
-import type { Deps } from './deps.js';
+import './clinic-request.js';
 
 /** The device cookie, named as the session cookie is: `__Host-` over https, the plain name over http. */
 export const DEVICE_COOKIE = 'qs_staff_device';
@@ -19,7 +19,7 @@ const deviceCookieName = (request: FastifyRequest) => (overHttps(request) ? `__H
 const deviceCookie = (request: FastifyRequest) =>
   request.cookies[`__Host-${DEVICE_COOKIE}`] || (overHttps(request) ? undefined : request.cookies[DEVICE_COOKIE]) || undefined;
 
-export function registerStaffRoutes(app: FastifyInstance, deps: Deps, devices: DeviceTokens) {
+export function registerStaffRoutes(app: FastifyInstance) {
   // No Domain: a `__Host-` cookie must have none, and the plain one is for this host alone too.
   const cookieOptions = (request: FastifyRequest) => ({
     httpOnly: true,
@@ -29,6 +29,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps, devices: D
   });
 
   app.post('/api/staff/login', async (request, reply) => {
+    const deps = request.clinic.deps;
     const body = staffLoginSchema.safeParse(request.body);
     if (!body.success) throw new AppError('INVALID_ARGUMENT', 'error.invalidArgument');
     const { username, password } = body.data;
@@ -37,7 +38,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps, devices: D
     // spent (a stolen cookie being tried), it is no device and the address's limits apply as to anyone.
     const cookie = deviceCookie(request);
     const account = cookie ? await deviceAccount(deps.store, username) : null;
-    const device = account && (await devices.deviceFor(cookie, account));
+    const device = account && (await deps.staffDevices.deviceFor(cookie, account));
     const deviceRefund = device && (await deps.abuse.reserveDeviceFailure(device.deviceId));
     // A failure is reserved before the password hash runs, so a parallel flood of guesses cannot all pass
     // the limit together; a right password (or a check that never ran) gives it back.
@@ -58,8 +59,8 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps, devices: D
     // Renewed at every sign-in, under the generation read with the password's hash: a change made since
     // has already revoked it.
     const deviceId = deviceRefund ? device.deviceId : newDeviceId();
-    const deviceToken = await devices.issue({ staffId: staff.id, deviceId, epoch: staff.deviceEpoch });
-    reply.setCookie(deviceCookieName(request), await devices.withToken(cookie, deviceToken, staff.id), {
+    const deviceToken = await deps.staffDevices.issue({ staffId: staff.id, deviceId, epoch: staff.deviceEpoch });
+    reply.setCookie(deviceCookieName(request), await deps.staffDevices.withToken(cookie, deviceToken, staff.id), {
       ...cookieOptions(request),
       maxAge: DEVICE_DAYS * 86_400,
     });
@@ -67,6 +68,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps, devices: D
   });
 
   app.post('/api/staff/logout', async (request, reply) => {
+    const deps = request.clinic.deps;
     const token = staffToken(request);
     const staff = await currentStaff(request, deps);
     // `{"everywhere": true}` ends every session of this staff member (a lost or shared PC).
@@ -81,6 +83,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: Deps, devices: D
   });
 
   app.get('/api/staff/me', async (request) => {
+    const deps = request.clinic.deps;
     const staff = await currentStaff(request, deps);
     if (!staff) throw new AppError('UNAUTHENTICATED', 'error.staffOnly');
     return { result: { username: staff.username } };

@@ -4,6 +4,7 @@
  * not signed with LINE_MESSAGING_CHANNEL_SECRET (or any delivery while it is unset) is refused 401 and
  * changes nothing. A signed one is answered 200 at once and its events are handled afterwards, so LINE never
  * waits on our store or on its own reply endpoint (it stops delivering to a URL that keeps failing).
+ * Each clinic has its own webhook (its runtime's); the route gives a delivery to the one its host reaches.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
@@ -16,6 +17,7 @@ import { readDelivery, type ChatEvent } from '../domain/line-chat/events.js';
 import { answerEvent, type ChatDeps } from '../domain/line-chat/apply.js';
 import { lineReplier } from './reply-client.js';
 import { signatureValid } from './webhook-signature.js';
+import '../http/clinic-request.js';
 
 /** A delivery is a few events of a few KB; a text message is at most 5,000 characters. */
 export const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -29,8 +31,18 @@ declare module 'fastify' {
   }
 }
 
-/** `estimator`: the process's live estimate (the app's one), so a reply reads the wait the card shows. */
-export async function registerLineWebhook(app: FastifyInstance, config: Config, store: Store, estimator: LiveEstimator): Promise<void> {
+/** One clinic's webhook: its channel's secret checks the signature, its store and estimate answer. */
+export interface LineWebhook {
+  /** Checks and reads a delivery (refusing it with a catalogue error) and starts answering its events. */
+  accept(raw: Buffer, signature: string | string[] | undefined, log: FastifyBaseLogger): void;
+  /** Resolves once every event accepted so far has been handled. */
+  settled(): Promise<void>;
+  /** Aborts replies still waiting on LINE and waits for the rest. */
+  stop(): Promise<void>;
+}
+
+/** `estimator`: the clinic's live estimate (its runtime's one), so a reply reads the wait the card shows. */
+export function lineWebhook(config: Config, store: Store, estimator: LiveEstimator): LineWebhook {
   const secret = config.LINE_MESSAGING_CHANNEL_SECRET;
   const replier = lineReplier({
     channelAccessToken: config.LINE_MESSAGING_CHANNEL_ACCESS_TOKEN,
@@ -74,23 +86,14 @@ export async function registerLineWebhook(app: FastifyInstance, config: Config, 
     });
     running.add(work);
   }
-
-  app.decorate('lineWebhookSettled', async () => {
+  const settled = async () => {
     while (running.size > 0) await Promise.allSettled([...running]);
-  });
-  app.addHook('preClose', async () => {
-    stopping.abort();
-    await app.lineWebhookSettled();
-  });
+  };
 
-  await app.register(async (scope) => {
-    // Only here: the raw bytes, whatever the content type, so the signature is checked on exactly what came.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
-    scope.post('/line/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      if (!signatureValid(secret, raw, request.headers['x-line-signature'])) {
-        if (!secret) request.log.warn('LINE webhook delivery refused: LINE_MESSAGING_CHANNEL_SECRET is not set');
+  return {
+    accept(raw, signature, log) {
+      if (!signatureValid(secret, raw, signature)) {
+        if (!secret) log.warn('LINE webhook delivery refused: LINE_MESSAGING_CHANNEL_SECRET is not set');
         throw new AppError('UNAUTHENTICATED', 'error.webhookSignature');
       }
       let body: unknown;
@@ -101,7 +104,28 @@ export async function registerLineWebhook(app: FastifyInstance, config: Config, 
       }
       const events = readDelivery(body);
       if (!events) throw new AppError('INVALID_ARGUMENT', 'error.invalidArgument');
-      track(events, request.log);
+      track(events, log);
+    },
+    settled,
+    async stop() {
+      stopping.abort();
+      await settled();
+    },
+  };
+}
+
+/** The one route: the request's host chose its clinic (clinics/registry.ts), whose own webhook answers. */
+export async function registerLineWebhook(app: FastifyInstance, every: () => Iterable<LineWebhook>): Promise<void> {
+  app.decorate('lineWebhookSettled', async () => {
+    await Promise.all([...every()].map((webhook) => webhook.settled()));
+  });
+  await app.register(async (scope) => {
+    // Only here: the raw bytes, whatever the content type, so the signature is checked on exactly what came.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.post('/line/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      request.clinic.webhook.accept(raw, request.headers['x-line-signature'], request.log);
       return reply.code(200).send({});
     });
   });

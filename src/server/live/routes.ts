@@ -7,14 +7,16 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../errors.js';
 import { trustedAddresses } from '../abuse/trusted.js';
-import type { Deps } from '../http/deps.js';
+import type { Config } from '../config.js';
+import '../http/clinic-request.js';
 import { requireStaff, staffToken } from '../http/caller.js';
 import { findStaffSession } from '../auth/staff-accounts.js';
-import type { AttachOptions, LiveHub, StreamKind } from './hub.js';
+import type { AttachOptions, StreamKind } from './hub.js';
 import { SSE_HEADERS, sseRetry } from './sse.js';
 import { streamCap } from './stream-cap.js';
 
-export function registerLiveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub) {
+/** `config`: the deployment's (the per-address cap is the process's, whichever clinics an address watches). */
+export function registerLiveRoutes(app: FastifyInstance, config: Config) {
   async function open(kind: StreamKind, reply: FastifyReply, options?: AttachOptions) {
     reply.hijack();
     // The security headers were set on the reply (http/security.ts); a hijacked reply sends them itself.
@@ -23,10 +25,10 @@ export function registerLiveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHu
     // attaching it to the hub would leave the caller waiting for ever and hold a viewer slot.
     if (reply.request.method === 'HEAD') return void reply.raw.end();
     reply.raw.write(sseRetry(3000));
-    await hub.attach(kind, reply.raw, { ...options, log: reply.request.log });
+    // The hub of the clinic the host reaches: its viewers hear its changes only.
+    await reply.request.clinic.hub.attach(kind, reply.raw, { ...options, log: reply.request.log });
   }
 
-  const { config } = deps;
   const trusted = trustedAddresses(config);
   // RATE_LIMIT=off is for load tests and benchmarks, which watch with a thousand viewers from one address.
   const cap = streamCap(config.LIVE_STREAMS_PER_ADDRESS, (ip) => config.RATE_LIMIT === 'off' || trusted(ip));
@@ -41,6 +43,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHu
     return open('queue', reply, { byQueue });
   });
   app.get('/api/live/admin', async (request, reply) => {
+    const deps = request.clinic.deps;
     await requireStaff(request, deps);
     const token = staffToken(request)!;
     return open('admin', reply, { stillAllowed: async () => (await findStaffSession(deps.store, token)) !== null });
