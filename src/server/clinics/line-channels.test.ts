@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { describeStores, openTestStore, type TestStore } from '../../../test/support/stores.js';
+import pg from 'pg';
+import { describePostgres, describeStores, openTestStore, type TestStore } from '../../../test/support/stores.js';
 import { loadConfig } from '../config.js';
 import { createClinic } from '../storage/clinic-rows.js';
 import type { Store } from '../storage/port.js';
@@ -167,5 +168,31 @@ describeStores('a clinic’s own LINE channels in its store', (kind) => {
     expect(Object.keys(other.config).sort()).toEqual(
       ['CLINIC_NAME', 'LINE_LOGIN_CHANNEL_ID', 'LINE_LIFF_ID', 'LINE_OFFICIAL_ACCOUNT_URL', 'LINE_BOT_PROMPT', 'LINE_BOT_USER_ID', 'LINE_MINIAPP_CHANNEL_ID', 'LINE_SERVICE_PARAMS'].sort(),
     );
+  });
+});
+
+describePostgres('a clinic’s LINE row behind row-level security', () => {
+  it('shows a connection of one clinic none of another clinic’s row', async () => {
+    const t = await openTestStore('postgres');
+    const b = await createClinic(t.store, 'clinic-b', null, '2026-12-02T00:00:00.000Z');
+    await writeClinicOverlay(t.store, KEY, { CLINIC_NAME: 'A' });
+    await writeClinicOverlay(b, KEY, { CLINIC_NAME: 'B' });
+    // The server's kind of role: not a superuser (superusers skip row security).
+    const name = `app_${Math.random().toString(16).slice(2, 10)}`;
+    await sql.raw(`create role ${name} login`).execute(t.store.deployment);
+    await sql.raw(`grant select on line_channels to ${name}`).execute(t.store.deployment);
+    const url = new URL(t.url!);
+    url.username = name;
+    const role = new pg.Client({ connectionString: url.toString() });
+    await role.connect();
+    try {
+      const names = async () => (await role.query<{ clinic_name: string }>('select clinic_name from line_channels')).rows.map((r) => r.clinic_name);
+      expect(await names()).toEqual([]);
+      await role.query(`select set_config('app.clinic', 'clinic-b', false)`);
+      expect(await names()).toEqual(['B']);
+    } finally {
+      await role.end();
+      await t.cleanup();
+    }
   });
 });
