@@ -51,6 +51,9 @@ const schema = z.object({
   LINE_LIFF_ID_MY: optionalText,
   LINE_OFFICIAL_ACCOUNT_URL: optionalText.pipe(z.url().optional()),
   LINE_BOT_PROMPT: z.enum(['normal', 'aggressive', 'none']).default('aggressive'),
+  // The Messaging API bot's own user id (the `destination` of LINE's webhook deliveries): set, a delivery
+  // naming another bot is not this clinic's (decision 079).
+  LINE_BOT_USER_ID: optionalText.pipe(z.string().regex(/^U[0-9a-f]{32}$/, "LINE_BOT_USER_ID is the bot's user id: U and 32 hex digits").optional()),
   CLINIC_SITE_URL: optionalText.pipe(z.url().optional()),
   // Where patients and LINE reach this server; `npm run doctor` derives the callback and LIFF URLs from it.
   PUBLIC_ORIGIN: optionalText.pipe(
@@ -166,6 +169,9 @@ const schema = z.object({
 
 export type Config = z.infer<typeof schema>;
 
+/** The rules themselves, for settings kept elsewhere than the environment (a clinic's own LINE channels, decision 079). */
+export const CONFIG_SCHEMA = schema;
+
 /** Every setting's name (README's table and production guide are checked against it). */
 export const SETTING_NAMES: readonly string[] = Object.keys(schema.shape);
 
@@ -188,15 +194,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `invalid configuration:\n  NOTIFY_SEND_TIMEOUT_MS (${config.NOTIFY_SEND_TIMEOUT_MS}) must be below NOTIFY_LEASE_SECONDS×1000 (${config.NOTIFY_LEASE_SECONDS * 1000}): a send must end before its lease lapses`,
     );
   }
-  if (config.LINE_SERVICE_TEMPLATE && (!config.LINE_MINIAPP_CHANNEL_ID || !config.LINE_MINIAPP_CHANNEL_SECRET || config.LINE_SERVICE_PARAMS.length === 0)) {
-    throw new ConfigError(
-      'invalid configuration:\n  LINE_SERVICE_TEMPLATE needs LINE_MINIAPP_CHANNEL_ID, LINE_MINIAPP_CHANNEL_SECRET and LINE_SERVICE_PARAMS (README, "LINE MINI App")',
-    );
-  }
+  const service = serviceTemplateProblem(config);
+  if (service) throw new ConfigError(`invalid configuration:\n  ${service}`);
   if (config.METRICS_PORT && config.METRICS_PORT === config.PORT) {
     throw new ConfigError('invalid configuration:\n  METRICS_PORT must differ from PORT (set METRICS_TOKEN to serve /metrics on the main port)');
   }
   return config;
+}
+
+/** A service message template without the MINI App channel and the keys it is sent with (also a clinic's own, decision 079). */
+export function serviceTemplateProblem(c: Partial<Pick<Config, 'LINE_SERVICE_TEMPLATE' | 'LINE_MINIAPP_CHANNEL_ID' | 'LINE_MINIAPP_CHANNEL_SECRET' | 'LINE_SERVICE_PARAMS'>>): string | null {
+  if (!c.LINE_SERVICE_TEMPLATE || (c.LINE_MINIAPP_CHANNEL_ID && c.LINE_MINIAPP_CHANNEL_SECRET && (c.LINE_SERVICE_PARAMS?.length ?? 0) > 0)) return null;
+  return 'LINE_SERVICE_TEMPLATE needs LINE_MINIAPP_CHANNEL_ID, LINE_MINIAPP_CHANNEL_SECRET and LINE_SERVICE_PARAMS (README, "LINE MINI App")';
 }
 
 /** Settings that work but that a clinic's IT person should change; main.ts logs each at start. */

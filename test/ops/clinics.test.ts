@@ -11,6 +11,7 @@ import type { Store } from '../../src/server/storage/port.js';
 import { CLINIC_TABLES } from '../../src/server/storage/clinic-scope.js';
 import { addStaffAccount } from '../../src/server/auth/staff-accounts.js';
 import * as clinics from '../../src/server/ops/clinics.js';
+import { setClinicLine } from '../../src/server/ops/clinic-line.js';
 
 const NOW = '2026-12-02T00:00:00.000Z';
 
@@ -63,8 +64,10 @@ describeStores('the operator’s clinics', (kind) => {
     await clinics.addClinic(t.store, 'clinic-b', null, ['b.example.jp'], NOW);
     await busyDay(t.store, 'patient-1');
     await busyDay(t.store.forClinic('clinic-b'), 'patient-1');
+    // Its own LINE channels (decision 079), and the default clinic's too, which must stay.
+    for (const clinic of ['clinic-b', 'default']) await setClinicLine(t.store, clinic, 'CLINIC_NAME=B\nLINE_MESSAGING_CHANNEL_SECRET=s\n', 'a-server-secret-of-enough-length-000');
     const before = await rowsByClinic(t.store);
-    expect(before['clinic-b']).toMatchObject({ runtime: 1, queues: 1, reception_sessions: 1, staff_accounts: 1, outbox: 1 });
+    expect(before['clinic-b']).toMatchObject({ runtime: 1, queues: 1, reception_sessions: 1, staff_accounts: 1, outbox: 1, line_channels: 1 });
     expect(before['clinic-b']!.reservation_slots).toBeGreaterThan(0);
     await expect(clinics.removeClinic(t.store, 'default')).rejects.toThrow(/disable it instead/);
     await clinics.removeClinic(t.store, 'clinic-b');

@@ -31,3 +31,10 @@ export function loadOrCreateSecret(dataDir: string, name: string, create: () => 
 }
 
 export const randomSecret = () => randomBytes(32).toString('base64url');
+
+/**
+ * The server's own secret: patients' tokens are signed and stored secrets sealed with keys derived from it.
+ * TOKEN_SECRET, or the one generated into DATA_DIR; the operator's commands that seal use the same.
+ */
+export const serverSecret = (config: { TOKEN_SECRET?: string; DATA_DIR: string }): string =>
+  config.TOKEN_SECRET ?? loadOrCreateSecret(config.DATA_DIR, 'token-secret', randomSecret);

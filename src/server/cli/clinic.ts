@@ -3,13 +3,15 @@
  * its own; `export` writes one clinic as a backup file and `import` makes it here, ids kept.
  */
 import { createReadStream } from 'node:fs';
-import { access, open, rm } from 'node:fs/promises';
+import { access, open, readFile, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { loadCliConfig } from './cli-config.js';
 import { openStore } from '../storage/open-store.js';
 import type { Store } from '../storage/port.js';
 import * as clinics from '../ops/clinics.js';
+import { clearClinicLine, setClinicLine, showClinicLine } from '../ops/clinic-line.js';
+import { serverSecret } from '../auth/secrets.js';
 
 const USAGE = `usage: npm run clinic -- list
        npm run clinic -- add <id> [--name <name>] [--host <host>]…   a new clinic (reception off, one queue)
@@ -19,7 +21,14 @@ const USAGE = `usage: npm run clinic -- list
        npm run clinic -- enable <id>
        npm run clinic -- remove <id> --yes          delete the clinic and every row it has
        npm run clinic -- export <id> <file>         the clinic's rows as a backup file (nothing of other clinics)
-       npm run clinic -- import <id> <file> [--replace]   a clinic exported elsewhere, ids kept`;
+       npm run clinic -- import <id> <file> [--replace]   a clinic exported elsewhere, ids kept (LINE secrets not)
+       npm run clinic -- line <id>                  the clinic's own LINE settings (secrets as "set" only)
+       npm run clinic -- line <id> --env <file>     set them from a file of .env lines, replacing all: CLINIC_NAME,
+                                                    LINE_LOGIN_CHANNEL_ID/SECRET, LINE_LIFF_ID(_BOOK/_ALL/_MY),
+                                                    LINE_OFFICIAL_ACCOUNT_URL, LINE_BOT_PROMPT, LINE_BOT_USER_ID,
+                                                    LINE_MESSAGING_CHANNEL_ACCESS_TOKEN/SECRET, LINE_MINIAPP_CHANNEL_ID/SECRET,
+                                                    LINE_SERVICE_TEMPLATE, LINE_SERVICE_PARAMS
+       npm run clinic -- line <id> --clear          forget them all`;
 
 /** `--flag value` pairs and bare words, in order. */
 function parse(args: string[]): { words: string[]; flags: Map<string, string[]>; bare: Set<string> } {
@@ -28,14 +37,14 @@ function parse(args: string[]): { words: string[]; flags: Map<string, string[]>;
   const bare = new Set<string>();
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg === '--yes' || arg === '--replace') bare.add(arg);
+    if (arg === '--yes' || arg === '--replace' || arg === '--clear') bare.add(arg);
     else if (arg.startsWith('--')) flags.set(arg, [...(flags.get(arg) ?? []), args[++i] ?? '']);
     else words.push(arg);
   }
   return { words, flags, bare };
 }
 
-async function run(store: Store, command: string, args: string[]): Promise<string | null> {
+async function run(store: Store, command: string, args: string[], secret: () => string): Promise<string | null> {
   const { words, flags, bare } = parse(args);
   const [id, other] = words;
   const now = new Date().toISOString();
@@ -72,11 +81,25 @@ async function run(store: Store, command: string, args: string[]): Promise<strin
       await access(other);
       const lines = () => createInterface({ input: createReadStream(other), crlfDelay: Infinity });
       const rows = await clinics.importClinic(store, id, lines, { replace: bare.has('--replace'), now });
-      return `clinic ${id}: ${rows} rows imported from ${other}`;
+      // A file never holds the LINE secrets (decision 079): the clinic's settings came without them.
+      const held = await store.forClinic(id).db.selectFrom('line_channels').select('id').executeTakeFirst();
+      const again = held ? `; its LINE secrets are in no file: set them with npm run clinic -- line ${id} --env <file>` : '';
+      return `clinic ${id}: ${rows} rows imported from ${other}${again}`;
     }
+    case 'line':
+      return id && !other ? lineCommand(store, id, flags.get('--env')?.[0], bare.has('--clear'), secret) : null;
     default:
       return null;
   }
+}
+
+async function lineCommand(store: Store, id: string, file: string | undefined, clear: boolean, secret: () => string): Promise<string | null> {
+  if (file !== undefined && clear) return null;
+  if (clear) return (await clearClinicLine(store, id)) ? `clinic ${id}: its own LINE settings forgotten` : `clinic ${id} had no LINE settings of its own`;
+  if (file === undefined) return showClinicLine(store, id, secret());
+  if (!file) return null;
+  const names = await setClinicLine(store, id, await readFile(file, 'utf8'), secret());
+  return `clinic ${id}: ${names.length} LINE settings written (${names.join(', ') || 'none'}); npm run clinic -- line ${id} shows them`;
 }
 
 async function exportTo(store: Store, id: string, file: string): Promise<string> {
@@ -106,7 +129,8 @@ async function main([command, ...args]: string[]): Promise<number> {
   if (!config) return 1;
   const store = await openStore(config);
   try {
-    const said = await run(store, command, args);
+    // The key the server seals with (TOKEN_SECRET, or DATA_DIR's), read only by the commands that seal or open.
+    const said = await run(store, command, args, () => serverSecret(config));
     if (said === null) {
       console.error(USAGE);
       return 2;

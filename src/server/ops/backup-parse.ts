@@ -27,6 +27,7 @@ export const BACKUP_TABLES = [
   'wait_readings',
   'sms_usage',
   'ticket_daily',
+  'line_channels',
 ] as const satisfies readonly (keyof Database)[];
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 

@@ -7,6 +7,7 @@
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../storage/schema.js';
+import { LINE_CHANNELS_ROW } from './backup-rows-line.js';
 
 const text = z.string();
 const int = z.number().int();
@@ -245,6 +246,7 @@ export const ROW_SCHEMAS = {
   ticket_push: z.strictObject({ endpoint: text, slot_id: text, p256dh: text, auth: text, created_at: time }),
   // 0028: tickets issued and first opened per day and queue; kept in a backup as notice_daily is.
   ticket_daily: z.strictObject({ day: text, queue_id: text, printed: int.min(0), opened: int.min(0) }),
+  line_channels: LINE_CHANNELS_ROW,
 } satisfies { [T in keyof Database]: z.ZodType<Selectable<Database[T]>> };
 
 /** Each table's primary key, in order: the backup pages through every table by it. */
@@ -272,6 +274,7 @@ export const PRIMARY_KEYS: { [T in keyof Database]: readonly (keyof Database[T] 
   kiosk_devices: ['id'],
   ticket_push: ['endpoint', 'slot_id'],
   ticket_daily: ['day', 'queue_id'],
+  line_channels: ['id'],
 };
 
 /** Zod's complaint in one line: `owner_id: expected string, received number; …`. */

@@ -7,6 +7,7 @@ import type { Store } from '../storage/port.js';
 import type { Database } from '../storage/schema.js';
 import { insertMainQueue, queueVersions } from '../storage/queue-rows.js';
 import { PRIMARY_KEYS } from './backup-rows.js';
+import { LINE_SEALED_COLUMNS } from '../storage/schema-line-channels.js';
 import { BACKUP_FORMAT, BACKUP_TABLES, BadBackupError, type BackupTable, type Entry, type Header, type Lines, readBackup } from './backup-parse.js';
 
 export { BACKUP_FORMAT, BACKUP_TABLES, BadBackupError } from './backup-parse.js';
@@ -35,12 +36,19 @@ export async function writeBackup(store: Store, write: (line: string) => void | 
       let rows = 0;
       for (const table of BACKUP_TABLES) {
         for await (const row of pages(tx, table)) {
-          await write(JSON.stringify({ table, row }));
+          await write(JSON.stringify({ table, row: table === 'line_channels' ? withoutSecrets(row) : row }));
           rows++;
         }
       }
       return rows;
     });
+}
+
+/** A clinic's LINE row without its sealed secrets (decision 079): no backup or export file holds one. */
+function withoutSecrets(row: Row): Row {
+  const kept = { ...row };
+  for (const column of LINE_SEALED_COLUMNS) delete kept[column];
+  return kept;
 }
 
 async function* pages(tx: Transaction<Database>, table: BackupTable): AsyncGenerator<Row> {

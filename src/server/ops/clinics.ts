@@ -44,7 +44,7 @@ export async function listClinics(store: Store): Promise<ClinicEntry[]> {
   }));
 }
 
-async function known(store: Store, id: string): Promise<void> {
+export async function known(store: Store, id: string): Promise<void> {
   if (!(await store.deployment.selectFrom('clinics').select('id').where('id', '=', id).executeTakeFirst())) {
     throw new ClinicCommandError(`no clinic ${id} (npm run clinic -- list)`);
   }

@@ -37,6 +37,7 @@ export const CLINIC_TABLES: ReadonlySet<string> = new Set([
   'audit_log',
   'clinic_schedule',
   'kiosk_devices',
+  'line_channels',
   'line_webhook_events',
   'notice_daily',
   'outbox',

@@ -13,6 +13,12 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import { CLINIC_COLUMN, CLINIC_TABLES } from './clinic-scope.js';
 
+/**
+ * The clinic tables there were when 0031 ran: CLINIC_TABLES as it was then. A table a later migration creates
+ * (0032's line_channels) is born with its clinic and is not rebuilt here, nor may this migration change with it.
+ */
+const LATER_TABLES: ReadonlySet<string> = new Set(['line_channels']);
+
 export const DEFAULT_CLINIC = 'default';
 
 export const clinicsMigration: Migration = {
@@ -31,7 +37,7 @@ export const clinicsMigration: Migration = {
       .execute();
     await db.schema.createIndex('clinic_hosts_clinic').on('clinic_hosts').column('clinic_id').execute();
     await sql`insert into clinics (id, name, created_at) values (${DEFAULT_CLINIC}, null, ${new Date().toISOString()})`.execute(db);
-    await addClinicColumn(db, [...CLINIC_TABLES]);
+    await addClinicColumn(db, [...CLINIC_TABLES].filter((t) => !LATER_TABLES.has(t)));
   },
 };
 
@@ -44,7 +50,7 @@ export async function addClinicColumn(db: Kysely<unknown>, tables: string[]): Pr
   else await rebuildSqlite(db, tables);
 }
 
-async function isPostgres(db: Kysely<unknown>): Promise<boolean> {
+export async function isPostgres(db: Kysely<unknown>): Promise<boolean> {
   try {
     await sql`select current_setting('server_version_num')`.execute(db);
     return true;

@@ -22,6 +22,7 @@ import { waitReadingsMigration } from './migration-0017-wait-readings.js';
 import { noticeMinutesMigration } from './migration-0018-notice-minutes.js';
 import { staffDevicesMigration } from './migration-0019-staff-devices.js';
 import { clinicsMigration } from './migration-0031-clinics.js';
+import { lineChannelsMigration } from './migration-0032-line-channels.js';
 import { checkinKeysAbsenceUndoMigration } from './migration-0020-checkin-keys-absence-undo.js';
 import { cancelLimitMigration } from './migration-0021-cancel-limit.js';
 import { queuesMigration } from './migration-0022-queues.js';
@@ -156,6 +157,7 @@ const migrations: Record<string, Migration> = {
   '0028_ticket_push': ticketPushMigration,
   '0029_network_printer': networkPrinterMigration,
   '0031_clinics': clinicsMigration,
+  '0032_line_channels': lineChannelsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

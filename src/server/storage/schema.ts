@@ -9,6 +9,8 @@ import type { ClinicHostTable, ClinicTable } from './schema-clinics.js';
 import type { KioskDeviceTable, StaffAccountTable, StaffSessionTable } from './schema-staff.js';
 export type { KioskDeviceTable, StaffAccountTable, StaffSessionTable } from './schema-staff.js';
 export type { ClinicHostTable, ClinicTable } from './schema-clinics.js';
+import type { LineChannelsTable } from './schema-line-channels.js';
+export type { LineChannelsTable } from './schema-line-channels.js';
 import type { TicketDailyTable, TicketPushTable, TicketTokenTable } from './schema-tickets.js';
 export type { TicketDailyTable, TicketPushTable, TicketTokenTable } from './schema-tickets.js';
 
@@ -251,6 +253,7 @@ export interface Database {
   kiosk_devices: KioskDeviceTable;
   ticket_push: TicketPushTable;
   ticket_daily: TicketDailyTable;
+  line_channels: LineChannelsTable;
 }
 
 /**
