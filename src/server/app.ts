@@ -20,7 +20,7 @@ import { registerSecurity } from './http/security.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { registerRequestLogging } from './http/request-logging.js';
 import { registerLiveRoutes } from './live/routes.js';
-import { loadOrCreateSecret, randomSecret } from './auth/secrets.js';
+import { serverSecret } from './auth/secrets.js';
 import { createWebPush } from './push/web-push.js';
 import { type Clock, systemClock } from './clock.js';
 import { registerExportRoutes } from './http/export-routes.js';
@@ -30,7 +30,8 @@ import type { LiveHubOptions } from './live/hub.js';
 import { smsSender } from './notify/sms-sender.js';
 import { openClinicRegistry } from './clinics/registry.js';
 import { startClinicRuntime } from './clinics/runtime.js';
-import { clinicConfig } from './clinics/clinic-config.js';
+import { runtimeConfig } from './clinics/clinic-config.js';
+import { readClinicOverlay } from './clinics/line-channels.js';
 import { registerClinicRouting } from './http/clinic-request.js';
 import { DEFAULT_CLINIC } from './storage/migration-0031-clinics.js';
 
@@ -83,7 +84,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
     done();
   });
 
-  const secret = config.TOKEN_SECRET ?? loadOrCreateSecret(config.DATA_DIR, 'token-secret', randomSecret);
+  const secret = serverSecret(config);
   // The outside clients that hold no clinic's data serve every clinic of the process.
   const shared = {
     webPush: createWebPush({
@@ -99,9 +100,12 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   const clinics = await openClinicRegistry({
     store,
     log: app.log,
-    start: async (clinicStore, identity) =>
-      startClinicRuntime({
-        config: clinicConfig(config, identity),
+    start: async (clinicStore, identity) => {
+      // What the clinic set for itself (decision 079); a secret that no longer opens is named, never shown.
+      const own = await readClinicOverlay(clinicStore, secret);
+      for (const { name, reason } of own.unusable) app.log.warn({ clinic: identity.id, setting: name, reason }, 'a clinic setting is left unused');
+      return startClinicRuntime({
+        config: runtimeConfig(config, identity, own.config),
         store: clinicStore,
         serverSecret: secret,
         log: identity.id === DEFAULT_CLINIC ? app.log : app.log.child({ clinic: identity.id }),
@@ -109,7 +113,8 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
         live,
         shared,
         onNotice: metrics?.notice,
-      }),
+      });
+    },
   });
   registerClinicRouting(app, clinics);
   app.decorate('clinics', clinics);

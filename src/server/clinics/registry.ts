@@ -40,26 +40,30 @@ const SOON_MS = 1_000;
 
 export async function openClinicRegistry({ store, start, log, refreshMs = 10_000 }: RegistryOptions): Promise<ClinicRegistry> {
   let directory: ClinicDirectory = { hosts: new Map(), clinics: new Map() };
-  // Each runtime with what it was made from: a renamed clinic gets a new one.
-  const running = new Map<string, { runtime: ClinicRuntime; name: string | null }>();
+  // Each runtime with what it was made from: a renamed clinic, or one whose settings changed, gets a new one.
+  const running = new Map<string, { runtime: ClinicRuntime; made: string }>();
   let reading: Promise<void> | null = null;
   let next: Promise<void> | null = null;
   let lastRead = 0;
   let closed = false;
 
   async function read(): Promise<void> {
-    const [clinics, hosts] = await Promise.all([
+    const [clinics, hosts, stamps] = await Promise.all([
       store.deployment.selectFrom('clinics').select(['id', 'name', 'disabled_at']).execute(),
       store.deployment.selectFrom('clinic_hosts').select(['host', 'clinic_id']).execute(),
+      store.deployment.selectFrom('line_channels').select(['clinic_id', 'updated_at']).execute(),
     ]);
+    const stampOf = new Map(stamps.map((s) => [s.clinic_id, s.updated_at]));
     const open = clinics.filter((c) => c.disabled_at === null);
     for (const clinic of open) {
+      const identity = { id: clinic.id, name: clinic.name, settingsStamp: stampOf.get(clinic.id) ?? null };
+      const made = JSON.stringify(identity);
       const now = running.get(clinic.id);
-      if (now && now.name === clinic.name) continue;
+      if (now?.made === made) continue;
       if (closed) return;
       // The store the app was given serves its own clinic as itself (tests write through it beside the app).
-      const runtime = await start(clinic.id === store.clinic ? store : store.forClinic(clinic.id), { id: clinic.id, name: clinic.name });
-      running.set(clinic.id, { runtime, name: clinic.name });
+      const runtime = await start(clinic.id === store.clinic ? store : store.forClinic(clinic.id), identity);
+      running.set(clinic.id, { runtime, made });
       if (now) stopLater(now.runtime);
     }
     const stillOpen = new Set(open.map((c) => c.id));

@@ -17,6 +17,7 @@ import { readDelivery, type ChatEvent } from '../domain/line-chat/events.js';
 import { answerEvent, type ChatDeps } from '../domain/line-chat/apply.js';
 import { lineReplier } from './reply-client.js';
 import { signatureValid } from './webhook-signature.js';
+import { deliveryForClinic } from '../clinics/line-channels.js';
 import '../http/clinic-request.js';
 
 /** A delivery is a few events of a few KB; a text message is at most 5,000 characters. */
@@ -101,6 +102,10 @@ export function lineWebhook(config: Config, store: Store, estimator: LiveEstimat
         body = JSON.parse(raw.toString('utf8'));
       } catch {
         throw new AppError('INVALID_ARGUMENT', 'error.invalidArgument');
+      }
+      // Signed with this clinic's channel secret, and, once the clinic named its bot, for that bot (decision 079).
+      if (!deliveryForClinic((body as { destination?: unknown } | null)?.destination, config.LINE_BOT_USER_ID)) {
+        throw new AppError('PERMISSION_DENIED', 'error.webhookDestination');
       }
       const events = readDelivery(body);
       if (!events) throw new AppError('INVALID_ARGUMENT', 'error.invalidArgument');

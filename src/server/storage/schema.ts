@@ -226,6 +226,8 @@ export interface ScheduleEdgeTable {
 export interface DeploymentDatabase extends Database {
   clinics: ClinicTable;
   clinic_hosts: ClinicHostTable;
+  /** Read across clinics for one thing only: when each clinic last changed its settings (decision 078). */
+  line_channels: LineChannelsTable & { clinic_id: string };
 }
 
 /** A clinic's tables: every one carries `clinic_id`, which the clinic's Kysely fills and filters by itself. */

@@ -1,6 +1,7 @@
 /**
  * What a host that reaches no open clinic answers (decision 078): the plain page a browser shows and the
- * refusal an API call gets. Both languages on the one page, since nothing tells us the reader's yet.
+ * refusal an API call gets, and
+ * the LINE webhook's refusal of a delivery for another clinic's bot. Both languages on the one page, since nothing tells us the reader's yet.
  */
 import type { Catalogue } from './text.js';
 
@@ -11,6 +12,7 @@ const ja = {
   'clinicHost.closed.body': 'ただいまこのアドレスでは受付をしていません。クリニックへ直接お問い合わせください。',
   'error.unknownClinic': 'このアドレスのクリニックはありません。',
   'error.clinicClosed': 'このクリニックの受付は休止しています。',
+  'error.webhookDestination': 'このクリニックのLINE公式アカウント宛てではない通知です（LINE_BOT_USER_ID）。',
 } as const;
 
 const en: Record<keyof typeof ja, string> = {
@@ -20,6 +22,7 @@ const en: Record<keyof typeof ja, string> = {
   'clinicHost.closed.body': 'Reception is not taken at this address at the moment. Please contact the clinic directly.',
   'error.unknownClinic': 'There is no clinic at this address.',
   'error.clinicClosed': 'This clinic’s reception is suspended.',
+  'error.webhookDestination': 'This delivery is not for this clinic’s LINE official account (LINE_BOT_USER_ID).',
 };
 
 export type ClinicHostKey = keyof typeof ja;
