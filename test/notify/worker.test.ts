@@ -184,4 +184,26 @@ describeStores('the notify worker', (kind) => {
     await worker.stop();
     expect(await row(id)).toMatchObject({ status: 'pending', attempts: 1, last_error: 'stopped' });
   });
+
+  it('with nothing outstanding, waits for a notice instead of polling (idlePollMs), and wakes on one', async () => {
+    const { deliverer, stats } = scriptedDeliverer(() => ({ kind: 'sent' }));
+    start(deliverer, { idlePollMs: 60_000 });
+    await new Promise((resolve) => setTimeout(resolve, 100)); // its first pass found nothing
+    // A row written without a notice (the product never does) is left for the next notice or the minute's poll,
+    // though ten 20 ms polls pass meanwhile: an idle worker does not poll.
+    const [id] = await queue(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(stats.calls).toEqual([]);
+    await t.store.write(async ({ emit }) => emit({ type: 'noticeQueued' }));
+    await eventually(async () => (await row(id!)).status === 'sent', 'sent after the notice');
+  });
+
+  it('keeps polling while a row waits for its retry, and sends it when due without a notice', async () => {
+    const [id] = await queue(1);
+    const soon = new Date(Date.now() + 150).toISOString();
+    await t.store.db.updateTable('outbox').set({ next_attempt_at: soon }).where('id', '=', id!).execute();
+    const { deliverer } = scriptedDeliverer(() => ({ kind: 'sent' }));
+    start(deliverer, { idlePollMs: 60_000 });
+    await eventually(async () => (await row(id!)).status === 'sent', 'sent when due');
+  });
 });

@@ -123,6 +123,8 @@ export function startClinicRuntime({ config, store, serverSecret, log, clock, li
     leaseMs: config.NOTIFY_LEASE_SECONDS * 1000,
     baseDelayMs: config.NOTIFY_RETRY_BASE_MS,
     pollMs: config.NOTIFY_POLL_MS,
+    // With nothing to send, a clinic's worker waits for a notice (decision 078): a minute's poll is the safety net.
+    idlePollMs: Math.max(config.NOTIFY_POLL_MS, 60_000),
     onResult: onNotice,
   });
   const stopRetention = scheduleRetention(store, { retentionDays: config.RETENTION_DAYS, auditRetentionDays: config.AUDIT_RETENTION_DAYS }, log);

@@ -41,6 +41,12 @@ export interface WorkerOptions {
   log: FastifyBaseLogger;
   leaseMs?: number;
   pollMs?: number;
+  /**
+   * Set: once a pass finds nothing pending or being sent, the worker polls only this often until a notice is
+   * queued (every row the product writes comes with one). A process serving many clinics runs a worker per
+   * clinic, and the idle ones' polls were most of its idle work (decision 078).
+   */
+  idlePollMs?: number;
   maxAttempts?: number;
   baseDelayMs?: number;
   concurrency?: number;
@@ -74,6 +80,9 @@ export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
   let pass: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  const idlePollMs = options.idlePollMs;
+  let idle = false;
+  let lastPass = 0;
 
   async function claim(id: string): Promise<OutboxTable | undefined> {
     const now = clock();
@@ -184,7 +193,15 @@ export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
     }
   }
 
+  /** Nothing pending (due or not) and nothing being sent, here or by another process: only a notice wakes us. */
+  async function nothingOutstanding(): Promise<boolean> {
+    if (sending.size > 0) return false;
+    const row = await store.db.selectFrom('outbox').select('id').where('status', 'in', ['pending', 'sending']).limit(1).executeTakeFirst();
+    return row === undefined;
+  }
+
   async function runPass(): Promise<void> {
+    lastPass = Date.now();
     if (sending.size >= concurrency) return;
     const nowIso = clock().toISOString();
     const candidates = await store.db
@@ -200,6 +217,7 @@ export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
       .orderBy('created_at')
       .limit(50)
       .execute();
+    idle = candidates.length === 0 && idlePollMs !== undefined && (await nothingOutstanding());
     for (const { id, kind } of candidates) {
       if (stopped || sending.size >= concurrency) return;
       if (sending.has(id)) continue; // our own send outlived its lease; it is still ours to finish
@@ -238,9 +256,16 @@ export function startNotifyWorker(options: WorkerOptions): NotifyWorker {
   }
 
   const unsubscribe = store.onChange((notice) => {
-    if (notice.events.some((e) => e.type === 'noticeQueued')) void runOnce();
+    // A notice for everyone (LISTEN reconnected) may stand for queued notices we did not hear.
+    if (notice.clinic === undefined || notice.events.some((e) => e.type === 'noticeQueued')) {
+      idle = false;
+      void runOnce();
+    }
   });
-  const timer = setInterval(() => void runOnce(), options.pollMs ?? 2_000);
+  const timer = setInterval(() => {
+    if (idle && Date.now() - lastPass < idlePollMs!) return;
+    void runOnce();
+  }, options.pollMs ?? 2_000);
   timer.unref();
   void runOnce();
 
