@@ -17,6 +17,8 @@ export interface PushRecord {
   text: string;
   retryKey: string | undefined;
   answered: number | 'hung' | 'stalled' | 'flooded';
+  /** The channel access token it was sent with (each clinic has its own channel). */
+  token: string;
   /** The connection it came on was closed (by the sender, for a request never answered). */
   closed: boolean;
 }
@@ -39,6 +41,8 @@ export interface FakeLineMessaging {
   quotaAnswer: number | 'hang' | null;
   /** Holds every push from now on (recorded, unanswered) until the returned function is called. */
   pause(): () => void;
+  /** Channel access tokens whose pushes are accepted and never answered: one clinic's channel gone silent. */
+  silentTokens: Set<string>;
   /** The endpoints `npm run doctor` asks (line-doctor-edge.ts). */
   doctor: DoctorEdge;
   richMenus: RichMenuState;
@@ -55,6 +59,7 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
   let paused: Promise<void> | null = null;
   const fake: Omit<FakeLineMessaging, 'url' | 'close'> = {
     quotaAnswer: null,
+    silentTokens: new Set(),
     pause() {
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
@@ -88,9 +93,14 @@ export async function startFakeLineMessaging(): Promise<FakeLineMessaging> {
     if (req.method === 'POST' && req.url === '/v2/bot/message/push') {
       const body = JSON.parse(raw) as { to: string; messages: { type: string; text: string }[] };
       const retryKey = req.headers['x-line-retry-key'] as string | undefined;
-      const record: PushRecord = { to: body.to, text: body.messages[0]?.text ?? '', retryKey, answered: 200, closed: false };
+      const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+      const record: PushRecord = { to: body.to, text: body.messages[0]?.text ?? '', retryKey, answered: 200, closed: false, token };
       fake.requests.push(record);
       req.socket.once('close', () => (record.closed = true));
+      if (fake.silentTokens.has(token)) {
+        record.answered = 'hung';
+        return void hung.push(res);
+      }
       if (paused) await paused;
       const step = fake.script.shift();
       if (step === 'stall') {
