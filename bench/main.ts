@@ -13,6 +13,7 @@
  *                                         one process (issue 42, decision 058; not in the default set, like kept)
  *   npm run bench -- --only queues        the burst spread over three queues against one queue, and a take in a
  *                                         second queue during a first queue's burst (issue 43, decision 061)
+ *   npm run bench -- --only clinics       one process serving 200 clinics, idle: its memory and CPU (issue 45)
  *   npm run bench -- --only estimate      the estimated wait on a family of simulated clinics (issues 14 and 36)
  *   npm run bench -- --only stats         a year of history: a month's statistics and a year's CSV (issue 16)
  *   npm run bench -- --reps 3             fewer repetitions (a quick look; the table says how many)
@@ -21,6 +22,7 @@
  *   BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- --only burst   profile the product
  *   BENCH_FLOOR_FLAGS=…                   the same for the floor
  */
+import { benchClinicsIdle } from './clinics-idle.js';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { benchBackup } from './backup.js';
@@ -40,7 +42,7 @@ import { printRows, type Row } from './lib/stats.js';
 import { type PgCluster, startPgCluster } from './lib/stores.js';
 import { type Section, writeReport } from './report.js';
 
-const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup', 'metrics', 'estimate', 'stats', 'kept', 'family', 'poisoned', 'queues'] as const;
+const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup', 'metrics', 'estimate', 'stats', 'kept', 'family', 'poisoned', 'queues', 'clinics'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values } = parseArgs({
@@ -51,7 +53,7 @@ const { values } = parseArgs({
     write: { type: 'boolean' },
   },
 });
-const only = (values.only?.split(',').map((s) => s.trim()) ?? SCENARIOS.filter((s) => s !== 'kept' && s !== 'family' && s !== 'poisoned' && s !== 'queues')) as Scenario[];
+const only = (values.only?.split(',').map((s) => s.trim()) ?? SCENARIOS.filter((s) => s !== 'kept' && s !== 'family' && s !== 'poisoned' && s !== 'queues' && s !== 'clinics')) as Scenario[];
 for (const s of only) if (!SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s} (${SCENARIOS.join(', ')})`);
 const reps = values.reps ? Number(values.reps) : undefined;
 const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
@@ -86,7 +88,7 @@ async function main() {
         clientBuild = String(err instanceof Error ? err.message : err);
       }
     }
-    const wantPg = (only.includes('burst') || only.includes('kept') || only.includes('family') || only.includes('poisoned') || only.includes('queues') || only.includes('backup') || only.includes('metrics') || only.includes('stats')) && (values.stores ?? 'postgres').includes('postgres');
+    const wantPg = (only.includes('burst') || only.includes('kept') || only.includes('family') || only.includes('poisoned') || only.includes('queues') || only.includes('clinics') || only.includes('backup') || only.includes('metrics') || only.includes('stats')) && (values.stores ?? 'postgres').includes('postgres');
     if (wantPg) {
       const started = await startPgCluster();
       if ('missing' in started) pgMissing = started.missing;
@@ -130,6 +132,10 @@ async function main() {
     await attempt('queues', 'Opening burst over three queues, and a take in another queue during a burst', async () => {
       const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
       return benchBurstQueues(kinds, reps ?? 3, cluster, nodeFlags);
+    });
+    await attempt('clinics', 'Many clinics, idle', async () => {
+      const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
+      return benchClinicsIdle(kinds, cluster);
     });
     await attempt('metrics', 'Opening burst, metrics off and on', () => {
       const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
