@@ -10,6 +10,7 @@ import { loadCliConfig } from './cli-config.js';
 import { openStore } from '../storage/open-store.js';
 import type { Store } from '../storage/port.js';
 import * as clinics from '../ops/clinics.js';
+import { DEFAULT_CLINIC } from '../storage/migration-0031-clinics.js';
 import { clearClinicLine, setClinicLine, showClinicLine } from '../ops/clinic-line.js';
 import { serverSecret } from '../auth/secrets.js';
 
@@ -29,6 +30,9 @@ const USAGE = `usage: npm run clinic -- list
                                                     LINE_MESSAGING_CHANNEL_ACCESS_TOKEN/SECRET, LINE_MINIAPP_CHANNEL_ID/SECRET,
                                                     LINE_SERVICE_TEMPLATE, LINE_SERVICE_PARAMS
        npm run clinic -- line <id> --clear          forget them all`;
+
+/** What a clinic without hosts is reached by (decision 078): `default`, every host nobody listed. */
+const noHost = (id: string) => (id === DEFAULT_CLINIC ? '(every host not listed)' : '(no host)');
 
 /** `--flag value` pairs and bare words, in order. */
 function parse(args: string[]): { words: string[]; flags: Map<string, string[]>; bare: Set<string> } {
@@ -52,7 +56,7 @@ async function run(store: Store, command: string, args: string[], secret: () => 
     case 'list': {
       const rows = await clinics.listClinics(store);
       return rows
-        .map((c) => `${c.id}\t${c.disabledAt ? 'disabled' : 'open'}\t${c.hosts.join(',') || '(no host)'}\t${c.name ?? ''}`)
+        .map((c) => `${c.id}\t${c.disabledAt ? 'disabled' : 'open'}\t${c.hosts.join(',') || noHost(c.id)}\t${c.name ?? ''}`)
         .join('\n');
     }
     case 'add':
