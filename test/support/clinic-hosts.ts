@@ -77,11 +77,12 @@ export interface TwoClinics {
   close(): Promise<void>;
 }
 
-export async function startTwoClinics(kind: StoreKind, env: Record<string, string> = {}): Promise<TwoClinics> {
+/** `clientDir`: the built client, for browser tests of the pages each host serves. */
+export async function startTwoClinics(kind: StoreKind, env: Record<string, string> = {}, clientDir?: string): Promise<TwoClinics> {
   const t = await openTestStore(kind);
   await addClinic(t.store, 'clinic-b', CLINIC_B_NAME, [HOST_B], new Date().toISOString());
   await addHost(t.store, 'default', HOST_A);
-  const server = await startTestServer({ store: t.store, env: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT: 'off', ...env } });
+  const server = await startTestServer({ store: t.store, clientDir, env: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT: 'off', ...env } });
   return {
     t,
     server,
