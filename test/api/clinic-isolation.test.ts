@@ -12,7 +12,7 @@ import { ruleOf, type Rule } from '../../src/server/http/function-def.js';
 import { CLINIC_TABLES } from '../../src/server/storage/clinic-scope.js';
 import type { Store } from '../../src/server/storage/port.js';
 import { describeStores } from '../support/stores.js';
-import { CLINIC_B_NAME, startTwoClinics, type ClinicSide, type TwoClinics } from '../support/clinic-hosts.js';
+import { CLINIC_B_NAME, HOST_A, HOST_B, startTwoClinics, type ClinicSide, type TwoClinics } from '../support/clinic-hosts.js';
 import { storeVersion } from '../support/store-version.js';
 import { lineEnv, startFakeLine, type FakeLine } from '../fakes/line-server.js';
 import { closedPort, errorCodeOf } from './api-support.js';
@@ -53,10 +53,11 @@ describeStores("one clinic's credentials and ids at another's host", (kind) => {
   beforeAll(async () => {
     const pushPort = await closedPort();
     push = `https://127.0.0.1:${pushPort}/push/1`;
-    // The environment's LINE channel is the clinic `default`'s alone (clinic B has none).
+    // The environment's LINE channel and public origin are the clinic `default`'s alone (clinic B has neither).
     fake = await startFakeLine();
     two = await startTwoClinics(kind, {
       ...lineEnv(fake),
+      PUBLIC_ORIGIN: `https://${HOST_A}`,
       CLINIC_NAME: CLINIC_A_NAME,
       VAPID_SUBJECT: 'mailto:clinic@example.com',
       PUSH_ALLOWED_HOSTS: `127.0.0.1:${pushPort}`,
@@ -180,4 +181,12 @@ describeStores("one clinic's credentials and ids at another's host", (kind) => {
       expect((await victim.call('getMonitorCheckinCode', { monitorKey: v.monitorKey })).status).toBe(200);
     });
   }
+
+  it("sends each clinic's patients to its own host: the desk's check-in link names the clinic's address", async () => {
+    // PUBLIC_ORIGIN is where the clinic `default` is reached; a link of clinic B's naming it would send B's
+    // patients, with B's desk code, to A's host, where their number is not found.
+    const deskLink = async (side: ClinicSide, cookie: string) => new URL((await must<{ deskLink: string }>(side, 'getArrivalSetup', {}, { cookie })).deskLink);
+    expect((await deskLink(two.a, ids.a.staff.cookie)).origin).toBe(`https://${HOST_A}`);
+    expect((await deskLink(two.b, ids.b.staff.cookie)).host).toBe(HOST_B);
+  });
 });
