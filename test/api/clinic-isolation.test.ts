@@ -14,6 +14,7 @@ import type { Store } from '../../src/server/storage/port.js';
 import { describeStores } from '../support/stores.js';
 import { CLINIC_B_NAME, HOST_A, HOST_B, startTwoClinics, type ClinicSide, type TwoClinics } from '../support/clinic-hosts.js';
 import { storeVersion } from '../support/store-version.js';
+import type { SseEvent } from '../support/sse.js';
 import { lineEnv, startFakeLine, type FakeLine } from '../fakes/line-server.js';
 import { closedPort, errorCodeOf } from './api-support.js';
 import { ISOLATION_CASES, type IsolationCase } from './clinic-isolation-cases.js';
@@ -188,5 +189,36 @@ describeStores("one clinic's credentials and ids at another's host", (kind) => {
     const deskLink = async (side: ClinicSide, cookie: string) => new URL((await must<{ deskLink: string }>(side, 'getArrivalSetup', {}, { cookie })).deskLink);
     expect((await deskLink(two.a, ids.a.staff.cookie)).origin).toBe(`https://${HOST_A}`);
     expect((await deskLink(two.b, ids.b.staff.cookie)).host).toBe(HOST_B);
+  });
+
+  it("each clinic's streams carry its own changes only, whatever the other does meanwhile", async () => {
+    const numbers = (data: string) => (JSON.parse(data) as { queue: { reservationNumber: number }[] }).queue.map((r) => r.reservationNumber);
+    const take = async (side: ClinicSide) =>
+      must<{ slotId: string; reservationNumber: number }>(side, 'allocateNextSlot', { reservedType: 'PWA' }, { token: (await side.patient()).token });
+    const aQueue = await two.a.sse('/api/live/queue');
+    const aAdmin = await two.a.sse('/api/live/admin', { cookie: ids.a.staff.cookie });
+    const bQueue = await two.b.sse('/api/live/queue');
+    try {
+      // B goes two numbers ahead of A: a frame of B's on A's streams would show a number A never gave.
+      const bTaken = [await take(two.b), await take(two.b)];
+      const bLast = bTaken[1]!.reservationNumber;
+      await bQueue.next((e) => e.event === 'queue' && numbers(e.data).includes(bLast));
+      const aTaken = await take(two.a);
+      expect(aTaken.reservationNumber).toBeLessThan(bLast);
+      // Every frame A's viewers got until A's own change, the first snapshots included.
+      const seen: SseEvent[] = [];
+      const heard = (kind: string, has: (data: string) => boolean) => (e: SseEvent) => {
+        seen.push(e);
+        return e.event === kind && has(e.data);
+      };
+      const aNumbers = numbers((await aQueue.next(heard('queue', (data) => numbers(data).includes(aTaken.reservationNumber)))).data);
+      await aAdmin.next(heard('admin', (data) => data.includes(aTaken.slotId)));
+      expect(Math.max(...aNumbers)).toBe(aTaken.reservationNumber);
+      const ofB = [...secretsOf(ids.b, CLINIC_B_NAME), ...bTaken.map((t) => t.slotId)];
+      expect(seen.flatMap((e) => ofB.filter((s) => e.data.includes(s)))).toEqual([]);
+      expect(seen.filter((e) => e.event === 'queue' && numbers(e.data).includes(bLast))).toEqual([]);
+    } finally {
+      for (const reader of [aQueue, aAdmin, bQueue]) reader.close();
+    }
   });
 });
