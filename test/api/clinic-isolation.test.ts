@@ -5,7 +5,6 @@
  * same afterwards. Both directions, on both stores. The table is clinic-isolation-cases.ts.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { FUNCTION_NAMES } from '../../src/shared/schemas/functions.js';
 import { functionAccess } from '../../src/server/function-table.js';
 import { ruleOf, type Rule } from '../../src/server/http/function-def.js';
@@ -33,17 +32,17 @@ it('the table has a row for every function, and for every value of a payload fie
   }
 });
 
-/** Each clinic table's row count as the clinic's scoped store reads it. */
-async function rowCounts(store: Store): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
+/**
+ * Every row of every clinic table as the clinic's scoped store reads it, each table's rows as sorted JSON
+ * texts: the counts alone would miss a row changed in place (a limit's counter spent, a session ended).
+ */
+async function clinicRows(store: Store): Promise<Record<string, string[]>> {
+  const rows: Record<string, string[]> = {};
   for (const table of [...CLINIC_TABLES].sort()) {
-    const row = await store.db
-      .selectFrom(table as 'runtime')
-      .select(sql<string | number>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow();
-    counts[table] = Number(row.n);
+    const all = await store.db.selectFrom(table as 'runtime').selectAll().execute();
+    rows[table] = all.map((row) => JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).sort();
   }
-  return counts;
+  return rows;
 }
 
 describeStores("one clinic's credentials and ids at another's host", (kind) => {
@@ -85,7 +84,7 @@ describeStores("one clinic's credentials and ids at another's host", (kind) => {
       const v = ids[d.victim];
       const mine = ids[d.at];
       const secrets = secretsOf(v, d.victimName);
-      const countsBefore = await rowCounts(victim.store);
+      const rowsBefore = await clinicRows(victim.store);
       const versionBefore = await storeVersion(victim.store);
 
       // The same people as the attacked clinic would sign them: v's phone's install id, v's LINE user.
@@ -170,7 +169,7 @@ describeStores("one clinic's credentials and ids at another's host", (kind) => {
 
       expect(got).toEqual(expected);
       expect(leaks).toEqual([]);
-      expect(await rowCounts(victim.store)).toEqual(countsBefore);
+      expect(await clinicRows(victim.store)).toEqual(rowsBefore);
       expect(await storeVersion(victim.store)).toBe(versionBefore);
 
       // And v's own credentials still work at v's host: nothing done at the other host ended them.
