@@ -15,6 +15,7 @@ import { CLINIC_B_NAME, HOST_A, HOST_B, startTwoClinics, type ClinicSide, type T
 import { storeVersion } from '../support/store-version.js';
 import type { SseEvent } from '../support/sse.js';
 import { lineEnv, startFakeLine, type FakeLine } from '../fakes/line-server.js';
+import { startFakeEposPrinter } from '../fakes/epos-printer.js';
 import { closedPort, errorCodeOf } from './api-support.js';
 import { ISOLATION_CASES, type IsolationCase } from './clinic-isolation-cases.js';
 import { type ClinicIds, lineToken, must, secretsOf, setUpClinic } from './clinic-isolation-setup.js';
@@ -182,12 +183,24 @@ describeStores("one clinic's credentials and ids at another's host", (kind) => {
     });
   }
 
-  it("sends each clinic's patients to its own host: the desk's check-in link names the clinic's address", async () => {
+  it("sends each clinic's patients to its own host: the desk's check-in link and the printed ticket name its address", async () => {
     // PUBLIC_ORIGIN is where the clinic `default` is reached; a link of clinic B's naming it would send B's
-    // patients, with B's desk code, to A's host, where their number is not found.
+    // patients, with B's desk code or ticket, to A's host, where their number is not found.
     const deskLink = async (side: ClinicSide, cookie: string) => new URL((await must<{ deskLink: string }>(side, 'getArrivalSetup', {}, { cookie })).deskLink);
     expect((await deskLink(two.a, ids.a.staff.cookie)).origin).toBe(`https://${HOST_A}`);
     expect((await deskLink(two.b, ids.b.staff.cookie)).host).toBe(HOST_B);
+    const printer = await startFakeEposPrinter();
+    try {
+      const staffB = { cookie: ids.b.staff.cookie };
+      await must(two.b, 'saveTicketSettings', { paper: '58', note: '', printer: printer.url }, staffB);
+      const walkIn = await must<{ slotId: string }>(two.b, 'allocateNextSlot', { reservedType: 'ADMIN' }, staffB);
+      const printed = await must<{ printer: string; token: string }>(two.b, 'issueTicket', { slotId: walkIn.slotId }, staffB);
+      expect(printed.printer).toBe('sent');
+      expect(new URL(printer.printed[0]!.qr!).host).toBe(HOST_B);
+      expect(printer.printed[0]!.texts).toContain(`${CLINIC_B_NAME}\n`);
+    } finally {
+      await printer.close();
+    }
   });
 
   it("each clinic's streams carry its own changes only, whatever the other does meanwhile", async () => {
