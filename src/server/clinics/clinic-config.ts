@@ -20,7 +20,10 @@ export interface ClinicIdentity {
 export function runtimeConfig(deployment: Config, clinic: ClinicIdentity, own: ClinicOverlayConfig): Config {
   if (clinic.id === DEFAULT_CLINIC) return clinicConfig(deployment, own, true);
   const config = clinicConfig(deployment, own, false);
-  // The clinic's site is the environment's clinic's, never another's.
+  // The clinic's site and its public origin are the environment's clinic's, never another's: with
+  // PUBLIC_ORIGIN inherited, this clinic's check-in links and printed QR codes named the default clinic's host.
+  // Without it the links use the host the staff's request came to.
   delete config.CLINIC_SITE_URL;
+  delete config.PUBLIC_ORIGIN;
   return own.CLINIC_NAME === undefined ? { ...config, CLINIC_NAME: clinic.name ?? clinic.id } : config;
 }
