@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { basename, dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import vm from 'node:vm';
 
 /**
@@ -27,6 +28,13 @@ export type CodeCacheStatus = 'used' | 'compiled' | 'rejected' | 'sources';
 
 /** Written this long after the server listens (or at exit, if sooner): by then the first requests ran too. */
 const WRITE_AFTER_MS = 5000;
+/**
+ * Writing stops the event loop for 40–80 ms (V8 serialises every compiled function): not while the server
+ * is busy. It waits for a second in which the loop was busy less than QUIET_UTILISATION of the time, up to
+ * WRITE_BY_MS after listening. At 5 s it landed in the middle of the first opening burst (decision 080).
+ */
+const QUIET_UTILISATION = 0.05;
+const WRITE_BY_MS = 10 * 60_000;
 
 export interface LoadedBundle {
   exports: Record<string, unknown>;
@@ -94,7 +102,19 @@ export function loadBundle(file: string, dir: string): LoadedBundle | undefined 
     status,
     keepCache() {
       if (!pending) return;
-      setTimeout(write, WRITE_AFTER_MS).unref();
+      const until = Date.now() + WRITE_BY_MS;
+      let before = performance.eventLoopUtilization();
+      const whenQuiet = () => {
+        const now = performance.eventLoopUtilization();
+        const busy = performance.eventLoopUtilization(now, before).utilization;
+        before = now;
+        if (busy < QUIET_UTILISATION || Date.now() >= until) write();
+        else setTimeout(whenQuiet, 1000).unref();
+      };
+      setTimeout(() => {
+        before = performance.eventLoopUtilization();
+        setTimeout(whenQuiet, 1000).unref();
+      }, WRITE_AFTER_MS - 1000).unref();
       process.once('exit', write);
     },
   };
