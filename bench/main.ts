@@ -23,6 +23,7 @@
  *   BENCH_FLOOR_FLAGS=…                   the same for the floor
  */
 import { benchClinicsIdle } from './clinics-idle.js';
+import { benchClinicsBurst } from './clinics-burst.js';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { benchBackup } from './backup.js';
@@ -42,7 +43,7 @@ import { printRows, type Row } from './lib/stats.js';
 import { type PgCluster, startPgCluster } from './lib/stores.js';
 import { type Section, writeReport } from './report.js';
 
-const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup', 'metrics', 'estimate', 'stats', 'kept', 'family', 'poisoned', 'queues', 'clinics'] as const;
+const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup', 'metrics', 'estimate', 'stats', 'kept', 'family', 'poisoned', 'queues', 'clinics', 'clinics-burst'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values } = parseArgs({
@@ -53,7 +54,7 @@ const { values } = parseArgs({
     write: { type: 'boolean' },
   },
 });
-const only = (values.only?.split(',').map((s) => s.trim()) ?? SCENARIOS.filter((s) => s !== 'kept' && s !== 'family' && s !== 'poisoned' && s !== 'queues' && s !== 'clinics')) as Scenario[];
+const only = (values.only?.split(',').map((s) => s.trim()) ?? SCENARIOS.filter((s) => s !== 'kept' && s !== 'family' && s !== 'poisoned' && s !== 'queues' && s !== 'clinics' && s !== 'clinics-burst')) as Scenario[];
 for (const s of only) if (!SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s} (${SCENARIOS.join(', ')})`);
 const reps = values.reps ? Number(values.reps) : undefined;
 const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
@@ -80,7 +81,7 @@ async function main() {
     }
     let clientBuild: string | null = null;
     // The backup, metrics and poisoned scenarios need no client (the CLI; API calls only): no build for them alone.
-    if (only.some((s) => s !== 'backup' && s !== 'metrics' && s !== 'estimate' && s !== 'stats' && s !== 'poisoned')) {
+    if (only.some((s) => s !== 'backup' && s !== 'metrics' && s !== 'estimate' && s !== 'stats' && s !== 'poisoned' && s !== 'clinics-burst')) {
       try {
         await run('npm', ['run', 'build:client']);
       } catch (err) {
@@ -88,7 +89,7 @@ async function main() {
         clientBuild = String(err instanceof Error ? err.message : err);
       }
     }
-    const wantPg = (only.includes('burst') || only.includes('kept') || only.includes('family') || only.includes('poisoned') || only.includes('queues') || only.includes('clinics') || only.includes('backup') || only.includes('metrics') || only.includes('stats')) && (values.stores ?? 'postgres').includes('postgres');
+    const wantPg = (only.includes('burst') || only.includes('kept') || only.includes('family') || only.includes('poisoned') || only.includes('queues') || only.includes('clinics') || only.includes('clinics-burst') || only.includes('backup') || only.includes('metrics') || only.includes('stats')) && (values.stores ?? 'postgres').includes('postgres');
     if (wantPg) {
       const started = await startPgCluster();
       if ('missing' in started) pgMissing = started.missing;
@@ -136,6 +137,10 @@ async function main() {
     await attempt('clinics', 'Many clinics, idle', async () => {
       const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
       return benchClinicsIdle(kinds, cluster);
+    });
+    await attempt('clinics-burst', '100 clinics opening in the same minute, three processes', async () => {
+      if (!cluster) throw new Error(pgMissing ?? 'PostgreSQL not asked for (--stores)');
+      return benchClinicsBurst(cluster, nodeFlags);
     });
     await attempt('metrics', 'Opening burst, metrics off and on', () => {
       const kinds = (['sqlite', 'postgres'] as const).filter((k) => (values.stores ?? k).includes(k) && (k === 'sqlite' || cluster));
