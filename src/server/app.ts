@@ -148,7 +148,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   registerOriginCheck(app);
   registerFunctionRoutes(app, functionTable);
   registerStaffRoutes(app);
-  if (config.GROUP_HOST) registerGroupRoutes(app, { store, config });
+  if (config.GROUP_HOST) registerGroupRoutes(app, { store, config, clock });
   registerKioskRoutes(app);
   registerExportRoutes(app);
   registerClientConfigRoute(app);

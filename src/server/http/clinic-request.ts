@@ -53,12 +53,11 @@ export function registerClinicRouting(app: FastifyInstance, registry: ClinicRegi
   app.addHook('onRequest', (request, reply, done) => {
     if (DEPLOYMENT_PATHS.has(pathOf(request.url))) return done();
     const host = plainHost(request.host);
-    if (groupHost !== undefined && host === groupHost) {
-      if (groupHostServes(pathOf(request.url))) return done();
-      return refuse(request, reply, false);
+    if (groupHost !== undefined) {
+      if (host === groupHost) return groupHostServes(pathOf(request.url)) ? done() : refuse(request, reply, false);
+      // The group's API answers at the group host only: at a clinic's host it is refused as an unknown call.
+      if (pathOf(request.url).startsWith('/api/group/')) return done(new AppError('NOT_FOUND', 'error.unknownFunction'));
     }
-    // The group's API answers at the group host only: at a clinic's host it is refused as an unknown call.
-    if (pathOf(request.url).startsWith('/api/group/')) return done(new AppError('NOT_FOUND', 'error.unknownFunction'));
     const runtime = registry.runtimeFor(host);
     if (runtime) {
       request.clinic = runtime;

@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Store } from '../storage/port.js';
+import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
 import { clientKey } from '../abuse/limits.js';
 import { tokyoDateAndTime } from '../../shared/schedule/calendar.js';
@@ -27,7 +28,7 @@ const groupToken = (request: FastifyRequest) =>
 /** The scheme and port the client reached us by, for addresses on the deployment's other hosts. */
 export const requestPlace = (request: FastifyRequest): RequestPlace => ({ scheme: request.protocol, port: request.port ?? null });
 
-export function registerGroupRoutes(app: FastifyInstance, { store, config }: { store: Store; config: Config }) {
+export function registerGroupRoutes(app: FastifyInstance, { store, config, clock }: { store: Store; config: Config; clock: Clock }) {
   const cookieOptions = (request: FastifyRequest) => ({ httpOnly: true, sameSite: 'strict' as const, path: '/', secure: overHttps(request) });
   const limiter = loginLimiter({
     perAddress: config.LOGIN_FAILURES_PER_ADDRESS_PER_15_MIN,
@@ -76,7 +77,7 @@ export function registerGroupRoutes(app: FastifyInstance, { store, config }: { s
 
   app.get('/api/group/overview', async (request) => {
     const account = await requireGroup(request);
-    const { period, date } = parseOverviewQuery(request.query, tokyoDateAndTime(Date.now()).date);
+    const { period, date } = parseOverviewQuery(request.query, tokyoDateAndTime(clock.now().getTime()).date);
     return { result: await readOverview(store, app.clinics, account, period, date) };
   });
 
