@@ -19,6 +19,7 @@ import { startFakeEposPrinter } from '../fakes/epos-printer.js';
 import { closedPort, errorCodeOf } from './api-support.js';
 import { ISOLATION_CASES, type IsolationCase } from './clinic-isolation-cases.js';
 import { type ClinicIds, lineToken, must, secretsOf, setUpClinic } from './clinic-isolation-setup.js';
+import { addGroup, atHost, GROUP_HOST, GROUP_PASSWORD } from '../support/group-host.js';
 
 const CLINIC_A_NAME = 'あおば医院';
 type Auth = { token?: string; cookie?: string };
@@ -51,6 +52,13 @@ describeStores("one clinic's credentials and ids at another's host", (kind) => {
   let push: string;
   let fake: FakeLine;
   const ids = {} as Record<'a' | 'b', ClinicIds>;
+  // A group account given both clinics (decision 081): its group cookie, and its handed-off staff cookie in each.
+  let groupCookie: string;
+  const handedOff = {} as Record<'a' | 'b', string>;
+  const handoffToken = async (clinicId: string) => {
+    const answer = await atHost<{ result: { url: string } }>(two.server.url, GROUP_HOST, 'POST', '/api/group/handoff', { body: { clinicId }, cookie: groupCookie });
+    return new URL(answer.body.result.url).hash.slice(1);
+  };
   beforeAll(async () => {
     const pushPort = await closedPort();
     push = `https://127.0.0.1:${pushPort}/push/1`;
@@ -62,9 +70,16 @@ describeStores("one clinic's credentials and ids at another's host", (kind) => {
       CLINIC_NAME: CLINIC_A_NAME,
       VAPID_SUBJECT: 'mailto:clinic@example.com',
       PUSH_ALLOWED_HOSTS: `127.0.0.1:${pushPort}`,
+      GROUP_HOST,
     });
     ids.a = await setUpClinic(two.server, two.a, 'default', fake);
     ids.b = await setUpClinic(two.server, two.b, 'clinic-b');
+    await addGroup(two.t.store, 'houjin', ['default', 'clinic-b']);
+    groupCookie = (await atHost(two.server.url, GROUP_HOST, 'POST', '/api/group/login', { body: { username: 'houjin', password: GROUP_PASSWORD } })).cookie!;
+    for (const [side, clinic] of [['a', 'default'], ['b', 'clinic-b']] as const) {
+      const token = await handoffToken(clinic);
+      handedOff[side] = (await atHost(two.server.url, two[side].host, 'POST', '/api/staff/handoff', { body: { token } })).cookie!;
+    }
   });
   afterAll(async () => {
     await two?.close();
@@ -74,8 +89,8 @@ describeStores("one clinic's credentials and ids at another's host", (kind) => {
   });
 
   const directions = [
-    { at: 'a', victim: 'b', atClinic: 'default', victimName: CLINIC_B_NAME, atName: CLINIC_A_NAME, hasLine: true },
-    { at: 'b', victim: 'a', atClinic: 'clinic-b', victimName: CLINIC_A_NAME, atName: CLINIC_B_NAME, hasLine: false },
+    { at: 'a', victim: 'b', atClinic: 'default', victimClinic: 'clinic-b', victimName: CLINIC_B_NAME, atName: CLINIC_A_NAME, hasLine: true },
+    { at: 'b', victim: 'a', atClinic: 'clinic-b', victimClinic: 'default', victimName: CLINIC_A_NAME, atName: CLINIC_B_NAME, hasLine: false },
   ] as const;
 
   for (const d of directions) {
@@ -142,6 +157,12 @@ describeStores("one clinic's credentials and ids at another's host", (kind) => {
       await status('GET audit.csv', 401, at.get('/api/staff/export/audit.csv?from=2026-11-01&to=2026-11-30', vStaff));
       // v's staff member, v's password and the device cookie v's host gave: no such account here.
       await status('POST /api/staff/login with the device cookie', 401, post('/api/staff/login', { username: v.staff.username, password: 'correct horse battery' }, { cookie: v.staff.device }));
+      // The group's: a handoff made for v spends nothing here, v's handed-off session is none here, and the
+      // group's API is no clinic host's.
+      await status('POST /api/staff/handoff', 401, post('/api/staff/handoff', { token: await handoffToken(d.victimClinic) }, {}));
+      await status('GET /api/staff/me (handed off)', 401, at.get('/api/staff/me', { cookie: handedOff[d.victim] }));
+      await status('GET /api/group/me', 404, at.get('/api/group/me', { cookie: groupCookie }));
+      await status('POST /api/group/handoff', 404, post('/api/group/handoff', { clinicId: d.victimClinic }, { cookie: groupCookie }));
       const config = await at.get('/api/client-config');
       const configText = await config.text();
       judge('GET /api/client-config', d.atName, (JSON.parse(configText) as { clinicName: string }).clinicName, configText);
@@ -175,6 +196,7 @@ describeStores("one clinic's credentials and ids at another's host", (kind) => {
 
       // And v's own credentials still work at v's host: nothing done at the other host ended them.
       expect((await victim.get('/api/staff/me', vStaff)).status).toBe(200);
+      expect((await victim.get('/api/staff/me', { cookie: handedOff[d.victim] })).status).toBe(200);
       const reservation = await must<{ reservation: { reservationNumber: number } | null }>(victim, 'getMyReservation', {}, { token: v.pwa.token });
       expect(reservation.reservation?.reservationNumber).toBe(v.pwa.number);
       expect((await victim.call('getKioskState', {}, { cookie: v.kiosk.cookie })).status).toBe(200);
