@@ -67,6 +67,12 @@ for (let ahead = 4; ahead <= 13; ahead++) {
   console.log(`  readings at ${ahead} ahead: edges ${span(every.filter(here))} apart over every session, ${span(pooled.filter(here))} over the last ones`);
 }
 
+// How far the expected time itself errs: the shortest window holding 80 % of actual − mean (the oracle's measure).
+const errors = at10.map((r) => r.actual - r.mean).sort((a, b) => a - b);
+const k = Math.ceil(0.8 * errors.length);
+const shortest = Math.min(...errors.slice(0, errors.length - k + 1).map((e, i) => errors[i + k - 1]! - e));
+console.log(`the expected time's errors at ${AT} ahead: shortest 80 % window ${shortest.toFixed(1)} min (the oracle's ${oracle.toFixed(1)})`);
+
 // 3. The oracle bound: edges from the judged readings themselves, one band, the product's ranks and rounding.
 const judged: CalibrationSample[] = at10.map((r) => ({ session: String(r.session), ahead: AT, mean: r.mean, sd: r.sd, actualMinutes: r.actual }));
 const best = calibrate(judged, { limits: [], minSessions: 1, sessions: sessions.length })!.bands[0]!;
