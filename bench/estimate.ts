@@ -28,8 +28,11 @@ export const TARGET_SOONER = 0.05;
 export const TARGET_INSIDE = 0.8;
 export const TARGET_WIDTH_RATIO = 1.25;
 
-interface Reading {
+export interface Reading {
   ahead: number;
+  /** What the model said (waitMoments): the range's edges are mean + z·sd, rounded outwards. */
+  mean: number;
+  sd: number;
   low: number;
   high: number;
   /** Minutes until the turn came (started, or called and found absent). */
@@ -62,6 +65,8 @@ export interface RunOptions {
   rule: 'own' | 'wider';
   sessions?: number;
   weeks?: number;
+  /** Called before each session with the calibration it is shown with and the readings it was learnt from. */
+  observe?: (session: number, calibration: RangeCalibration | null, pool: readonly CalibrationSample[]) => void;
 }
 
 const iso = (minutes: number) => new Date(BASE + minutes * 60_000).toISOString();
@@ -91,7 +96,7 @@ function measureSession(session: SimSession, id: string, history: ReturnType<typ
       if (p.startedAt !== null) recorded.push({ session: id, ahead, mean, sd, actualMinutes: p.startedAt - t });
       if (p.calledAt === null) return; // cancelled later: no turn to compare with
       const range = waitRange(estimate, ahead, now)!;
-      readings.push({ ahead, low: range.lowMinutes, high: range.highMinutes, actual: p.calledAt - t, calibrated: calibration !== null });
+      readings.push({ ahead, mean, sd, low: range.lowMinutes, high: range.highMinutes, actual: p.calledAt - t, calibrated: calibration !== null });
       errors.push(Math.abs((Date.parse(range.expectedAt) - BASE) / 60_000 - p.calledAt));
     });
   }
@@ -99,7 +104,7 @@ function measureSession(session: SimSession, id: string, history: ReturnType<typ
 }
 
 /** Replays sessions in order as the product would live them: history and calibration from the earlier ones. */
-function replay(sessions: readonly SimSession[], options: RunOptions) {
+export function replay(sessions: readonly SimSession[], options: RunOptions) {
   const past: { weekday: number; period: string; pace: PaceStats }[] = [];
   const pool: CalibrationSample[] = [];
   const readings: (Reading & { session: number })[] = [];
@@ -113,6 +118,7 @@ function replay(sessions: readonly SimSession[], options: RunOptions) {
     const pick = same.length > 0 ? same : usable.filter((s) => s.period === period);
     const history = historyPace(pick.slice(-HISTORY_SESSIONS).map((s) => s.pace));
     const calibration = options.rule === 'own' ? calibrate(pool, { sessions: keep, lowShare: options.lowShare, insideShare: options.insideShare }) : null;
+    options.observe?.(i, calibration, pool);
     const measured = measureSession(session, String(i), history, calibration);
     for (const r of measured.readings) readings.push({ ...r, session: i });
     errors.push(...measured.errors);

@@ -113,7 +113,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
         clock,
         live,
         shared,
-        onNotice: metrics?.notice,
+        onNotice: metrics ? (row, result) => metrics.notice(identity.id, row, result) : undefined,
       });
     },
   });
@@ -127,7 +127,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   }
   registerClinicRouting(app, clinics, config.GROUP_HOST);
   app.decorate('clinics', clinics);
-  metrics?.watch({ store, viewers: (kind) => clinics.runtimes().reduce((sum, runtime) => sum + runtime.hub.viewerCount(kind), 0) });
+  metrics?.watch({ store, clinics: () => clinics.runtimes().map((runtime) => ({ id: runtime.id, viewers: (kind) => runtime.hub.viewerCount(kind) })) });
   // Node's close() waits for connections that never carried a request (browser preconnects) until its
   // headers timeout: they end with the streams, or a SIGTERM would end in the 10-second forced exit.
   const unused = new Set<Socket>();

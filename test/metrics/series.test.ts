@@ -79,7 +79,7 @@ describeStores('metrics after real calls', (kind) => {
     expect(valueOf(samples, 'clinic_queue_live_viewers', { kind: 'queue' })).toBe(2);
     expect(valueOf(samples, 'clinic_queue_live_viewers', { kind: 'admin' })).toBe(1);
 
-    expect(valueOf(samples, 'clinic_queue_notice_attempts_total', { channel: 'LINE', result: 'retry' })).toBe(1);
+    expect(valueOf(samples, 'clinic_queue_notice_attempts_total', { clinic: 'default', channel: 'LINE', result: 'retry' })).toBe(1);
     expect(valueOf(samples, 'clinic_queue_notice_attempts_total', { channel: 'LINE', result: 'failed' })).toBeUndefined();
 
     expect(valueOf(samples, 'clinic_queue_outbox_backlog', { channel: 'LINE' })).toBe(0);

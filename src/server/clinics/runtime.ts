@@ -152,6 +152,8 @@ export function startClinicRuntime({ config, store, serverSecret, log, clock, li
       schedule?.stop();
       readings.stop();
       await Promise.all([minutes.settled(), schedule?.settled(), readings.settled()]);
+      // Its views listen to the store, which outlives the runtime: a rebuilt runtime must give them back.
+      deps.allocation.close();
     },
   };
 }

@@ -62,3 +62,15 @@ it('refuses a family of no labels or more than three (the lookup has three level
   expect(() => new FastCounter('x_total', 'x', [])).toThrow(/one to three labels/);
   expect(() => new FastCounter('x_total', 'x', ['a', 'b', 'c', 'd'])).toThrow(/one to three labels/);
 });
+
+it("retains only the series whose first label value is kept, and counts a dropped value's series afresh", () => {
+  const counter = new FastCounter('by_clinic_total', 'By clinic', ['clinic', 'code']);
+  counter.inc('a', 'ok');
+  counter.inc('b', 'ok');
+  counter.inc('b', 'ABORTED');
+  counter.retain((clinic) => clinic !== 'b');
+  expect(counter.text()).toBe('# HELP by_clinic_total By clinic\n# TYPE by_clinic_total counter\nby_clinic_total{clinic="a",code="ok"} 1');
+  counter.inc('b', 'ok');
+  counter.inc('a', 'ok');
+  expect(counter.text()).toContain('by_clinic_total{clinic="a",code="ok"} 2\nby_clinic_total{clinic="b",code="ok"} 1');
+});

@@ -37,7 +37,7 @@ export interface TextFamily {
 
 abstract class FastFamily<S> implements TextFamily {
   /** Each series' state with the label text it is written with (`route="/x",outcome="ok"`). */
-  protected readonly series: { labels: string; state: S }[] = [];
+  protected readonly series: { labels: string; first: string; state: S }[] = [];
   /** The states, one map level per label value: no joined key string is built and hashed per call. */
   private readonly index = new Map<string, unknown>();
   private readonly header: string;
@@ -77,9 +77,21 @@ abstract class FastFamily<S> implements TextFamily {
     }
     const labels = this.labelNames.map((n, i) => `${n}="${escapeValue(values[i])}"`).join(',');
     const state = this.fresh(labels);
-    this.series.push({ labels, state });
+    this.series.push({ labels, first: a, state });
     node.set(values[values.length - 1], state);
     return state;
+  }
+
+  /**
+   * Forgets every series whose first label value `keep` refuses: a clinic this process no longer serves
+   * (metrics.ts), so the family holds one value of that label per clinic that runs, not one per clinic ever seen.
+   */
+  retain(keep: (first: string) => boolean): void {
+    if (this.series.every((s) => keep(s.first))) return;
+    for (const first of [...this.index.keys()]) if (!keep(first)) this.index.delete(first);
+    const kept = this.series.filter((s) => keep(s.first));
+    this.series.length = 0;
+    this.series.push(...kept);
   }
 
   text(): string {

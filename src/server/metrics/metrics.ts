@@ -23,8 +23,12 @@ const KINDS: StreamKind[] = ['queue', 'admin'];
 
 export interface Sources {
   store: Store;
-  viewers(kind: StreamKind): number;
+  /** The clinics whose runtimes run now, each with its open streams of a kind. */
+  clinics(): { id: string; viewers(kind: StreamKind): number }[];
 }
+
+/** The clinic label of what no clinic took (a host nobody listed, a deployment path): one value. */
+export const NO_CLINIC = '(none)';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
@@ -35,9 +39,20 @@ export function createMetrics() {
 
   const labelled = ['route', 'function', 'outcome'];
   const latency = new FastHistogram(`${PREFIX}request_duration_seconds`, 'Time to answer a request, by route pattern, function and outcome', labelled, REQUEST_BUCKETS);
-  const allocations = new FastCounter(`${PREFIX}allocations_total`, 'Numbers taken (allocateNextSlot answered ok), by reserved type', ['reserved_type']);
-  const refusals = new FastCounter(`${PREFIX}allocation_refusals_total`, 'allocateNextSlot calls refused, by error code', ['code']);
-  const notices = new FastCounter(`${PREFIX}notice_attempts_total`, 'Notice delivery attempts, by channel and result (sent, retry, failed)', ['channel', 'result']);
+  const allocations = new FastCounter(`${PREFIX}allocations_total`, 'Numbers taken (allocateNextSlot answered ok), by clinic and reserved type', ['clinic', 'reserved_type']);
+  const refusals = new FastCounter(`${PREFIX}allocation_refusals_total`, 'allocateNextSlot calls refused, by clinic and error code', ['clinic', 'code']);
+  const notices = new FastCounter(
+    `${PREFIX}notice_attempts_total`,
+    'Notice delivery attempts, by clinic, channel and result (sent, retry, failed)',
+    ['clinic', 'channel', 'result'],
+  );
+  // Per clinic without route and function: the latency histogram by clinic would be clinics × routes × buckets.
+  const clinicRequests = new FastCounter(
+    `${PREFIX}clinic_requests_total`,
+    'HTTP requests answered, by clinic and outcome (ok or the error code)',
+    ['clinic', 'outcome'],
+  );
+  const byClinic = [allocations, refusals, notices, clinicRequests];
   const queries = new FastHistogram(
     `${PREFIX}store_query_duration_seconds`,
     'Store query time, by operation (select, insert, update, delete, other) and outcome (ok, error)',
@@ -51,15 +66,18 @@ export function createMetrics() {
     allocations,
     refusals,
     notices,
+    clinicRequests,
     queries,
   ];
   new Gauge({
     name: `${PREFIX}live_viewers`,
-    help: 'Open live streams on this process, by stream kind',
-    labelNames: ['kind'],
+    help: 'Open live streams on this process, by clinic and stream kind',
+    labelNames: ['clinic', 'kind'],
     registers: [registry],
     collect() {
-      for (const kind of KINDS) this.set({ kind }, sources?.viewers(kind) ?? 0);
+      // Set anew from the runtimes that run: a stopped clinic's series go with it.
+      this.reset();
+      for (const clinic of sources?.clinics() ?? []) for (const kind of KINDS) this.set({ clinic: clinic.id, kind }, clinic.viewers(kind));
     },
   });
   const outbox = outboxReader(() => sources?.store ?? null);
@@ -96,6 +114,10 @@ export function createMetrics() {
     contentType: registry.contentType,
     /** The exposition text: prom-client's registry (the gauges read from the store and the hub), the process's families, then the app's own. */
     async text(): Promise<string> {
+      if (sources) {
+        const running = new Set(sources.clinics().map((c) => c.id));
+        for (const family of byClinic) family.retain((clinic) => clinic === NO_CLINIC || running.has(clinic));
+      }
       const [gauges, processText] = await Promise.all([registry.metrics(), runtime.text()]);
       let out = gauges + processText;
       for (const family of families) out += `\n${family.text()}\n`;
@@ -108,15 +130,16 @@ export function createMetrics() {
       sources = next;
     },
     /** One answered request: the route pattern, the function name ('' off /api/fn), 'ok' or the error code. */
-    request(route: string, fn: string, outcome: string, seconds: number) {
+    request(clinic: string, route: string, fn: string, outcome: string, seconds: number) {
       latency.observe(seconds, route, fn, outcome);
+      clinicRequests.inc(clinic, outcome);
     },
-    allocation(outcome: string, reservedType: string) {
-      if (outcome === 'ok') allocations.inc(reservedType);
-      else refusals.inc(outcome);
+    allocation(clinic: string, outcome: string, reservedType: string) {
+      if (outcome === 'ok') allocations.inc(clinic, reservedType);
+      else refusals.inc(clinic, outcome);
     },
-    notice(row: OutboxTable, result: 'sent' | 'retry' | 'failed') {
-      notices.inc(row.channel, result);
+    notice(clinic: string, row: OutboxTable, result: 'sent' | 'retry' | 'failed') {
+      notices.inc(clinic, row.channel, result);
     },
     query(operation: string, seconds: number, failed: boolean) {
       queries.observe(seconds, operation, failed ? 'error' : 'ok');

@@ -14,7 +14,8 @@ import { type Config, metricsEnabled } from '../config.js';
 import { AppError } from '../errors.js';
 import { errorBody } from '../http/envelope.js';
 import type { Store } from '../storage/port.js';
-import type { Metrics } from './metrics.js';
+import type { ClinicRuntime } from '../clinics/runtime.js';
+import { type Metrics, NO_CLINIC } from './metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,10 +112,12 @@ export function requestRecorder(metrics: Metrics): (request: FastifyRequest, rep
       const name = (request.params as { name?: string }).name ?? '';
       fn = Object.hasOwn(functionPayloads, name) ? name : '(unknown)';
     }
-    metrics.request(route, fn, outcome, reply.elapsedTime / 1000);
+    // The clinic the request's host reached (clinic-request.ts); none for a host nobody listed.
+    const clinic = (request.clinic as ClinicRuntime | null)?.id ?? NO_CLINIC;
+    metrics.request(clinic, route, fn, outcome, reply.elapsedTime / 1000);
     if (fn === 'allocateNextSlot') {
       const type = (request.body as { data?: { reservedType?: unknown } } | undefined)?.data?.reservedType;
-      metrics.allocation(outcome, typeof type === 'string' && RESERVED_TYPES.has(type) ? type : '(invalid)');
+      metrics.allocation(clinic, outcome, typeof type === 'string' && RESERVED_TYPES.has(type) ? type : '(invalid)');
     }
   };
 }

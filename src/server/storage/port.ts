@@ -91,6 +91,11 @@ export interface Store {
    * notices reach onChange as well; in PostgreSQL only a moment later, through LISTEN.
    */
   onLocalCommit(listener: (notice: ChangeNotice) => void): () => void;
+  /**
+   * How many onChange and onLocalCommit listeners of this clinic are in place: what a stopped clinic runtime
+   * must give back (a runtime rebuilt for new settings would otherwise leave its listeners behind for ever).
+   */
+  listenerCount(): number;
   /** Sees every query's duration when the store was opened with `queryLog`; returns its removal. */
   observeQueries(fn: QueryObserver): () => void;
   ping(): Promise<void>;

@@ -76,6 +76,18 @@ export async function createStoreFromAdapter(adapter: DialectAdapter, options: S
 
   function clinicStore(clinic: string): Store {
     const db = adapter.clinicDb(clinic);
+    let listening = 0;
+    /** Counts a listener in, and out once however often its removal is called. */
+    const counted = (remove: () => void) => {
+      listening++;
+      let removed = false;
+      return () => {
+        if (removed) return;
+        removed = true;
+        listening--;
+        remove();
+      };
+    };
 
     // Taking the runtime row first serialises writers on both dialects. Compiled once: every write runs it.
     const takeRuntime = db
@@ -176,13 +188,14 @@ export async function createStoreFromAdapter(adapter: DialectAdapter, options: S
       onChange(listener) {
         const mine = ofClinic(clinic, listener);
         emitter.on('change', mine);
-        return () => emitter.off('change', mine);
+        return counted(() => emitter.off('change', mine));
       },
       onLocalCommit(listener) {
         const mine = ofClinic(clinic, listener);
         local.on('commit', mine);
-        return () => local.off('commit', mine);
+        return counted(() => local.off('commit', mine));
       },
+      listenerCount: () => listening,
       isUniqueViolation: (err) => adapter.isUniqueViolation(err),
       isUnavailable: (err) => adapter.isUnavailable(err),
       observeQueries: (fn) => adapter.queries.observe(fn),

@@ -29,6 +29,12 @@ export interface Allocation {
   take(request: AllocationRequest): Promise<Allocated>;
   /** The first queue's view (a one-queue clinic's only one). */
   readonly view: ReceptionView;
+  /**
+   * Stops every view and the settings listener listening to the store (the clinic runtime stopped: a
+   * runtime rebuilt for new settings must not leave them behind). Numbers can still be taken: a request
+   * under way then reads reception afresh each time.
+   */
+  close(): void;
 }
 
 /**
@@ -44,9 +50,17 @@ export function createAllocation(store: Store, view: ReceptionView = createRecep
    * (335 queries in a three-queue burst, on PostgreSQL the cold burst's extra 1.5×; decision 080).
    */
   const looking = new Map<string, Promise<Take>>();
+  const views = [view];
+  let closed = false;
   const make = (queueId: string): Take => {
     let take = queues.get(queueId);
-    if (!take) queues.set(queueId, (take = queueAllocation(store, createReceptionView(store, queueId), queueId)));
+    if (!take) {
+      const made = createReceptionView(store, queueId);
+      views.push(made);
+      // Made after close by a request still under way: it must not listen either.
+      if (closed) made.close();
+      queues.set(queueId, (take = queueAllocation(store, made, queueId)));
+    }
     return take;
   };
   /**
@@ -60,14 +74,16 @@ export function createAllocation(store: Store, view: ReceptionView = createRecep
       .select('id')
       .where('removed_at', 'is', null)
       .execute()
-      .then((rows) => rows.forEach((row) => make(row.id)))
+      .then((rows) => {
+        if (!closed) rows.forEach((row) => make(row.id));
+      })
       // Only a head start: a queue not made here is made by its first caller (forQueue).
       .catch(() => {});
   const onSettings = (notice: ChangeNotice) => {
     if (notice.events.some((e) => e.type === 'settingsChanged')) readyAll();
   };
-  store.onLocalCommit(onSettings);
-  store.onChange(onSettings);
+  const stopLocal = store.onLocalCommit(onSettings);
+  const stopChange = store.onChange(onSettings);
   readyAll();
   /**
    * A queue's taking is made once the store knows the queue: each holds a view listening to every change,
@@ -98,6 +114,12 @@ export function createAllocation(store: Store, view: ReceptionView = createRecep
       // The first queue's path stays synchronous up to its early refusal, as before queues.
       const take = queues.get(queueId);
       return take ? take(request) : forQueue(queueId).then((made) => made(request));
+    },
+    close() {
+      closed = true;
+      stopLocal();
+      stopChange();
+      for (const each of views) each.close();
     },
   };
 }

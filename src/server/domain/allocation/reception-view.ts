@@ -60,6 +60,11 @@ export interface ReceptionView {
    * have changed since. The write before has ended (this one holds the lock): its outcome is at hand.
    */
   settledHeadBefore(stamp: WriteStamp): Promise<number | null>;
+  /**
+   * Stops listening to the store (the clinic runtime that made it stopped). A request still under way after
+   * that is served, but nothing is remembered any more: with no notices to drop it, a kept view would go stale.
+   */
+  close(): void;
 }
 
 /**
@@ -112,8 +117,9 @@ export function createReceptionView(store: Store, queueId: string = MAIN_QUEUE):
     holders = undefined;
   };
   // Own writes at commit (before the writer answers its caller), other processes' through the notices.
-  store.onLocalCommit(drop);
-  store.onChange(drop);
+  const stopLocal = store.onLocalCommit(drop);
+  const stopChange = store.onChange(drop);
+  let closed = false;
 
   async function read(): Promise<ReceptionFacts> {
     const started = generation;
@@ -135,7 +141,7 @@ export function createReceptionView(store: Store, queueId: string = MAIN_QUEUE):
       deskOnly: row.online === 0,
       hours: parseHours(row.hours),
     };
-    if (started === generation) view = fresh;
+    if (started === generation && !closed) view = fresh;
     return fresh;
   }
 
@@ -178,10 +184,11 @@ export function createReceptionView(store: Store, queueId: string = MAIN_QUEUE):
       }
       // Once read, answered without a promise: the rest of a burst is refused synchronously.
       const { known, owners } = holders;
+      if (closed) holders = undefined;
       return known ? known.has(ownerId) : owners.then((set) => set.has(ownerId));
     },
     headSettled(stamp, headEnd, committed) {
-      settled = { stamp, headEnd, committed };
+      if (!closed) settled = { stamp, headEnd, committed };
     },
     async settledHeadBefore(stamp) {
       // The queue's next write, with no clinic-wide write between. Not enough alone: a write that rolled
@@ -189,6 +196,13 @@ export function createReceptionView(store: Store, queueId: string = MAIN_QUEUE):
       const before = settled;
       if (!before || stamp.clinic !== before.stamp.clinic || stamp.queue !== before.stamp.queue + 1) return null;
       return (await before.committed) ? before.headEnd : null;
+    },
+    close() {
+      closed = true;
+      stopLocal();
+      stopChange();
+      drop({ version: 0, events: [] });
+      settled = undefined;
     },
   };
 }

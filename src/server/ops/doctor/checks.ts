@@ -46,3 +46,25 @@ export function formatReport(results: CheckResult[]): string {
   lines.push('', `${count('ok')} ok, ${count('warn')} warn, ${count('fail')} fail`);
   return lines.join('\n');
 }
+
+/**
+ * The report of several sections (the deployment, then each clinic): a heading line each, the check lines as
+ * formatReport prints them (one width for all), and one total line that names the clinics with a failure.
+ */
+export function formatSections(sections: { title: string; results: CheckResult[] }[]): string {
+  const all = sections.flatMap((s) => s.results);
+  const width = Math.max(...all.map((r) => r.name.length));
+  const lines: string[] = [];
+  for (const { title, results } of sections) {
+    lines.push(`[${title}]`);
+    for (const r of results) {
+      const head = `${r.status.padEnd(4)}  ${r.name.padEnd(width)}  ${r.detail}`;
+      lines.push(r.fix && r.status !== 'ok' ? `${head}. To do: ${r.fix}` : head);
+    }
+    lines.push('');
+  }
+  const count = (s: CheckResult['status']) => all.filter((r) => r.status === s).length;
+  const failing = sections.filter((s) => s.results.some((r) => r.status === 'fail')).map((s) => s.title);
+  lines.push(`${count('ok')} ok, ${count('warn')} warn, ${count('fail')} fail${failing.length ? ` (in: ${failing.join('; ')})` : ''}`);
+  return lines.join('\n');
+}

@@ -24,7 +24,7 @@ export async function probe(url: string, init: { method?: string; headers?: Reco
   }
 }
 
-async function gatherLogin(config: Config): Promise<DoctorFacts['login']> {
+export async function gatherLogin(config: Config): Promise<DoctorFacts['login']> {
   const id = config.LINE_LOGIN_CHANNEL_ID;
   const secret = config.LINE_LOGIN_CHANNEL_SECRET;
   if (!id || !secret || !/^\d+$/.test(id)) return { token: null, apps: null };
@@ -38,7 +38,7 @@ async function gatherLogin(config: Config): Promise<DoctorFacts['login']> {
 }
 
 /** The MINI App channel's own stateless token: the same grant as the Login channel's, with its id and secret. */
-async function gatherMiniApp(config: Config): Promise<NonNullable<DoctorFacts['miniApp']>> {
+export async function gatherMiniApp(config: Config): Promise<NonNullable<DoctorFacts['miniApp']>> {
   const id = config.LINE_MINIAPP_CHANNEL_ID;
   const secret = config.LINE_MINIAPP_CHANNEL_SECRET;
   if (!id || !secret || !/^\d+$/.test(id)) return { token: null };
@@ -46,7 +46,7 @@ async function gatherMiniApp(config: Config): Promise<NonNullable<DoctorFacts['m
   return { token: await probe(`${config.LINE_API_BASE_URL}/oauth2/v3/token`, { method: 'POST', body: form }, config.DOCTOR_TIMEOUT_SECONDS) };
 }
 
-async function gatherMessaging(config: Config): Promise<DoctorFacts['messaging']> {
+export async function gatherMessaging(config: Config): Promise<DoctorFacts['messaging']> {
   const seconds = config.DOCTOR_TIMEOUT_SECONDS;
   const token = config.LINE_MESSAGING_CHANNEL_ACCESS_TOKEN;
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
@@ -62,7 +62,7 @@ async function gatherMessaging(config: Config): Promise<DoctorFacts['messaging']
   return { bot, quota, consumption, webhook };
 }
 
-function readVapidFile(config: Config): VapidFile {
+export function readVapidFile(config: Config): VapidFile {
   let text: string;
   try {
     text = readFileSync(join(config.DATA_DIR, 'vapid-keys.json'), 'utf8');
@@ -81,7 +81,7 @@ function readVapidFile(config: Config): VapidFile {
 class Rollback extends Error {}
 
 /** Opens the store as the server does (which migrates it), tries a write and rolls it back, counts staff. */
-async function gatherStore(config: Config): Promise<StoreFacts> {
+export async function gatherStore(config: Config): Promise<StoreFacts> {
   let store;
   try {
     store = await openStore(config);
@@ -138,13 +138,15 @@ async function gatherStore(config: Config): Promise<StoreFacts> {
 }
 
 /** A database host that drops packets would keep a connection attempt waiting for ever: stop waiting. */
-function withinSeconds(work: Promise<StoreFacts>, seconds: number): Promise<StoreFacts> {
+export function withinSeconds<T extends { ok: boolean }>(work: Promise<T>, seconds: number, late: (error: string) => T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<StoreFacts>((resolve) => {
-    timer = setTimeout(() => resolve({ ok: false, error: `no answer within ${seconds} s` }), seconds * 1000);
+  const gaveUp = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(late(`no answer within ${seconds} s`)), seconds * 1000);
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  return Promise.race([work, gaveUp]).finally(() => clearTimeout(timer));
 }
+
+export const storeFailed = (error: string): StoreFacts => ({ ok: false, error });
 
 export async function gatherFacts(config: Config): Promise<DoctorFacts> {
   const [login, messaging, miniApp, store] = await Promise.all([
@@ -152,7 +154,7 @@ export async function gatherFacts(config: Config): Promise<DoctorFacts> {
     gatherMessaging(config),
     gatherMiniApp(config),
     // Migrating a large store on first open takes longer than one outside call.
-    withinSeconds(gatherStore(config), config.DOCTOR_TIMEOUT_SECONDS * 6),
+    withinSeconds(gatherStore(config), config.DOCTOR_TIMEOUT_SECONDS * 6, storeFailed),
   ]);
   return { config, login, messaging, miniApp, store, vapidFile: readVapidFile(config) };
 }
