@@ -14,6 +14,7 @@ import { statsLabels } from './stats.js';
 import { ticketLabels } from './ticket.js';
 import { kioskLabels } from './kiosk.js';
 import { clinicHostLabels } from './clinic-host.js';
+import { groupLabels } from './group.js';
 import { label, reportMissingParams, throwMissingParam } from './text.js';
 
 type Texts = Readonly<Record<string, string>>;
@@ -31,11 +32,12 @@ const written: Record<string, { ja: Texts; en?: Texts }> = {
   'ticket.ts': ticketLabels,
   'kiosk.ts': kioskLabels,
   'clinic-host.ts': clinicHostLabels,
+  'group.ts': groupLabels,
 };
 
 /** The catalogues as looked up, each the join of the written ones it names. */
 const joined: { name: string; catalogue: { ja: Texts; en?: Texts }; of: string[] }[] = [
-  { name: 'staffLabels', catalogue: staffLabels, of: ['patient-ja.ts, patient-en.ts', 'staff-desk.ts', 'staff-paper.ts', 'staff-settings.ts', 'clinic-host.ts'] },
+  { name: 'staffLabels', catalogue: staffLabels, of: ['patient-ja.ts, patient-en.ts', 'staff-desk.ts', 'staff-paper.ts', 'staff-settings.ts', 'clinic-host.ts', 'group.ts'] },
   { name: 'noticeLabels', catalogue: noticeLabels, of: ['patient-ja.ts, patient-en.ts', 'notices.ts'] },
 ];
 
