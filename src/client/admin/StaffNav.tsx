@@ -1,5 +1,10 @@
-/** Links between the signed-in staff pages; the current one is marked for screen readers. */
+/**
+ * Links between the signed-in staff pages; the current one is marked for screen readers. A session opened
+ * from the group page also links back to it.
+ */
+import { useContext } from 'react';
 import { t } from './labels.js';
+import { GroupUrlContext } from './staff-session.js';
 import { Link, usePath } from '../router.js';
 import { type AdminPath, adminPaths } from '../routes/admin.js';
 
@@ -15,6 +20,7 @@ export const STAFF_PAGES = [
 
 export function StaffNav({ except }: { except?: AdminPath }) {
   const path = usePath();
+  const groupUrl = useContext(GroupUrlContext);
   return (
     <nav className="staff-nav" aria-label={t('admin.title')}>
       {STAFF_PAGES.filter((p) => p.path !== except).map((p) => (
@@ -22,6 +28,8 @@ export function StaffNav({ except }: { except?: AdminPath }) {
           {t(p.label)}
         </Link>
       ))}
+      {/* A session a group account's handoff opened: back to the group page, to switch clinics (another host, so a plain link). */}
+      {groupUrl && <a href={groupUrl}>{t('staffNav.group')}</a>}
     </nav>
   );
 }

@@ -9,6 +9,10 @@ import type { Catalogue } from './text.js';
 const ja = {
   'group.title': '法人のページ',
   'group.login.title': '法人の管理者ログイン',
+  'group.login.username': 'ユーザー名',
+  'group.login.password': 'パスワード',
+  'group.login.submit': 'ログイン',
+  'group.login.submitting': 'ログイン中…',
   'group.signedInAs': '{username} でログイン中',
   'group.logout': 'ログアウト',
   'group.loading': '読み込み中…',
@@ -57,6 +61,10 @@ const ja = {
 const en: Record<keyof typeof ja, string> = {
   'group.title': 'Group page',
   'group.login.title': 'Group manager sign-in',
+  'group.login.username': 'Username',
+  'group.login.password': 'Password',
+  'group.login.submit': 'Sign in',
+  'group.login.submitting': 'Signing in…',
   'group.signedInAs': 'Signed in as {username}',
   'group.logout': 'Sign out',
   'group.loading': 'Loading…',
