@@ -9,7 +9,24 @@ import { navigate } from '../router.js';
 import { adminPaths } from '../routes/admin.js';
 import { FnError } from '../api/fn.js';
 import { t } from './labels.js';
-import { handoff } from './staff-session.js';
+import type { ErrorBody } from '../../shared/errors.js';
+
+/**
+ * Spends the token: the answer's cookie signs this browser in to the clinic. Written here rather than beside
+ * the staff sign-in (staff-session.ts), which this lazy chunk would otherwise split off the desk's first load.
+ */
+async function handoff(token: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch('/api/staff/handoff', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  } catch {
+    throw new FnError('UNAVAILABLE', t('error.unavailable'));
+  }
+  const json = (await response.json().catch(() => null)) as { result: unknown } | ErrorBody | null;
+  if (json && 'result' in json) return;
+  if (json && 'error' in json) throw new FnError(json.error.status, json.error.message);
+  throw new FnError('INTERNAL', t('error.internal'));
+}
 
 /**
  * One request per token: React's development mode runs an effect twice, and the token is good once, so the
@@ -25,7 +42,7 @@ function spendOnce(token: string): Promise<void> {
   return pending;
 }
 
-export function HandoffScreen() {
+export default function HandoffScreen() {
   // Read once, before the effect below removes it from the address.
   const [token] = useState(() => window.location.hash.slice(1));
   const [error, setError] = useState<string | null>(token ? null : t('handoff.noToken'));

@@ -2,11 +2,17 @@
  * Links between the signed-in staff pages; the current one is marked for screen readers. A session opened
  * from the group page also links back to it.
  */
-import { useContext } from 'react';
+import { createContext, useContext } from 'react';
 import { t } from './labels.js';
-import { GroupUrlContext } from './staff-session.js';
 import { Link, usePath } from '../router.js';
 import { type AdminPath, adminPaths } from '../routes/admin.js';
+
+/**
+ * The group page's address, when this session came from a group account's handoff (GET /api/staff/me's
+ * groupUrl). Here rather than in staff-session.ts: the lazy staff pages import this file, and a context there
+ * would split the session module off the desk's first chunk.
+ */
+export const GroupUrlContext = createContext<string | undefined>(undefined);
 
 export const STAFF_PAGES = [
   { path: adminPaths.queue, label: 'admin.navQueue' },

@@ -2,7 +2,7 @@
  * Staff sign-in over the foundation's endpoints (docs/api.md "Staff"). The session itself is the HttpOnly
  * cookie: the page never sees the token, it only asks whether the cookie is still good.
  */
-import { createContext, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ErrorBody } from '../../shared/errors.js';
 import { t } from './labels.js';
 import { FnError } from '../api/fn.js';
@@ -11,9 +11,6 @@ import { FnError } from '../api/fn.js';
 export type StaffState = { kind: 'checking' } | { kind: 'signedOut' } | { kind: 'signedIn'; username: string; groupUrl?: string };
 
 type Me = { username?: string; groupUrl?: string };
-
-/** The group page's address for the staff nav, when this session came from a group account's handoff. */
-export const GroupUrlContext = createContext<string | undefined>(undefined);
 
 async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Me> {
   let response: Response;
@@ -41,11 +38,6 @@ export async function fetchStaff(): Promise<{ username: string; groupUrl?: strin
     if (err instanceof FnError && err.status === 'UNAUTHENTICATED') return null;
     throw err;
   }
-}
-
-/** Spends a group account's one-time handoff token: the browser is then signed in to this clinic (its cookie). */
-export async function handoff(token: string): Promise<void> {
-  await request('POST', '/api/staff/handoff', { token });
 }
 
 export function useStaffSession() {

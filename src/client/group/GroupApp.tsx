@@ -1,11 +1,9 @@
 /**
  * The /group route set: the group page of a group account (法人の管理者), at the deployment's group host
  * (docs/product.md, "/group"). Its own lazy chunk (build/budget.ts has its row), so neither a patient's nor
- * the desk's first load carries it. Signed out: the sign-in; signed in: the page (GroupPage.tsx). Any other
- * path under /group goes to the page.
+ * the desk's first load carries it. Signed out: the sign-in; signed in: the page (GroupPage.tsx).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Redirect, usePath } from '../router.js';
 import { groupPaths } from '../routes/group.js';
 import { Loading } from '../ui/Loading.js';
 import { groupApi } from './api.js';
@@ -16,11 +14,19 @@ import './group.css';
 
 type Session = { kind: 'checking' } | { kind: 'signedOut' } | { kind: 'signedIn'; username: string };
 
+/**
+ * One page, so no router: another path under /group is put right in place. (Importing router.tsx here would
+ * split it out of the patient screens' shared chunk, adding a file to their first load.)
+ */
+function toRoot() {
+  if (window.location.pathname !== groupPaths.root) window.history.replaceState(null, '', groupPaths.root);
+}
+
 export default function GroupApp() {
-  const path = usePath();
   const [session, setSession] = useState<Session>({ kind: 'checking' });
 
   useEffect(() => {
+    toRoot();
     document.title = gt('group.title');
     document.documentElement.lang = 'ja';
     let live = true;
@@ -44,7 +50,6 @@ export default function GroupApp() {
   }, []);
   const lost = useCallback(() => setSession({ kind: 'signedOut' }), []);
 
-  if (path !== groupPaths.root) return <Redirect to={groupPaths.root} />;
   if (session.kind === 'checking') return <Loading />;
   if (session.kind === 'signedOut') return <GroupLogin onSignIn={signIn} />;
   return <GroupPage username={session.username} onSignOut={() => void signOut()} onSignedOut={lost} />;

@@ -15,6 +15,7 @@ import { ticketLabels } from './ticket.js';
 import { kioskLabels } from './kiosk.js';
 import { clinicHostLabels } from './clinic-host.js';
 import { groupLabels } from './group.js';
+import { groupHandoffLabels } from './group-handoff.js';
 import { label, reportMissingParams, throwMissingParam } from './text.js';
 
 type Texts = Readonly<Record<string, string>>;
@@ -33,11 +34,12 @@ const written: Record<string, { ja: Texts; en?: Texts }> = {
   'kiosk.ts': kioskLabels,
   'clinic-host.ts': clinicHostLabels,
   'group.ts': groupLabels,
+  'group-handoff.ts': groupHandoffLabels,
 };
 
 /** The catalogues as looked up, each the join of the written ones it names. */
 const joined: { name: string; catalogue: { ja: Texts; en?: Texts }; of: string[] }[] = [
-  { name: 'staffLabels', catalogue: staffLabels, of: ['patient-ja.ts, patient-en.ts', 'staff-desk.ts', 'staff-paper.ts', 'staff-settings.ts', 'clinic-host.ts', 'group.ts'] },
+  { name: 'staffLabels', catalogue: staffLabels, of: ['patient-ja.ts, patient-en.ts', 'staff-desk.ts', 'staff-paper.ts', 'staff-settings.ts', 'clinic-host.ts', 'group-handoff.ts'] },
   { name: 'noticeLabels', catalogue: noticeLabels, of: ['patient-ja.ts, patient-en.ts', 'notices.ts'] },
 ];
 

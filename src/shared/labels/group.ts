@@ -1,8 +1,9 @@
 /**
- * The group page's texts (a group account, 法人の管理者: several clinics of the deployment at a glance) and
- * the clinic side of its handoff (/admin/handoff, the staff nav's way back). Staff screens read Japanese
- * (docs/decisions/023); the English stands beside it for a deployment whose group manager reads English.
- * The Japanese joins the staff catalogue (staff.ts), so the handoff page and the nav find it there.
+ * The group page's texts (a group account, 法人の管理者: several clinics of the deployment at a glance).
+ * Staff screens read Japanese (docs/decisions/023); the English stands beside it for a deployment whose group
+ * manager reads English. Only the group page's chunk loads this file; the clinic side of the handoff has its
+ * own few texts in group-handoff.ts, joined to the staff catalogue, so the desk's first load carries none of
+ * these and neither chunk shares a module with the other (a shared one would split into a chunk of its own).
  */
 import type { Catalogue } from './text.js';
 
@@ -50,12 +51,6 @@ const ja = {
   'group.stats.period.month': '月',
   'group.stats.date': '日付',
   'group.stats.none': '–',
-  'handoff.title': '医院の管理画面を開いています',
-  'handoff.opening': '医院の管理画面を開いています…',
-  'handoff.failed': '管理画面を開けませんでした',
-  'handoff.again': '法人のページに戻り、「この医院の管理画面を開く」からもう一度開いてください。',
-  'handoff.noToken': 'このページのアドレスに、開くための情報がありません。',
-  'staffNav.group': '法人のページへ',
 } as const;
 
 const en: Record<keyof typeof ja, string> = {
@@ -102,12 +97,6 @@ const en: Record<keyof typeof ja, string> = {
   'group.stats.period.month': 'Month',
   'group.stats.date': 'Date',
   'group.stats.none': '–',
-  'handoff.title': 'Opening the clinic’s staff screen',
-  'handoff.opening': 'Opening the clinic’s staff screen…',
-  'handoff.failed': 'The staff screen could not be opened',
-  'handoff.again': 'Go back to the group page and open it again with “Open this clinic’s staff screen”.',
-  'handoff.noToken': 'This page’s address has nothing to open it with.',
-  'staffNav.group': 'To the group page',
 };
 
 export type GroupKey = keyof typeof ja;
