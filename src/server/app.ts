@@ -33,6 +33,7 @@ import { startClinicRuntime } from './clinics/runtime.js';
 import { runtimeConfig } from './clinics/clinic-config.js';
 import { readClinicOverlay } from './clinics/line-channels.js';
 import { registerClinicRouting } from './http/clinic-request.js';
+import { registerGroupRoutes } from './http/group-routes.js';
 import { DEFAULT_CLINIC } from './storage/migration-0031-clinics.js';
 
 export interface AppOptions {
@@ -116,7 +117,15 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
       });
     },
   });
-  registerClinicRouting(app, clinics);
+  // The group host reaches no clinic (decision 081): one a clinic also lists would hide that clinic there.
+  if (config.GROUP_HOST) {
+    const taken = await store.deployment.selectFrom('clinic_hosts').select('clinic_id').where('host', '=', config.GROUP_HOST).executeTakeFirst();
+    if (taken) {
+      await clinics.close();
+      throw new Error(`GROUP_HOST ${config.GROUP_HOST} is also a host of the clinic ${taken.clinic_id}: remove it there (npm run clinic -- host-remove ${taken.clinic_id} ${config.GROUP_HOST}) or choose another`);
+    }
+  }
+  registerClinicRouting(app, clinics, config.GROUP_HOST);
   app.decorate('clinics', clinics);
   metrics?.watch({ store, viewers: (kind) => clinics.runtimes().reduce((sum, runtime) => sum + runtime.hub.viewerCount(kind), 0) });
   // Node's close() waits for connections that never carried a request (browser preconnects) until its
@@ -139,6 +148,7 @@ export async function buildApp({ config, store, clientDir, logger = true, logStr
   registerOriginCheck(app);
   registerFunctionRoutes(app, functionTable);
   registerStaffRoutes(app);
+  if (config.GROUP_HOST) registerGroupRoutes(app, { store, config, clock });
   registerKioskRoutes(app);
   registerExportRoutes(app);
   registerClientConfigRoute(app);

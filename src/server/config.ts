@@ -63,6 +63,13 @@ const schema = z.object({
       .refine((v) => /^https?:\/\/[^/?#]+$/.test(v), 'PUBLIC_ORIGIN must be a scheme and host only, e.g. https://queue.example.jp')
       .optional(),
   ),
+  // The deployment's group page host (decision 081): group accounts sign in there; it reaches no clinic.
+  GROUP_HOST: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, 'GROUP_HOST is a lower-case host name without scheme or port, e.g. group.example.jp')
+      .optional(),
+  ),
   DOCTOR_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
   LINE_MESSAGING_CHANNEL_ACCESS_TOKEN: optionalText,
   // Checks the signature of LINE's webhook deliveries (/line/webhook, decision 052); unset: every delivery is refused.

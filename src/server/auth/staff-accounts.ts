@@ -59,14 +59,15 @@ export async function checkStaffPassword(
 }
 
 /**
- * Signs `staff` in: the session and its audit row (`login`, from `from`) commit together. `now` dates the
- * session (tests open one already expired); the audit row carries the write's own time.
+ * Signs `staff` in: the session and its audit row (`action`, `login` unless a group account's handoff, from
+ * `from`) commit together. `now` dates the session (tests open one already expired); the audit row carries
+ * the write's own time.
  */
 export async function openStaffSession(
   store: Store,
   staff: Staff,
   hours: number,
-  { from = null, now = new Date() }: { from?: string | null; now?: Date } = {},
+  { from = null, now = new Date(), action = 'login' }: { from?: string | null; now?: Date; action?: 'login' | 'groupHandoff' } = {},
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await store.write(async ({ tx, now: at }) => {
@@ -79,7 +80,7 @@ export async function openStaffSession(
         expires_at: new Date(now.getTime() + hours * 3600_000).toISOString(),
       })
       .execute();
-    await writeAudit(tx, staff, { action: 'login', target: from }, at);
+    await writeAudit(tx, staff, { action, target: from }, at);
   });
   return token;
 }

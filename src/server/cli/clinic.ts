@@ -13,6 +13,7 @@ import * as clinics from '../ops/clinics.js';
 import { DEFAULT_CLINIC } from '../storage/migration-0031-clinics.js';
 import { clearClinicLine, setClinicLine, showClinicLine } from '../ops/clinic-line.js';
 import { serverSecret } from '../auth/secrets.js';
+import { GROUP_USAGE, groupCommand } from './clinic-group.js';
 
 const USAGE = `usage: npm run clinic -- list
        npm run clinic -- add <id> [--name <name>] [--host <host>]…   a new clinic (reception off, one queue)
@@ -29,7 +30,8 @@ const USAGE = `usage: npm run clinic -- list
                                                     LINE_OFFICIAL_ACCOUNT_URL, LINE_BOT_PROMPT, LINE_BOT_USER_ID,
                                                     LINE_MESSAGING_CHANNEL_ACCESS_TOKEN/SECRET, LINE_MINIAPP_CHANNEL_ID/SECRET,
                                                     LINE_SERVICE_TEMPLATE, LINE_SERVICE_PARAMS
-       npm run clinic -- line <id> --clear          forget them all`;
+       npm run clinic -- line <id> --clear          forget them all
+${GROUP_USAGE}`;
 
 /** What a clinic without hosts is reached by (decision 078): `default`, every host nobody listed. */
 const noHost = (id: string) => (id === DEFAULT_CLINIC ? '(every host not listed)' : '(no host)');
@@ -48,11 +50,20 @@ function parse(args: string[]): { words: string[]; flags: Map<string, string[]>;
   return { words, flags, bare };
 }
 
-async function run(store: Store, command: string, args: string[], secret: () => string): Promise<string | null> {
+/** The group host reaches no clinic (decision 081): a clinic may not be given it. */
+function notGroupHost(hosts: string[], groupHost: string | undefined): void {
+  if (groupHost && hosts.some((h) => clinics.normaliseHost(h) === groupHost)) {
+    throw new clinics.ClinicCommandError(`${groupHost} is this deployment's GROUP_HOST (the group page): it cannot reach a clinic`);
+  }
+}
+
+async function run(store: Store, command: string, args: string[], secret: () => string, groupHost?: string): Promise<string | null> {
   const { words, flags, bare } = parse(args);
   const [id, other] = words;
   const now = new Date().toISOString();
   switch (command) {
+    case 'group':
+      return groupCommand(store, words, flags.get('--clinics')?.[0], now);
     case 'list': {
       const rows = await clinics.listClinics(store);
       return rows
@@ -61,11 +72,13 @@ async function run(store: Store, command: string, args: string[], secret: () => 
     }
     case 'add':
       if (!id) return null;
+      notGroupHost(flags.get('--host') ?? [], groupHost);
       await clinics.addClinic(store, id, flags.get('--name')?.[0] ?? null, flags.get('--host') ?? [], now);
       return `clinic ${id} added (reception off; its staff: npm run staff -- add <username> --clinic ${id})`;
     case 'host-add':
     case 'host-remove':
       if (!id || !other) return null;
+      if (command === 'host-add') notGroupHost([other], groupHost);
       await (command === 'host-add' ? clinics.addHost(store, id, other) : clinics.removeHost(store, id, other));
       return `${other} ${command === 'host-add' ? 'now reaches' : 'no longer reaches'} the clinic ${id}`;
     case 'disable':
@@ -134,7 +147,7 @@ async function main([command, ...args]: string[]): Promise<number> {
   const store = await openStore(config);
   try {
     // The key the server seals with (TOKEN_SECRET, or DATA_DIR's), read only by the commands that seal or open.
-    const said = await run(store, command, args, () => serverSecret(config));
+    const said = await run(store, command, args, () => serverSecret(config), config.GROUP_HOST);
     if (said === null) {
       console.error(USAGE);
       return 2;

@@ -3,21 +3,12 @@
  * from STAFF_PASSWORD or standard input (never from the command line, where other users of the machine
  * could read it). Every command but `add` ends the account's open sessions and is written to the audit trail.
  */
-import { createInterface } from 'node:readline';
 import { loadCliConfig } from './cli-config.js';
 import { openStore } from '../storage/open-store.js';
 import { addStaffAccount, changeStaffAccount, type StaffChange } from '../auth/staff-accounts.js';
+import { readPassword as readFrom } from './read-password.js';
 
-async function readPassword(): Promise<string> {
-  if (process.env.STAFF_PASSWORD) return process.env.STAFF_PASSWORD;
-  if (process.stdin.isTTY) process.stderr.write('Password (8+ characters): ');
-  const lines = createInterface({ input: process.stdin, terminal: false });
-  for await (const line of lines) {
-    lines.close();
-    return line.replace(/\r$/, '');
-  }
-  return '';
-}
+const readPassword = () => readFrom('STAFF_PASSWORD');
 
 const USAGE = `usage: npm run staff -- add <username>      create an account (password from STAFF_PASSWORD or standard input)
        npm run staff -- passwd <username>   set a new password (the same way) and end its sessions

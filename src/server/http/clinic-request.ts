@@ -3,6 +3,10 @@
  * handlers use that clinic's runtime as `request.clinic`. A host that reaches no open clinic is answered here,
  * before any route: a plain page for a browser, the catalogue's refusal for an API call, never a clinic's
  * data. Only the deployment's own endpoints (/healthz, /metrics) answer whatever the host.
+ *
+ * The deployment's group host (GROUP_HOST, decision 081) is no clinic's: there only the group page (its
+ * paths and the client's files) and /api/group/* answer, with no `request.clinic`; anything else is refused
+ * as a host without a clinic is.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClinicRuntime } from '../clinics/runtime.js';
@@ -30,11 +34,30 @@ const pathOf = (url: string) => {
   return query < 0 ? url : url.slice(0, query);
 };
 
-export function registerClinicRouting(app: FastifyInstance, registry: ClinicRegistry): void {
+/**
+ * What the group host serves: the group page's paths (the client's index.html, as every page path), the
+ * client's own files (hashed assets; a file at the root, as the icons and the manifest), and the group's API.
+ */
+export function groupHostServes(path: string): boolean {
+  return (
+    path === '/group' ||
+    path.startsWith('/group/') ||
+    path.startsWith('/api/group/') ||
+    path.startsWith('/assets/') ||
+    /^\/[A-Za-z0-9._-]+\.[A-Za-z0-9]+$/.test(path)
+  );
+}
+
+export function registerClinicRouting(app: FastifyInstance, registry: ClinicRegistry, groupHost?: string): void {
   app.decorateRequest('clinic', null as unknown as ClinicRuntime);
   app.addHook('onRequest', (request, reply, done) => {
     if (DEPLOYMENT_PATHS.has(pathOf(request.url))) return done();
     const host = plainHost(request.host);
+    if (groupHost !== undefined) {
+      if (host === groupHost) return groupHostServes(pathOf(request.url)) ? done() : refuse(request, reply, false);
+      // The group's API answers at the group host only: at a clinic's host it is refused as an unknown call.
+      if (pathOf(request.url).startsWith('/api/group/')) return done(new AppError('NOT_FOUND', 'error.unknownFunction'));
+    }
     const runtime = registry.runtimeFor(host);
     if (runtime) {
       request.clinic = runtime;

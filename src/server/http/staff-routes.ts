@@ -10,6 +10,9 @@ import type { GateOptions } from '../auth/fair-gate.js';
 import { checkStaffPassword, closeStaffSessions, openStaffSession } from '../auth/staff-accounts.js';
 import { DEVICE_DAYS, deviceAccount, newDeviceId } from '../auth/staff-devices.js';
 import { currentStaff, overHttps, STAFF_COOKIE, staffCookieName, staffToken } from './caller.js';
+import { consumeHandoff, isGroupIdentity } from '../groups/apply.js';
+import { groupPageUrl, parseHandoffToken } from '../groups/rule.js';
+import { requestPlace } from './group-routes.js';
 import './clinic-request.js';
 
 /** The device cookie, named as the session cookie is: `__Host-` over https, the plain name over http. */
@@ -82,10 +85,24 @@ export function registerStaffRoutes(app: FastifyInstance) {
     return { result: { ok: true } };
   });
 
+  // A group account's handoff (decision 081): the one-time token from the group page signs the browser in
+  // here as the account's staff identity in this clinic, a staff session like any other.
+  app.post('/api/staff/handoff', async (request, reply) => {
+    const deps = request.clinic.deps;
+    const token = parseHandoffToken(request.body);
+    const hours = deps.config.STAFF_SESSION_HOURS;
+    const { session, username } = await consumeHandoff(deps.store, token, { hours, from: request.ip });
+    reply.setCookie(staffCookieName(request), session, { ...cookieOptions(request), maxAge: hours * 3600 });
+    return { result: { username } };
+  });
+
   app.get('/api/staff/me', async (request) => {
     const deps = request.clinic.deps;
     const staff = await currentStaff(request, deps);
     if (!staff) throw new AppError('UNAUTHENTICATED', 'error.staffOnly');
-    return { result: { username: staff.username } };
+    // The way back to the group page, for a session a group account's handoff opened.
+    const groupHost = deps.config.GROUP_HOST;
+    const groupUrl = groupHost && (await isGroupIdentity(deps.store, staff.id)) ? groupPageUrl(requestPlace(request), groupHost) : undefined;
+    return { result: { username: staff.username, ...(groupUrl && { groupUrl }) } };
   });
 }

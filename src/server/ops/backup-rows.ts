@@ -155,6 +155,8 @@ export const ROW_SCHEMAS = {
     created_at: time,
     disabled_at: time.nullable().default(null),
     device_epoch: int.min(0).default(0),
+    // group_account_id came with migration 0033 (decision 081): a group account's staff identity in the clinic.
+    group_account_id: text.nullable().default(null),
   }),
   staff_sessions: z.strictObject({ token_hash: text, staff_id: text, created_at: time, expires_at: time }),
   outbox: z.strictObject({

@@ -88,7 +88,10 @@ export async function setDisabled(store: Store, id: string, disabled: boolean, n
 const PARENTS = ['reception_sessions', 'pwa_users', 'staff_accounts', 'runtime'];
 const REMOVAL_ORDER = [...[...CLINIC_TABLES].filter((t) => !PARENTS.includes(t)), ...PARENTS] as (keyof Database)[];
 
-/** Deletes every row of the clinic, in every clinic table, then the clinic and its hosts; one transaction. */
+/**
+ * Deletes every row of the clinic, in every clinic table, then the clinic, its hosts and what group accounts
+ * held of it (their grants and handoffs, decision 081).
+ */
 export async function removeClinic(store: Store, id: string): Promise<void> {
   if (id === DEFAULT_CLINIC) throw new ClinicCommandError(`the clinic ${DEFAULT_CLINIC} is the store's own: disable it instead`);
   await known(store, id);
@@ -98,6 +101,8 @@ export async function removeClinic(store: Store, id: string): Promise<void> {
   });
   await store.deployment.transaction().execute(async (tx) => {
     await tx.deleteFrom('clinic_hosts').where('clinic_id', '=', id).execute();
+    await tx.deleteFrom('group_account_clinics').where('clinic_id', '=', id).execute();
+    await tx.deleteFrom('group_handoffs').where('clinic_id', '=', id).execute();
     await tx.deleteFrom('clinics').where('id', '=', id).execute();
   });
 }

@@ -23,6 +23,7 @@ import { noticeMinutesMigration } from './migration-0018-notice-minutes.js';
 import { staffDevicesMigration } from './migration-0019-staff-devices.js';
 import { clinicsMigration } from './migration-0031-clinics.js';
 import { lineChannelsMigration } from './migration-0032-line-channels.js';
+import { groupAccountsMigration } from './migration-0033-group-accounts.js';
 import { checkinKeysAbsenceUndoMigration } from './migration-0020-checkin-keys-absence-undo.js';
 import { cancelLimitMigration } from './migration-0021-cancel-limit.js';
 import { queuesMigration } from './migration-0022-queues.js';
@@ -158,6 +159,7 @@ const migrations: Record<string, Migration> = {
   '0029_network_printer': networkPrinterMigration,
   '0031_clinics': clinicsMigration,
   '0032_line_channels': lineChannelsMigration,
+  '0033_group_accounts': groupAccountsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

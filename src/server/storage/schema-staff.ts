@@ -10,6 +10,11 @@ export interface StaffAccountTable {
   disabled_at: string | null;
   /** The generation of the account's device cookies; moved on to revoke them all (decision 056). */
   device_epoch: Generated<number>;
+  /**
+   * The group account this is the staff identity of in the clinic (0033, decision 081): `<username>@group`,
+   * signed in by a handoff only (its hash never verifies). No foreign key: an exported clinic takes it along.
+   */
+  group_account_id: Generated<string | null>;
 }
 
 export interface StaffSessionTable {

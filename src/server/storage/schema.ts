@@ -9,6 +9,7 @@ import type { ClinicHostTable, ClinicTable } from './schema-clinics.js';
 import type { KioskDeviceTable, StaffAccountTable, StaffSessionTable } from './schema-staff.js';
 export type { KioskDeviceTable, StaffAccountTable, StaffSessionTable } from './schema-staff.js';
 export type { ClinicHostTable, ClinicTable } from './schema-clinics.js';
+import type { GroupAccountClinicTable, GroupAccountTable, GroupHandoffTable, GroupSessionTable } from './schema-groups.js';
 import type { LineChannelsTable } from './schema-line-channels.js';
 export type { LineChannelsTable } from './schema-line-channels.js';
 import type { TicketDailyTable, TicketPushTable, TicketTokenTable } from './schema-tickets.js';
@@ -226,6 +227,10 @@ export interface ScheduleEdgeTable {
 export interface DeploymentDatabase extends Database {
   clinics: ClinicTable;
   clinic_hosts: ClinicHostTable;
+  group_accounts: GroupAccountTable;
+  group_account_clinics: GroupAccountClinicTable;
+  group_sessions: GroupSessionTable;
+  group_handoffs: GroupHandoffTable;
   /** Read across clinics for one thing only: when each clinic last changed its settings (decision 078). */
   line_channels: LineChannelsTable & { clinic_id: string };
 }
