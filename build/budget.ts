@@ -17,10 +17,12 @@ export const BUDGETS = {
   patientKb: 90,
   /** /line may add at most this much to /web (LIFF and its sign-in). */
   lineExtraKb: 40,
+  /** /group (a group account's page, at the group host): a staff page, but often opened on a phone. */
+  groupKb: 85,
 } as const;
 
 /** The route sets main.tsx chooses between, by their lazy chunk's source file. */
-const ROUTE_SET = /src\/client\/(line|pwa|web|admin)\/[A-Za-z]+App\.tsx$/;
+const ROUTE_SET = /src\/client\/(line|pwa|web|admin|group)\/[A-Za-z]+App\.tsx$/;
 const LIFF = /node_modules\/@line\/liff\//;
 
 /** One output chunk, whether read from Rolldown's bundle or from the Vite manifest. */
@@ -112,6 +114,12 @@ export function budgetChecks(weights: RouteSetWeight[]): BudgetCheck[] {
   }
   const admin = get('admin');
   if (admin) checks.push({ what: '/admin never loads @line/liff', bytes: 0, limitBytes: 0, ok: !admin.reachesLiff });
+  const group = get('group');
+  if (!group) checks.push({ what: '/group route set exists', bytes: 0, limitBytes: 0, ok: false });
+  else {
+    checks.push({ what: '/group first JS', bytes: group.gzipBytes, limitBytes: BUDGETS.groupKb * KB, ok: group.gzipBytes <= BUDGETS.groupKb * KB });
+    checks.push({ what: '/group never loads @line/liff', bytes: 0, limitBytes: 0, ok: !group.reachesLiff });
+  }
   return checks;
 }
 

@@ -23,6 +23,7 @@ const routeSets: Record<string, () => Promise<{ default: ComponentType }>> = {
   pwa: () => import('./pwa/PwaApp.js'),
   web: () => import('./web/WebApp.js'),
   admin: () => import('./admin/AdminApp.js'),
+  group: () => import('./group/GroupApp.js'),
 };
 
 function pick(): ComponentType {
@@ -38,8 +39,8 @@ function pick(): ComponentType {
 }
 
 const Screen = pick();
-// Staff screens stay Japanese; every other page is a patient's and speaks their language (decision 023).
-const forPatients = window.location.pathname.split('/')[1] !== 'admin';
+// Staff screens (the group page too) stay Japanese; every other page is a patient's and speaks their language (decision 023).
+const forPatients = !['admin', 'group'].includes(window.location.pathname.split('/')[1]);
 const root = createRoot(document.getElementById('root')!);
 
 function render() {

@@ -1,7 +1,18 @@
-/** Links between the signed-in staff pages; the current one is marked for screen readers. */
+/**
+ * Links between the signed-in staff pages; the current one is marked for screen readers. A session opened
+ * from the group page also links back to it.
+ */
+import { createContext, useContext } from 'react';
 import { t } from './labels.js';
 import { Link, usePath } from '../router.js';
 import { type AdminPath, adminPaths } from '../routes/admin.js';
+
+/**
+ * The group page's address, when this session came from a group account's handoff (GET /api/staff/me's
+ * groupUrl). Here rather than in staff-session.ts: the lazy staff pages import this file, and a context there
+ * would split the session module off the desk's first chunk.
+ */
+export const GroupUrlContext = createContext<string | undefined>(undefined);
 
 export const STAFF_PAGES = [
   { path: adminPaths.queue, label: 'admin.navQueue' },
@@ -15,6 +26,7 @@ export const STAFF_PAGES = [
 
 export function StaffNav({ except }: { except?: AdminPath }) {
   const path = usePath();
+  const groupUrl = useContext(GroupUrlContext);
   return (
     <nav className="staff-nav" aria-label={t('admin.title')}>
       {STAFF_PAGES.filter((p) => p.path !== except).map((p) => (
@@ -22,6 +34,8 @@ export function StaffNav({ except }: { except?: AdminPath }) {
           {t(p.label)}
         </Link>
       ))}
+      {/* A session a group account's handoff opened: back to the group page, to switch clinics (another host, so a plain link). */}
+      {groupUrl && <a href={groupUrl}>{t('staffNav.group')}</a>}
     </nav>
   );
 }

@@ -7,9 +7,12 @@ import type { ErrorBody } from '../../shared/errors.js';
 import { t } from './labels.js';
 import { FnError } from '../api/fn.js';
 
-export type StaffState = { kind: 'checking' } | { kind: 'signedOut' } | { kind: 'signedIn'; username: string };
+/** `groupUrl`: the group page, for a session a group account's handoff opened (the staff nav links to it). */
+export type StaffState = { kind: 'checking' } | { kind: 'signedOut' } | { kind: 'signedIn'; username: string; groupUrl?: string };
 
-async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ username?: string }> {
+type Me = { username?: string; groupUrl?: string };
+
+async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Me> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -20,17 +23,17 @@ async function request(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   } catch {
     throw new FnError('UNAVAILABLE', t('error.unavailable'));
   }
-  const json = (await response.json().catch(() => null)) as { result: { username?: string } } | ErrorBody | null;
+  const json = (await response.json().catch(() => null)) as { result: Me } | ErrorBody | null;
   if (json && 'result' in json) return json.result;
   if (json && 'error' in json) throw new FnError(json.error.status, json.error.message);
   throw new FnError('INTERNAL', t('error.internal'));
 }
 
 /** Who is signed in: null when the cookie is missing or expired; other failures throw. */
-export async function fetchStaff(): Promise<string | null> {
+export async function fetchStaff(): Promise<{ username: string; groupUrl?: string } | null> {
   try {
     const result = await request('GET', '/api/staff/me');
-    return result.username ?? '';
+    return { username: result.username ?? '', ...(typeof result.groupUrl === 'string' ? { groupUrl: result.groupUrl } : {}) };
   } catch (err) {
     if (err instanceof FnError && err.status === 'UNAUTHENTICATED') return null;
     throw err;
@@ -42,8 +45,8 @@ export function useStaffSession() {
 
   const recheck = useCallback(async () => {
     try {
-      const username = await fetchStaff();
-      setState(username === null ? { kind: 'signedOut' } : { kind: 'signedIn', username });
+      const me = await fetchStaff();
+      setState(me === null ? { kind: 'signedOut' } : { kind: 'signedIn', ...me });
     } catch {
       // The server is unreachable: keep what we had; the live stream's indicator already says so.
       setState((s) => (s.kind === 'checking' ? { kind: 'signedOut' } : s));

@@ -12,6 +12,8 @@ export const adminPaths = {
   arrival: '/admin/arrival',
   queues: '/admin/queues',
   kiosk: '/admin/kiosk',
+  /** A group account's one-time handoff arrives here, its token in the fragment (src/shared/schemas/group.ts). */
+  handoff: '/admin/handoff',
 } as const;
 
 export type AdminPath = (typeof adminPaths)[keyof typeof adminPaths];

@@ -14,6 +14,8 @@ import { statsLabels } from './stats.js';
 import { ticketLabels } from './ticket.js';
 import { kioskLabels } from './kiosk.js';
 import { clinicHostLabels } from './clinic-host.js';
+import { groupLabels } from './group.js';
+import { groupHandoffLabels } from './group-handoff.js';
 import { groupErrorLabels } from './group-errors.js';
 import { label, reportMissingParams, throwMissingParam } from './text.js';
 
@@ -32,12 +34,14 @@ const written: Record<string, { ja: Texts; en?: Texts }> = {
   'ticket.ts': ticketLabels,
   'kiosk.ts': kioskLabels,
   'clinic-host.ts': clinicHostLabels,
+  'group.ts': groupLabels,
+  'group-handoff.ts': groupHandoffLabels,
   'group-errors.ts': groupErrorLabels,
 };
 
 /** The catalogues as looked up, each the join of the written ones it names. */
 const joined: { name: string; catalogue: { ja: Texts; en?: Texts }; of: string[] }[] = [
-  { name: 'staffLabels', catalogue: staffLabels, of: ['patient-ja.ts, patient-en.ts', 'staff-desk.ts', 'staff-paper.ts', 'staff-settings.ts', 'clinic-host.ts', 'group-errors.ts'] },
+  { name: 'staffLabels', catalogue: staffLabels, of: ['patient-ja.ts, patient-en.ts', 'staff-desk.ts', 'staff-paper.ts', 'staff-settings.ts', 'clinic-host.ts', 'group-errors.ts', 'group-handoff.ts'] },
   { name: 'noticeLabels', catalogue: noticeLabels, of: ['patient-ja.ts, patient-en.ts', 'notices.ts'] },
 ];
 
