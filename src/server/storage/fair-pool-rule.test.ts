@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEPLOYMENT, mayTake, nextClinic, type PoolState, shareOf } from './fair-pool-rule.js';
 
-const state = (size: number, held: Record<string, number>, waiting: Record<string, number> = {}): PoolState => ({
+const state = (size: number, held: Record<string, number>, waiting: Record<string, number> = {}, clinics = 2): PoolState => ({
   size,
   held: new Map(Object.entries(held)),
   waiting: new Map(Object.entries(waiting)),
+  clinics,
 });
 
 describe('shareOf', () => {
@@ -17,18 +18,19 @@ describe('shareOf', () => {
 });
 
 describe('mayTake', () => {
-  it('lets a clinic alone take every connection of the pool', () => {
-    expect(mayTake(state(20, { a: 19 }), 'a')).toBe(true);
-    expect(mayTake(state(20, { a: 20 }), 'a')).toBe(false);
+  it("lets a one-clinic process's clinic take every connection of the pool", () => {
+    expect(mayTake(state(20, { a: 19 }, {}, 1), 'a')).toBe(true);
+    expect(mayTake(state(20, { a: 20 }, {}, 1), 'a')).toBe(false);
   });
 
-  it('the deployment reading its clinic list does not cut a lone clinic to its share', () => {
-    expect(mayTake(state(20, { a: 16, [DEPLOYMENT]: 1 }), 'a')).toBe(true);
-    expect(mayTake(state(20, { a: 16 }, { [DEPLOYMENT]: 1 }), 'a')).toBe(true);
+  it('the deployment reading its clinic list takes a free connection and leaves a lone clinic its whole pool', () => {
+    expect(mayTake(state(20, { a: 16, [DEPLOYMENT]: 1 }, {}, 1), 'a')).toBe(true);
+    expect(mayTake(state(20, { a: 16 }, {}, 1), DEPLOYMENT)).toBe(true);
+    expect(mayTake(state(20, { a: 19, [DEPLOYMENT]: 1 }, {}, 1), 'a')).toBe(false);
   });
 
-  it('holds a clinic to its share while another clinic holds or waits for a connection', () => {
-    expect(mayTake(state(20, { a: 15, b: 1 }), 'a')).toBe(false);
+  it('holds a clinic to its share in a process of several clinics, even with nobody else waiting', () => {
+    expect(mayTake(state(20, { a: 15 }), 'a')).toBe(false);
     expect(mayTake(state(20, { a: 15 }, { b: 1 }), 'a')).toBe(false);
     expect(mayTake(state(20, { a: 14, b: 1 }), 'a')).toBe(true);
   });

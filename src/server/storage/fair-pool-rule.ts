@@ -1,10 +1,10 @@
 /**
  * Which clinic gets the process's next pooled connection (decision 082). Every clinic of a process shares
  * one pool (decision 077); handed out first come, first served, a clinic whose burst queued a hundred
- * acquisitions makes a quiet clinic's one wait behind all of them. The rule: a clinic holds at most its
- * share of the pool while another clinic holds or wants a connection, and the clinics waiting are served
- * in turn, one connection each, not in the order their requests came. A process serving one clinic never
- * meets either limit, so it takes its connections exactly as before.
+ * acquisitions makes a quiet clinic's one wait behind all of them. The rule: once a process has served
+ * more than one clinic, a clinic holds at most its share of the pool, so another finds a connection free;
+ * and the clinics waiting are served in turn, one connection each, not in the order their requests came.
+ * A process serving one clinic never meets either limit, so it takes its connections exactly as before.
  *
  * Pure: the gate (fair-pool.ts) keeps the counts and the waiting lists and asks this file what to do.
  */
@@ -16,12 +16,14 @@ export interface PoolState {
   held: ReadonlyMap<string, number>;
   /** Acquisitions waiting per clinic (absent or 0: none). */
   waiting: ReadonlyMap<string, number>;
+  /** How many clinics (the deployment's own connections not counted) this process has taken connections for. */
+  clinics: number;
 }
 
 /**
- * The most connections a clinic may hold while another clinic holds or wants one: all but a quarter of the
- * pool (at least one connection kept back), so a quiet clinic finds a free connection at once instead of
- * waiting for a busy clinic's transactions to end. A pool of one has nothing to keep back.
+ * The most connections a clinic may hold in a process of several clinics: all but a quarter of the pool (at
+ * least one connection kept back), so a quiet clinic finds a free connection at once instead of waiting
+ * for a busy clinic's transactions to end. A pool of one has nothing to keep back.
  */
 export function shareOf(size: number): number {
   return size <= 1 ? size : size - Math.max(1, Math.ceil(size / 4));
@@ -37,23 +39,15 @@ function total(state: PoolState): number {
 
 /**
  * The deployment's own connections (`*`: the clinic list read every 10 s, migrations, the operator's
- * commands) are served in turn like a clinic's but never count as another clinic: a one-clinic process
- * reading its clinic list must not cut its clinic's share for that moment.
+ * commands) are served in turn like a clinic's but are not a clinic: a one-clinic process reading its
+ * clinic list stays a one-clinic process.
  */
 export const DEPLOYMENT = '*';
 
-/** Whether any clinic other than `clinic` holds a connection or waits for one. */
-function othersActive(state: PoolState, clinic: string): boolean {
-  const other = (id: string, n: number) => id !== clinic && id !== DEPLOYMENT && n > 0;
-  for (const [id, n] of state.held) if (other(id, n)) return true;
-  for (const [id, n] of state.waiting) if (other(id, n)) return true;
-  return false;
-}
-
-/** Whether `clinic` may take a connection now: one is free, and it is within its share or alone. */
+/** Whether `clinic` may take a connection now: one is free, and it is within its share or the only clinic. */
 export function mayTake(state: PoolState, clinic: string): boolean {
   if (total(state) >= state.size) return false;
-  return count(state.held, clinic) < shareOf(state.size) || !othersActive(state, clinic);
+  return state.clinics <= 1 || clinic === DEPLOYMENT || count(state.held, clinic) < shareOf(state.size);
 }
 
 /**

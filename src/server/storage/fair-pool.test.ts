@@ -29,14 +29,22 @@ describe('fairGate', () => {
     expect(gate.state.held.get('a')).toBe(3);
   });
 
-  it("keeps a connection free for another clinic while one holds its share", async () => {
+  it('keeps a connection free for another clinic while one holds its share', async () => {
     const gate = fairGate(4, 1000);
     await gate.enter('b');
+    gate.leave('b');
     const busy = Array.from({ length: 5 }, () => gate.enter('a'));
     expect((await settled(busy)).filter(Boolean)).toHaveLength(3);
-    gate.leave('b');
-    // b gone: a alone may have the whole pool.
-    expect((await settled(busy)).filter(Boolean)).toHaveLength(4);
+    // The fourth connection is free, and it is the quiet clinic's at once.
+    expect(await settled([gate.enter('b')])).toEqual([true]);
+  });
+
+  it("never counts the deployment's own connections as another clinic", async () => {
+    const gate = fairGate(4, 1000);
+    await gate.enter('*');
+    gate.leave('*');
+    const alone = Array.from({ length: 4 }, () => gate.enter('a'));
+    expect(await settled(alone)).toEqual([true, true, true, true]);
   });
 
   it('turns waiting clinics round, one acquisition each', async () => {

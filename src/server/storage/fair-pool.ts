@@ -4,7 +4,7 @@
  * never lets more through than the pool's size). Waiting happens here, per clinic, instead of in the pool's
  * one first-come line.
  */
-import { mayTake, nextClinic, type PoolState } from './fair-pool-rule.js';
+import { DEPLOYMENT, mayTake, nextClinic, type PoolState } from './fair-pool-rule.js';
 
 /** pg-pool's own words for a wait that ran out, which postgres.ts already reads as UNAVAILABLE. */
 const TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect (waiting for a share of the pool)';
@@ -30,7 +30,14 @@ export function fairGate(size: number, timeoutMs: number): FairGate {
   const lines = new Map<string, Waiter[]>();
   /** Clinics with acquisitions waiting, in their turn; a clinic served goes to the back. */
   const turns: string[] = [];
-  const state: PoolState = { size, held, waiting };
+  const state: PoolState = { size, held, waiting, clinics: 0 };
+  /** The clinics seen; once there are two the count stops mattering, so the set stops growing there. */
+  const seen = new Set<string>();
+  const see = (clinic: string) => {
+    if (clinic === DEPLOYMENT || seen.size > 1 || seen.has(clinic)) return;
+    seen.add(clinic);
+    state.clinics = seen.size;
+  };
 
   const add = (map: Map<string, number>, clinic: string, n: number) => {
     const next = (map.get(clinic) ?? 0) + n;
@@ -61,6 +68,7 @@ export function fairGate(size: number, timeoutMs: number): FairGate {
   return {
     state,
     enter(clinic) {
+      see(clinic);
       // Nobody waiting and within the rule: straight through, as the pool alone would (a one-clinic process).
       if (turns.length === 0 && mayTake(state, clinic)) {
         add(held, clinic, 1);
