@@ -3,8 +3,7 @@
  * one pool (decision 077); handed out first come, first served, a clinic whose burst queued a hundred
  * acquisitions makes a quiet clinic's one wait behind all of them. The rule: once a process has served
  * more than one clinic, a clinic holds at most its share of the pool, so another finds a connection free;
- * and a freed connection goes to the waiting clinic holding the fewest, in turn among equals, not to the
- * oldest request.
+ * and the clinics waiting are served in turn, one connection each, not in the order their requests came.
  * A process serving one clinic never meets either limit, so it takes its connections exactly as before.
  *
  * Pure: the gate (fair-pool.ts) keeps the counts and the waiting lists and asks this file what to do.
@@ -52,17 +51,11 @@ export function mayTake(state: PoolState, clinic: string): boolean {
 }
 
 /**
- * The clinic whose oldest waiting acquisition gets a free connection: among the clinics with one waiting
- * that may take it, the one holding the fewest connections, and among those the first in `turns`; or null.
- * A quiet clinic holds none while a bursting one holds some, so its one take goes before a hundred
- * bursting clinics' next ones. `turns` is the round: the gate puts a clinic it served at the back, so
- * clinics holding as many are served once each in turn, whatever each has waiting.
+ * The clinic whose oldest waiting acquisition gets a free connection: the first in `turns` that has one
+ * waiting and may take it, or null. `turns` is the round: the gate puts a clinic it served at the back, so
+ * a clinic with a hundred acquisitions waiting is served once for every other waiting clinic's once.
  */
 export function nextClinic(state: PoolState, turns: readonly string[]): string | null {
-  let best: string | null = null;
-  for (const clinic of turns) {
-    if (count(state.waiting, clinic) === 0 || !mayTake(state, clinic)) continue;
-    if (best === null || count(state.held, clinic) < count(state.held, best)) best = clinic;
-  }
-  return best;
+  for (const clinic of turns) if (count(state.waiting, clinic) > 0 && mayTake(state, clinic)) return clinic;
+  return null;
 }
