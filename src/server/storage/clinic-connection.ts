@@ -3,7 +3,8 @@
  * the rows of the clinic in its `app.clinic` setting only; every store of the process shares one pool, so
  * each Kysely (one per clinic, and the deployment's with '*') hands out pooled connections through this
  * driver, which sets the setting when the connection last served someone else. One clinic's process pays
- * one `set_config` per connection, once.
+ * one `set_config` per connection, once. Every acquisition passes the fair gate first (decision 082), so a
+ * clinic's burst cannot make another clinic wait behind all of its acquisitions.
  */
 import {
   CompiledQuery,
@@ -15,6 +16,7 @@ import {
   type QueryCompiler,
   type TransactionSettings,
 } from 'kysely';
+import type { FairGate } from './fair-pool.js';
 
 /** What a connection runs to say whose it is: the store's own statement, not one of the product's queries. */
 export const SET_CLINIC_SQL = `select set_config('app.clinic', $1, false)`;
@@ -27,6 +29,7 @@ class ClinicDriver implements Driver {
     private readonly inner: Driver,
     private readonly clinic: string,
     private readonly ready: () => Promise<void>,
+    private readonly gate: FairGate,
   ) {}
 
   init(): Promise<void> {
@@ -34,12 +37,19 @@ class ClinicDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await this.inner.acquireConnection();
+    await this.gate.enter(this.clinic);
+    let connection: DatabaseConnection;
+    try {
+      connection = await this.inner.acquireConnection();
+    } catch (err) {
+      this.gate.leave(this.clinic);
+      throw err;
+    }
     if (setTo.get(connection) !== this.clinic) {
       try {
         await connection.executeQuery(CompiledQuery.raw(SET_CLINIC_SQL, [this.clinic]));
       } catch (err) {
-        await this.inner.releaseConnection(connection);
+        await this.releaseConnection(connection);
         throw err;
       }
       setTo.set(connection, this.clinic);
@@ -71,23 +81,30 @@ class ClinicDriver implements Driver {
     return this.inner.releaseSavepoint!(connection, name, compile);
   }
 
-  releaseConnection(connection: DatabaseConnection): Promise<void> {
-    return this.inner.releaseConnection(connection);
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    try {
+      await this.inner.releaseConnection(connection);
+    } finally {
+      this.gate.leave(this.clinic);
+    }
   }
 
   /** The pool is the deployment's: closing one clinic's Kysely leaves it to the others. */
   async destroy(): Promise<void> {}
 }
 
-/** Kyselys over one dialect's pool, each setting its clinic on the connections it uses. */
-export function clinicKyselys<DB>(dialect: Dialect) {
+/**
+ * Kyselys over one dialect's pool, each setting its clinic on the connections it uses and taking them
+ * through one fair gate (made with the pool's size: it never lets more through than the pool holds).
+ */
+export function clinicKyselys<DB>(dialect: Dialect, gate: FairGate) {
   const inner = dialect.createDriver();
   let started: Promise<void> | undefined;
   const ready = () => (started ??= inner.init());
   const make = (clinic: string, plugins: KyselyPlugin[]) =>
     new Kysely<DB>({
       dialect: {
-        createDriver: () => new ClinicDriver(inner, clinic, ready),
+        createDriver: () => new ClinicDriver(inner, clinic, ready, gate),
         createQueryCompiler: () => dialect.createQueryCompiler(),
         createAdapter: () => dialect.createAdapter(),
         createIntrospector: (db) => dialect.createIntrospector(db),

@@ -7,12 +7,15 @@ import pg from 'pg';
 import { CompiledQuery, type Kysely, PostgresDialect } from 'kysely';
 import { clinicKyselys, SET_CLINIC_SQL } from './clinic-connection.js';
 import { clinicScope } from './clinic-scope.js';
+import { fairGate } from './fair-pool.js';
 import type { Database, DeploymentDatabase } from './schema.js';
 import type { ChangeNotice, Store } from './port.js';
 import { createStoreFromAdapter, type StoreOptions } from './store.js';
 import { operationOf, type QueryLog, queryLog } from './query-log.js';
 
 const CHANNEL = 'clinic_queue_changes';
+/** How long an acquisition waits for a connection before the request is UNAVAILABLE. */
+const CONNECT_TIMEOUT_MS = 5000;
 /** Serialization failure, deadlock, lock not available. */
 const TRANSIENT = new Set(['40001', '40P01', '55P03']);
 /** Connection exceptions, admin shutdown, cannot connect now, too many connections. */
@@ -24,7 +27,8 @@ export interface PostgresOptions extends StoreOptions {
 }
 
 export async function openPostgresStore(url: string, options: PostgresOptions = {}): Promise<Store> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20, connectionTimeoutMillis: 5000 });
+  const size = options.poolSize ?? 20;
+  const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   // Nor a checked-out one: pg-pool listens for errors only while a client is idle, and a client whose
@@ -34,7 +38,8 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
   pool.on('connect', (client) => client.on('error', () => {}));
   const queries = queryLog(options.queryLog ?? false);
   if (queries.enabled) pool.on('connect', (client) => timeQueries(client, queries));
-  const kyselys = clinicKyselys<DeploymentDatabase>(new PostgresDialect({ pool }));
+  // Its clinics take the pool's connections in turn (decision 082); the wait for one is bounded as the pool's.
+  const kyselys = clinicKyselys<DeploymentDatabase>(new PostgresDialect({ pool }), fairGate(size, CONNECT_TIMEOUT_MS));
   // The deployment's connections see every clinic's rows ('*', the row policy of migration 0031).
   const db = kyselys.make('*', []);
 
