@@ -43,7 +43,7 @@ import { printRows, type Row } from './lib/stats.js';
 import { type PgCluster, startPgCluster } from './lib/stores.js';
 import { type Section, writeReport } from './report.js';
 
-const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup', 'metrics', 'estimate', 'stats', 'kept', 'family', 'poisoned', 'queues', 'clinics', 'clinics-burst'] as const;
+const SCENARIOS = ['burst', 'fanout', 'weight', 'startup', 'backup', 'metrics', 'estimate', 'stats', 'kept', 'family', 'poisoned', 'queues', 'clinics', 'clinics-burst', 'fanout-clinics'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values } = parseArgs({
@@ -54,7 +54,7 @@ const { values } = parseArgs({
     write: { type: 'boolean' },
   },
 });
-const only = (values.only?.split(',').map((s) => s.trim()) ?? SCENARIOS.filter((s) => s !== 'kept' && s !== 'family' && s !== 'poisoned' && s !== 'queues' && s !== 'clinics' && s !== 'clinics-burst')) as Scenario[];
+const only = (values.only?.split(',').map((s) => s.trim()) ?? SCENARIOS.filter((s) => s !== 'kept' && s !== 'family' && s !== 'poisoned' && s !== 'queues' && s !== 'clinics' && s !== 'clinics-burst' && s !== 'fanout-clinics')) as Scenario[];
 for (const s of only) if (!SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s} (${SCENARIOS.join(', ')})`);
 const reps = values.reps ? Number(values.reps) : undefined;
 const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
@@ -97,7 +97,7 @@ async function main() {
     }
     const floorFlags = (process.env.BENCH_FLOOR_FLAGS ?? '').split(' ').filter(Boolean);
     // The burst starts its own floor per repetition (bench/burst.ts); the fan-out shares this one.
-    if (only.includes('fanout')) floor = await startProc({ name: 'floor', args: [...floorFlags, '--import', 'tsx', 'bench/floors/floor.ts'] });
+    if (only.includes('fanout') || only.includes('fanout-clinics')) floor = await startProc({ name: 'floor', args: [...floorFlags, '--import', 'tsx', 'bench/floors/floor.ts'] });
     const attempt = async (scenario: Scenario, title: string, fn: () => Promise<Row[]>, notes: string[] = []) => {
       if (!only.includes(scenario)) return;
       console.log(`bench: ${title}`);
@@ -147,6 +147,7 @@ async function main() {
       return benchMetrics(kinds, reps ?? 10, cluster, nodeFlags);
     });
     await attempt('fanout', 'Live fan-out', async () => [...(await benchFanout(reps ?? 100, floor!, nodeFlags)), ...(await benchFanout(reps ?? 100, floor!, nodeFlags, 3))]);
+    await attempt('fanout-clinics', 'Live fan-out in a process serving 200 clinics', () => benchFanout(reps ?? 100, floor!, nodeFlags, 1, 200));
     await attempt('weight', 'Page weight', () => benchPageWeight(clientBuild, reps ?? 3));
     await attempt('startup', 'Start-up and idle', () => benchStartup(reps ?? 9));
     await attempt('estimate', 'Estimated wait (simulated clinic days)', async () => [...benchEstimate(), ...benchEstimateQueues()]);
