@@ -21,8 +21,6 @@ const VIEWERS = 2000;
 const QUEUE = 200;
 const TARGET_P99 = 1.25;
 const TARGET_RSS_MB = 150;
-/** A process serving many clinics has its own memory target (bench/clinics-idle.ts). */
-const TARGET_RSS_MB_CLINICS = 200;
 
 /**
  * The public frame's size beside the latency: every change writes it to every viewer. The floor's frame is
@@ -63,7 +61,9 @@ async function timeAction(pool: ViewerPool, action: () => Promise<unknown>): Pro
  */
 export async function benchFanout(reps: number, floor: Proc, nodeFlags: string[], queues = 1, clinics = 1): Promise<Row[]> {
   const scenario = clinics > 1 ? `2 fan-out, ${clinics} clinics in the process` : queues === 1 ? '2 fan-out' : `2 fan-out, ${queues} queues`;
-  const rssTarget = clinics > 1 ? TARGET_RSS_MB_CLINICS : TARGET_RSS_MB;
+  // 150 MB is the one-clinic process's line; a process of 200 clinics has its idle line (200 MB, measured by
+  // bench/clinics-idle.ts) and none with 2,000 viewers: its memory here is reported, not judged.
+  const rssTarget = clinics > 1 ? null : TARGET_RSS_MB;
   const bench = await prepareStore('sqlite', null);
   let product: Proc | undefined;
   const pools: ViewerPool[] = [];
@@ -152,8 +152,8 @@ export async function benchFanout(reps: number, floor: Proc, nodeFlags: string[]
         product: mb(rssPeak),
         floor: mb(floorRss),
         ratio: ratio(rssPeak / floorRss),
-        target: `≤ ${rssTarget} MB`,
-        met: rssPeak <= rssTarget,
+        target: rssTarget === null ? 'none (reported)' : `≤ ${rssTarget} MB`,
+        met: rssTarget === null ? null : rssPeak <= rssTarget,
       },
       frame,
     ];
