@@ -13,9 +13,9 @@ import { checkClientAddresses } from './proxy-checks.js';
 import { checkWebhook } from './webhook-checks.js';
 import { checkMiniAppChannel, checkServiceTemplate } from './miniapp-checks.js';
 
-export function runChecks(facts: DoctorFacts): CheckResult[] {
+/** The checks of one clinic's LINE channels, in report order (the whole report's and each clinic's section). */
+export function lineChannelChecks(facts: DoctorFacts): CheckResult[] {
   return [
-    checkPublicOrigin(facts),
     checkLoginChannel(facts),
     checkCallbackUrl(facts),
     ...checkLiffApps(facts),
@@ -24,6 +24,13 @@ export function runChecks(facts: DoctorFacts): CheckResult[] {
     checkWebhook(facts),
     checkMiniAppChannel(facts),
     checkServiceTemplate(facts),
+  ];
+}
+
+export function runChecks(facts: DoctorFacts): CheckResult[] {
+  return [
+    checkPublicOrigin(facts),
+    ...lineChannelChecks(facts),
     checkVapidKeys(facts),
     checkVapidSubject(facts),
     checkStore(facts),

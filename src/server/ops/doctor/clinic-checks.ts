@@ -8,11 +8,9 @@ import type { Config } from '../../config.js';
 import { DEFAULT_CLINIC } from '../../storage/migration-0031-clinics.js';
 import type { ClinicFacts, ClinicsFacts } from './clinic-facts.js';
 import type { CheckResult, DoctorFacts, StoreFacts, VapidFile } from './facts.js';
-import { checkCallbackUrl, checkLiffApps, checkLoginChannel, checkMessagingQuota, checkMessagingToken } from './line-checks.js';
+import { lineChannelChecks } from './checks.js';
 import { checkClock, checkPublicOrigin, checkStaffAccounts, checkStore, checkVapidKeys, checkVapidSubject } from './local-checks.js';
-import { checkMiniAppChannel, checkServiceTemplate } from './miniapp-checks.js';
 import { checkClientAddresses } from './proxy-checks.js';
-import { checkWebhook } from './webhook-checks.js';
 
 export interface DeploymentFacts {
   config: Config;
@@ -113,14 +111,7 @@ export function clinicChecks(clinic: ClinicFacts, deployment: DeploymentFacts): 
   return [
     ...head,
     origin,
-    checkLoginChannel(facts),
-    checkCallbackUrl(facts),
-    ...checkLiffApps(facts),
-    checkMessagingToken(facts),
-    checkMessagingQuota(facts),
-    checkWebhook(facts),
-    checkMiniAppChannel(facts),
-    checkServiceTemplate(facts),
+    ...lineChannelChecks(facts),
   ];
 }
 
