@@ -4,10 +4,9 @@
  * of 200 MB a process, and the CPU the process spends idle meanwhile (its timers), against the same process
  * serving one clinic. The burst of 100 clinics at once over three processes is not measured here.
  */
-import { addClinic } from '../src/server/ops/clinics.js';
 import { cpuSplit, probe, rssMb, sleep, startProc, stopProc } from './lib/proc.js';
 import { mb, type Row } from './lib/stats.js';
-import { type PgCluster, prepareStore, type StoreKind } from './lib/stores.js';
+import { addBenchClinics, type PgCluster, prepareStore, type StoreKind } from './lib/stores.js';
 
 const CLINICS = 200;
 const TARGET_RSS_MB = 200;
@@ -19,8 +18,7 @@ async function idle(kind: StoreKind, cluster: PgCluster | null, clinics: number)
   try {
     const store = await bench.open();
     try {
-      const now = new Date().toISOString();
-      for (let i = 1; i < clinics; i++) await addClinic(store, `c${i}`, `クリニック${i}`, [`c${i}.example.jp`], now);
+      await addBenchClinics(store, clinics);
     } finally {
       await store.close();
     }

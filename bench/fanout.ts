@@ -14,8 +14,7 @@ import { mustCall, staffLogin } from './lib/http.js';
 import { type Proc, rssMb, sleep, startProc, stopProc } from './lib/proc.js';
 import { openViewers, snapshotFrameBytes, type ViewerPool } from './lib/sse-viewers.js';
 import { mb, median, ms, percentile, ratio, type Row } from './lib/stats.js';
-import { prepareStore, STAFF } from './lib/stores.js';
-import { addClinic } from '../src/server/ops/clinics.js';
+import { addBenchClinics, prepareStore, STAFF } from './lib/stores.js';
 
 const VIEWERS = 2000;
 const QUEUE = 200;
@@ -72,8 +71,7 @@ export async function benchFanout(reps: number, floor: Proc, nodeFlags: string[]
       // The measured clinic is `default`, which answers 127.0.0.1 while it has no host of its own.
       const store = await bench.open();
       try {
-        const now = new Date().toISOString();
-        for (let i = 1; i < clinics; i++) await addClinic(store, `c${i}`, `クリニック${i}`, [`c${i}.example.jp`], now);
+        await addBenchClinics(store, clinics);
       } finally {
         await store.close();
       }

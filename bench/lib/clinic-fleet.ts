@@ -9,10 +9,9 @@ import pg from 'pg';
 import { addStaffAccount } from '../../src/server/auth/staff-accounts.js';
 import { patientTokens } from '../../src/server/auth/patient-tokens.js';
 import { clinicSecret } from '../../src/server/clinics/clinic-secret.js';
-import { addClinic } from '../../src/server/ops/clinics.js';
 import type { Answer } from '../../test/support/burst.js';
 import { type Proc, startProc, stopProc } from './proc.js';
-import { type BenchStore, type PgCluster, prepareStore, STAFF } from './stores.js';
+import { addBenchClinics, type BenchStore, type PgCluster, prepareStore, STAFF } from './stores.js';
 
 /** Clinic `c<i>`'s host; the clinic `default` keeps no host of its own. */
 export const hostOf = (id: string) => `${id}.bench.example.jp`;
@@ -38,8 +37,7 @@ export async function startFleet(cluster: PgCluster, clinics: number, staffed: s
   try {
     const store = await bench.open();
     try {
-      const now = new Date().toISOString();
-      for (let i = 1; i < clinics; i++) await addClinic(store, `c${i}`, `クリニック${i}`, [hostOf(`c${i}`)], now);
+      await addBenchClinics(store, clinics, hostOf);
       for (const id of staffed) await addStaffAccount(store.forClinic(id), STAFF.username, STAFF.password);
     } finally {
       await store.close();

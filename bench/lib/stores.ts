@@ -11,6 +11,7 @@ import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { findPgBindir, startPgCluster as startTestCluster } from '../../test/support/pg-cluster.js';
 import { addStaffAccount } from '../../src/server/auth/staff-accounts.js';
+import { addClinic } from '../../src/server/ops/clinics.js';
 import { openSqliteStore } from '../../src/server/storage/sqlite.js';
 import { openPostgresStore } from '../../src/server/storage/postgres.js';
 import type { Store } from '../../src/server/storage/port.js';
@@ -135,4 +136,13 @@ async function queryOne(bench: BenchStore, query: string): Promise<Record<string
     }
   }
   return withClient(bench.location, async (c) => (await c.query<Record<string, unknown>>(query)).rows[0]);
+}
+
+/**
+ * Makes a deployment of `clinics` clinics on `store`: `default` is already there, and c1 … c(n-1) are added,
+ * each with its name and its one host (`hostOf`), as `npm run clinic -- add` would.
+ */
+export async function addBenchClinics(store: Store, clinics: number, hostOf = (id: string) => `${id}.example.jp`): Promise<void> {
+  const now = new Date().toISOString();
+  for (let i = 1; i < clinics; i++) await addClinic(store, `c${i}`, `クリニック${i}`, [hostOf(`c${i}`)], now);
 }
